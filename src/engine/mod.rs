@@ -1,0 +1,12 @@
+//! Everything that is not presentation: Gomoku rules, game records, the AI and Connect Four.
+//! Builds without Bevy (`--no-default-features`).
+
+pub mod board;
+pub mod game;
+pub mod pos;
+pub mod rules;
+
+pub use board::{BadSize, Board};
+pub use game::{Game, GameBuildError, Move, MoveError, Outcome};
+pub use pos::{CoordError, MAX_SIZE, MIN_SIZE, Pos, Stone};
+pub use rules::{Forbidden, Rule};

@@ -1,6 +1,7 @@
 //! Everything that is not presentation: Gomoku rules, game records, the AI and Connect Four.
 //! Builds without Bevy (`--no-default-features`).
 
+pub mod ai;
 pub mod board;
 pub mod game;
 pub mod pos;
@@ -10,3 +11,4 @@ pub use board::{BadSize, Board};
 pub use game::{Game, GameBuildError, Move, MoveError, Outcome};
 pub use pos::{CoordError, MAX_SIZE, MIN_SIZE, Pos, Stone};
 pub use rules::{Forbidden, Rule};
+pub mod connect4;

@@ -1,0 +1,88 @@
+//! The difficulty ladder the menu offers.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::{InfoSink, SearchResult, novice};
+use crate::engine::game::Game;
+
+/// The five AI levels, weakest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Novice = 1,
+    Casual = 2,
+    Club = 3,
+    Expert = 4,
+    Master = 5,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Novice,
+        Level::Casual,
+        Level::Club,
+        Level::Expert,
+        Level::Master,
+    ];
+
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    pub fn from_number(n: u8) -> Option<Level> {
+        Level::ALL.get((n as usize).checked_sub(1)?).copied()
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Novice => "Novice",
+            Level::Casual => "Casual",
+            Level::Club => "Club",
+            Level::Expert => "Expert",
+            Level::Master => "Master",
+        }
+    }
+
+    /// One line for the menu.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Novice => "Greedy: takes the best-looking point, never looks ahead.",
+            Level::Casual => "Knows its shapes: attacks with threes and fours, blocks yours.",
+            Level::Club => "Reads a few moves ahead with a full shape evaluation.",
+            Level::Expert => "The full engine with threat search, about a second a move.",
+            Level::Master => "The full engine with deep threat search, several seconds a move.",
+        }
+    }
+
+    /// Nominal thinking time per move (levels below Expert answer at once).
+    pub fn budget(self) -> Option<Duration> {
+        match self {
+            Level::Expert => Some(Duration::from_millis(1000)),
+            Level::Master => Some(Duration::from_millis(5000)),
+            _ => None,
+        }
+    }
+}
+
+/// Lets `level` choose a move for the side to move. `seed` makes the choice reproducible;
+/// `time_scale` multiplies the level's time budget (1.0 in the game, smaller in the arena);
+/// `stop` ends the search early with the best move so far.
+pub fn play_level(
+    level: Level,
+    game: &Game,
+    seed: u64,
+    time_scale: f64,
+    stop: &AtomicBool,
+    sink: &mut dyn InfoSink,
+) -> SearchResult {
+    let _ = (time_scale, stop, &sink);
+    let mut rng = StdRng::seed_from_u64(seed);
+    match level {
+        Level::Novice => novice::choose(game, &mut rng, 10),
+        // The stronger levels land with the search; until then they play greedily.
+        _ => novice::choose(game, &mut rng, 0),
+    }
+}

@@ -1,0 +1,143 @@
+//! The Gomoku AI: the search engine and the five-level difficulty ladder.
+//!
+//! Layout follows Rapfi: `pattern` (line shapes and their tables), `state` (the incremental
+//! board the search plays on), `eval`, `movegen`, `tt`, `vcf` (threat-space search),
+//! `search`, `time`, and `levels` (the players the menu offers).
+
+pub mod levels;
+pub mod novice;
+pub mod search;
+pub mod time;
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::game::Game;
+use super::pos::Pos;
+
+pub use levels::{Level, play_level};
+pub use search::Engine;
+
+/// How long or how deep to think. Unset fields do not limit.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Time the search aims to use.
+    pub soft_time: Option<Duration>,
+    /// Time it must never exceed.
+    pub hard_time: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Also search for wins by threes and fours (VCT) at the root.
+    pub vct: bool,
+}
+
+impl Limits {
+    /// A per-move budget: aim for `t`, never exceed it.
+    pub fn time(t: Duration) -> Limits {
+        Limits {
+            soft_time: Some(t),
+            hard_time: Some(t),
+            ..Limits::default()
+        }
+    }
+
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A search score from the point of view of the side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Heuristic evaluation, 100 is about one open three.
+    Eval(i32),
+    /// A forced win in this many moves of our own (1 = five now).
+    Win(u32),
+    /// A forced loss after this many moves of the opponent.
+    Loss(u32),
+}
+
+impl Score {
+    /// A number that sorts scores: wins above evaluations above losses, sooner wins higher.
+    pub fn rank(self) -> i32 {
+        match self {
+            Score::Win(n) => 1_000_000 - n as i32,
+            Score::Loss(n) => -1_000_000 + n as i32,
+            Score::Eval(v) => v,
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Eval(v) => write!(f, "{v:+}"),
+            Score::Win(n) => write!(f, "win in {n}"),
+            Score::Loss(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when no legal move exists.
+    pub best: Option<Pos>,
+    pub score: Score,
+    /// Depth of the last completed iteration (plies).
+    pub depth: u32,
+    pub nodes: u64,
+    /// Principal variation, starting with `best`.
+    pub pv: Vec<Pos>,
+    pub time: Duration,
+}
+
+impl SearchResult {
+    /// A result for a move chosen without search.
+    pub fn instant(best: Option<Pos>, score: Score) -> SearchResult {
+        SearchResult {
+            best,
+            score,
+            depth: 0,
+            nodes: 0,
+            pv: best.into_iter().collect(),
+            time: Duration::ZERO,
+        }
+    }
+}
+
+/// Receives progress reports while a search runs (one per finished iteration).
+pub trait InfoSink {
+    fn info(&mut self, result: &SearchResult);
+}
+
+impl<F: FnMut(&SearchResult)> InfoSink for F {
+    fn info(&mut self, result: &SearchResult) {
+        self(result)
+    }
+}
+
+/// No progress reports.
+pub struct NoInfo;
+
+impl InfoSink for NoInfo {
+    fn info(&mut self, _: &SearchResult) {}
+}
+
+/// Every legal move for the side to move.
+pub fn legal_moves(game: &Game) -> Vec<Pos> {
+    if game.outcome().is_over() {
+        return Vec::new();
+    }
+    game.board()
+        .empty_points()
+        .filter(|&p| game.check_move(p).is_ok())
+        .collect()
+}
+
+/// Signals the search to return as soon as it can (within milliseconds).
+pub type StopFlag = std::sync::Arc<AtomicBool>;

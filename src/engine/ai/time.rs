@@ -1,0 +1,95 @@
+//! Time management: turn a per-move limit and a whole-game clock into soft and hard limits.
+
+use std::time::Duration;
+
+use super::Limits;
+
+/// What the clock allows, as a tournament manager states it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Longest time for one move (`timeout_turn`); `None`: no per-move limit.
+    pub turn: Option<Duration>,
+    /// Time left on the match clock (`time_left`); `None`: no match clock.
+    pub left: Option<Duration>,
+    /// Empty points on the board: bounds how many more moves we may have to make.
+    pub empty_points: usize,
+}
+
+/// Reserved on every move for process start-up, pipes and the manager's own latency: a
+/// reply that arrives late loses the game, a few milliseconds of thinking do not matter.
+pub fn safety_margin(turn: Duration) -> Duration {
+    let ms = turn.as_millis() as u64;
+    // 25% at 100 ms, shrinking to 60 ms beyond; never less than 15 ms.
+    Duration::from_millis((ms / 4).clamp(15, 60).min(ms / 2))
+}
+
+impl Clock {
+    /// The search limits for this move.
+    pub fn limits(&self) -> Limits {
+        let mut hard: Option<Duration> = self.turn.map(|t| t.saturating_sub(safety_margin(t)));
+        let mut soft = hard.map(|h| h.mul_f64(0.6));
+        if let Some(left) = self.left {
+            // Expect to play up to half the empty points, but plan for at least 12 and at
+            // most 60 more moves so the clock lasts and early moves still get time.
+            let moves = (self.empty_points / 2).clamp(12, 60) as u32;
+            let share = left / moves;
+            let cap = (left / 4).saturating_sub(Duration::from_millis(50));
+            hard = Some(hard.map_or(cap, |h| h.min(cap)));
+            soft = Some(soft.map_or(share, |s| s.min(share)).min(hard.unwrap()));
+        }
+        Limits {
+            soft_time: soft,
+            hard_time: hard,
+            ..Limits::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(v: u64) -> Duration {
+        Duration::from_millis(v)
+    }
+
+    #[test]
+    fn per_move_limit_keeps_a_margin() {
+        let l = Clock {
+            turn: Some(ms(100)),
+            left: None,
+            empty_points: 200,
+        }
+        .limits();
+        assert_eq!(l.hard_time, Some(ms(75)));
+        assert!(l.soft_time.unwrap() < ms(75));
+        let l = Clock {
+            turn: Some(ms(5000)),
+            left: None,
+            empty_points: 200,
+        }
+        .limits();
+        assert_eq!(l.hard_time, Some(ms(4940)));
+    }
+
+    #[test]
+    fn match_clock_is_shared_over_the_remaining_moves() {
+        let l = Clock {
+            turn: Some(ms(30_000)),
+            left: Some(ms(60_000)),
+            empty_points: 200,
+        }
+        .limits();
+        assert_eq!(l.soft_time, Some(ms(1000))); // 60 s over at most 60 moves
+        assert!(l.hard_time.unwrap() <= ms(15_000));
+        // Nearly out of time: still a positive, tiny budget.
+        let l = Clock {
+            turn: None,
+            left: Some(ms(100)),
+            empty_points: 10,
+        }
+        .limits();
+        assert!(l.hard_time.unwrap() <= ms(25));
+        assert!(l.soft_time.unwrap() <= l.hard_time.unwrap());
+    }
+}

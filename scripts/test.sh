@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every test: the engine alone (no Bevy), then everything with the game, then the real
+# game under a virtual display as a smoke test. Installs missing system packages first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/ensure-deps.sh build xvfb
+
+echo "== engine tests without Bevy (cargo test --no-default-features)"
+cargo test --no-default-features
+
+echo "== all tests with the game (cargo test)"
+cargo test
+
+if [ -x scripts/screenshots.sh ]; then
+  echo "== smoke test: the real game under Xvfb"
+  scripts/screenshots.sh
+fi

@@ -225,6 +225,15 @@ pub fn forbidden(board: &Board, pos: Pos) -> Option<Forbidden> {
     forbidden_rec(&mut scratch, pos, 0)
 }
 
+/// [`forbidden`] on a board the caller lends, without copying it (the search's hot path).
+/// The board is left as it was.
+pub fn forbidden_in_place(board: &mut Board, pos: Pos) -> Option<Forbidden> {
+    if !board.is_empty_at(pos) || !may_be_forbidden(board, pos) {
+        return None;
+    }
+    forbidden_rec(board, pos, 0)
+}
+
 /// Every point where Black may not play under Renju, in board order.
 pub fn forbidden_points(board: &Board) -> Vec<(Pos, Forbidden)> {
     let mut scratch = board.clone();

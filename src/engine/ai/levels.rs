@@ -3,11 +3,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
-use super::{InfoSink, SearchResult, novice};
+use super::{Engine, InfoSink, Limits, Score, SearchResult, novice, shapes};
 use crate::engine::game::Game;
+use crate::engine::pos::Pos;
 
 /// The five AI levels, weakest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -78,11 +79,47 @@ pub fn play_level(
     stop: &AtomicBool,
     sink: &mut dyn InfoSink,
 ) -> SearchResult {
-    let _ = (time_scale, stop, &sink);
     let mut rng = StdRng::seed_from_u64(seed);
+    if game.outcome().is_over() {
+        return SearchResult::instant(None, Score::Eval(0));
+    }
+    // Opening variety for the searching levels: the first stone lands near the centre.
+    if level >= Level::Club && game.board().stone_count() == 0 {
+        let c = game.size() as i32 / 2;
+        let p = Pos::new(
+            (c + rng.random_range(-1..=1)) as u8,
+            (c + rng.random_range(-1..=1)) as u8,
+        );
+        if game.check_move(p).is_ok() {
+            return SearchResult::instant(Some(p), Score::Eval(0));
+        }
+    }
     match level {
         Level::Novice => novice::choose(game, &mut rng, 10),
-        // The stronger levels land with the search; until then they play greedily.
-        _ => novice::choose(game, &mut rng, 0),
+        Level::Casual => shapes::choose(game, &mut rng),
+        Level::Club => Engine::new(8 << 20).think(
+            game,
+            &Limits {
+                depth: Some(4),
+                plain: true,
+                ..Limits::default()
+            },
+            stop,
+            sink,
+        ),
+        Level::Expert | Level::Master => {
+            let t = level
+                .budget()
+                .expect("searching levels have a budget")
+                .mul_f64(time_scale.max(0.001));
+            let limits = Limits {
+                soft_time: Some(t),
+                hard_time: Some(t.mul_f64(1.5)),
+                vct: level == Level::Master,
+                ..Limits::default()
+            };
+            Engine::new(if level == Level::Master { 64 << 20 } else { 32 << 20 })
+                .think(game, &limits, stop, sink)
+        }
     }
 }

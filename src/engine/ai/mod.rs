@@ -4,10 +4,15 @@
 //! board the search plays on), `eval`, `movegen`, `tt`, `vcf` (threat-space search),
 //! `search`, `time`, and `levels` (the players the menu offers).
 
+pub mod arena;
 pub mod levels;
 pub mod novice;
+pub mod pattern;
 pub mod search;
+pub mod shapes;
+pub mod state;
 pub mod time;
+pub mod tt;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -17,7 +22,7 @@ use super::game::Game;
 use super::pos::Pos;
 
 pub use levels::{Level, play_level};
-pub use search::Engine;
+pub use search::{Engine, think};
 
 /// How long or how deep to think. Unset fields do not limit.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -30,6 +35,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Also search for wins by threes and fours (VCT) at the root.
     pub vct: bool,
+    /// No threat-space search at all (no VCF at the root or the leaves): the Club level.
+    pub plain: bool,
 }
 
 impl Limits {

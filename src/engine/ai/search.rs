@@ -1,40 +1,61 @@
-//! The search engine. (Work in progress: the interface is final, the body is being written.)
+//! The search: iterative deepening principal-variation negamax with aspiration windows, a
+//! transposition table, threat-aware move generation (forced replies to fours and open
+//! threes), killer and history ordering, late-move reductions, and threat-space searches
+//! (VCF: continuous fours; VCT: threes and fours) at the root and VCF at the leaves.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-
-use super::{InfoSink, Limits, SearchResult, novice};
+use super::pattern::Combo;
+use super::state::State;
+use super::tt::{Bound, Table};
+use super::{InfoSink, Limits, Score, SearchResult};
 use crate::engine::game::Game;
+use crate::engine::pos::Pos;
 
 /// Default hash table size.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 
+/// A won position scores `WIN - plies to the five`.
+pub const WIN: i32 = 30_000;
+const WIN_BOUND: i32 = WIN - 1_000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 96;
+/// Fours a leaf may try in its VCF.
+const LEAF_VCF_DEPTH: u32 = 5;
+/// Fours the root VCF may chain.
+const ROOT_VCF_DEPTH: u32 = 14;
+
 /// A search engine with its hash table, kept between moves of a game.
 pub struct Engine {
-    hash_bytes: usize,
+    tt: Table,
 }
 
 impl Engine {
     pub fn new(hash_bytes: usize) -> Engine {
-        Engine { hash_bytes }
+        Engine {
+            tt: Table::new(hash_bytes),
+        }
     }
 
     /// Changes the hash table size (clears it).
     pub fn resize_hash(&mut self, bytes: usize) {
-        self.hash_bytes = bytes;
+        self.tt = Table::new(bytes);
     }
 
     pub fn hash_bytes(&self) -> usize {
-        self.hash_bytes
+        self.tt.bytes()
     }
 
-    /// Forgets everything learnt (a new game).
-    pub fn clear(&mut self) {}
+    /// Forgets everything learnt (a new game). Searches from a cleared engine are
+    /// reproducible for the same limits by depth or nodes.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
 
     /// Searches the position for the side to move within `limits`; returns when a limit is
-    /// reached, when `stop` is set, or when the result is certain.
+    /// reached, when `stop` is set, or when the result is certain. Never returns an illegal
+    /// move, nor a forbidden one for Black under Renju.
     pub fn think(
         &mut self,
         game: &Game,
@@ -42,10 +63,11 @@ impl Engine {
         stop: &AtomicBool,
         sink: &mut dyn InfoSink,
     ) -> SearchResult {
-        let _ = (limits, stop);
-        let r = novice::choose(game, &mut StdRng::seed_from_u64(0), 0);
-        sink.info(&r);
-        r
+        let start = Instant::now();
+        let mut s = Searcher::new(game, &mut self.tt, limits, stop, start);
+        let mut result = s.run(game, sink);
+        result.time = start.elapsed();
+        result
     }
 }
 
@@ -53,4 +75,653 @@ impl Default for Engine {
     fn default() -> Engine {
         Engine::new(DEFAULT_HASH_BYTES)
     }
+}
+
+/// Converts an internal score to the public form.
+pub fn score_of(v: i32) -> Score {
+    if v > WIN_BOUND {
+        Score::Win(((WIN - v) as u32).div_ceil(2).max(1))
+    } else if v < -WIN_BOUND {
+        Score::Loss(((WIN + v) as u32 / 2).max(1))
+    } else {
+        Score::Eval(v)
+    }
+}
+
+#[inline]
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v > WIN_BOUND {
+        v + ply as i32
+    } else if v < -WIN_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+#[inline]
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v > WIN_BOUND {
+        v - ply as i32
+    } else if v < -WIN_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+struct Searcher<'a> {
+    st: State,
+    tt: &'a mut Table,
+    stop: &'a AtomicBool,
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+    max_depth: i32,
+    node_limit: u64,
+    vct: bool,
+    plain: bool,
+    nodes: u64,
+    aborted: bool,
+    killers: [[usize; 2]; MAX_PLY],
+    history: Vec<[i32; 2]>,
+    pv: Vec<[usize; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    /// Legal root moves (exactly checked against the rules).
+    root_legal: Vec<bool>,
+    buf: Vec<usize>,
+}
+
+const NO_MOVE: usize = usize::MAX;
+
+impl<'a> Searcher<'a> {
+    fn new(
+        game: &Game,
+        tt: &'a mut Table,
+        limits: &Limits,
+        stop: &'a AtomicBool,
+        start: Instant,
+    ) -> Searcher<'a> {
+        let n = game.size() * game.size();
+        let root_legal = (0..n)
+            .map(|i| game.check_move(Pos::from_index(i, game.size())).is_ok())
+            .collect();
+        Searcher {
+            st: State::from_game(game),
+            tt,
+            stop,
+            start,
+            soft: limits.soft_time.or(limits.hard_time),
+            hard: limits.hard_time,
+            max_depth: limits.depth.map_or(MAX_PLY as i32 - 8, |d| d.clamp(1, 80) as i32),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            vct: limits.vct,
+            plain: limits.plain,
+            nodes: 0,
+            aborted: false,
+            killers: [[NO_MOVE; 2]; MAX_PLY],
+            history: vec![[0; 2]; n],
+            pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            root_legal,
+            buf: Vec::new(),
+        }
+    }
+
+    fn pos(&self, i: usize) -> Pos {
+        Pos::from_index(i, self.st.size())
+    }
+
+    /// Checks the stop flag, the clock and the node budget every 256 nodes.
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 255 == 0 {
+            if self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self.hard.is_some_and(|h| self.start.elapsed() >= h)
+            {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    fn result(&self, best: Option<usize>, v: i32, depth: u32, pv: Vec<usize>) -> SearchResult {
+        SearchResult {
+            best: best.map(|i| self.pos(i)),
+            score: score_of(v),
+            depth,
+            nodes: self.nodes,
+            pv: pv.into_iter().map(|i| self.pos(i)).collect(),
+            time: self.start.elapsed(),
+        }
+    }
+
+    fn first_with(&mut self, c: crate::engine::pos::Stone, combo: Combo) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.st.points_with(c, combo, &mut out);
+        out
+    }
+
+    fn run(&mut self, game: &Game, sink: &mut dyn InfoSink) -> SearchResult {
+        let legal: Vec<usize> = (0..self.root_legal.len())
+            .filter(|&i| self.root_legal[i])
+            .collect();
+        if game.outcome().is_over() || legal.is_empty() {
+            return self.result(None, 0, 0, Vec::new());
+        }
+        let size = self.st.size();
+        if self.st.ply() == 0 || self.st.board().stone_count() == 0 {
+            let c = Pos::new((size / 2) as u8, (size / 2) as u8).index(size);
+            let mv = if self.root_legal[c] { c } else { legal[0] };
+            return self.result(Some(mv), 0, 0, vec![mv]);
+        }
+        let me = self.st.side();
+        let opp = me.opponent();
+        // Certain outcomes need no search.
+        if let Some(&f) = self.first_with(me, Combo::Five).iter().find(|&&i| self.root_legal[i]) {
+            return self.result(Some(f), WIN - 1, 1, vec![f]);
+        }
+        let opp_fives = self.first_with(opp, Combo::Five);
+        if !opp_fives.is_empty() {
+            let block = opp_fives.iter().copied().find(|&i| self.root_legal[i]);
+            let mv = block.unwrap_or(legal[0]);
+            let v = if opp_fives.len() >= 2 || block.is_none() {
+                -(WIN - 2)
+            } else {
+                // Forced: still search to report a score and a line.
+                self.st.make(self.pos(mv));
+                let v = -self.search(4, -INF, INF, 1);
+                self.st.unmake();
+                if self.aborted { 0 } else { v }
+            };
+            self.aborted = false;
+            return self.result(Some(mv), v, 1, vec![mv]);
+        }
+        if let Some(&f) = self.first_with(me, Combo::Flex4).iter().find(|&&i| self.root_legal[i]) {
+            return self.result(Some(f), WIN - 3, 3, vec![f]);
+        }
+        // Threat-space search first: a forced win is played in the fewest moves.
+        let vcf_depth = if self.plain { 0 } else { ROOT_VCF_DEPTH };
+        for depth in 1..=vcf_depth {
+            if let Some((mv, n)) = self.vcf_root(depth) {
+                let r = self.result(Some(mv), WIN - (2 * n as i32 - 1), depth, vec![mv]);
+                sink.info(&r);
+                return r;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        if self.vct && !self.aborted {
+            if let Some(r) = self.vct_root() {
+                sink.info(&r);
+                return r;
+            }
+        }
+        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.iterate(&legal, sink)
+    }
+
+    fn iterate(&mut self, legal: &[usize], sink: &mut dyn InfoSink) -> SearchResult {
+        let mut best: SearchResult = self.result(Some(legal[0]), 0, 0, vec![legal[0]]);
+        let mut have_best = false;
+        let mut prev: i32 = 0;
+        for depth in 2..=self.max_depth {
+            let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < WIN_BOUND {
+                (prev - 60, prev + 60)
+            } else {
+                (-INF, INF)
+            };
+            let v = loop {
+                let v = self.search(depth, alpha, beta, 0);
+                if self.aborted {
+                    break v;
+                }
+                if v <= alpha && alpha > -INF {
+                    alpha = -INF;
+                } else if v >= beta && beta < INF {
+                    beta = INF;
+                } else {
+                    break v;
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            prev = v;
+            let pv: Vec<usize> = self.pv[0][..self.pv_len[0]].to_vec();
+            if let Some(&mv) = pv.first() {
+                best = self.result(Some(mv), v, depth as u32, pv);
+                have_best = true;
+                sink.info(&best);
+            }
+            if v.abs() > WIN_BOUND && (WIN - v.abs()) <= depth {
+                break; // the outcome is proven within the horizon
+            }
+            if let Some(soft) = self.soft {
+                // The next iteration costs a few times this one: do not start what cannot end.
+                if self.start.elapsed() * 2 >= soft {
+                    break;
+                }
+            }
+        }
+        if !have_best {
+            // Not even depth 2 finished: the best-valued legal candidate.
+            let me = self.st.side();
+            let opp = me.opponent();
+            let mv = legal
+                .iter()
+                .copied()
+                .max_by_key(|&i| self.st.value(i, me) as i32 + self.st.value(i, opp) as i32)
+                .unwrap_or(legal[0]);
+            best = self.result(Some(mv), self.st.evaluate(), 0, vec![mv]);
+        }
+        best.nodes = self.nodes;
+        best.time = self.start.elapsed();
+        best
+    }
+
+    /// Candidate moves at this node, best first.
+    fn generate(&mut self, ply: usize, tt_move: Option<usize>, out: &mut Vec<(i32, usize)>) {
+        out.clear();
+        let me = self.st.side();
+        let opp = me.opponent();
+        let defending = self.st.count_at_least(opp, Combo::Flex4) > 0;
+        let n = self.st.size() * self.st.size();
+        for i in 0..n {
+            if !self.st.near(i) || !self.st.playable(i) {
+                continue;
+            }
+            if ply == 0 && !self.root_legal[i] {
+                continue;
+            }
+            let mine = self.st.combo(i, me);
+            let theirs = self.st.combo(i, opp);
+            if defending && mine < Combo::Block4 && theirs < Combo::Block4 {
+                continue;
+            }
+            let mut score = self.st.value(i, me) as i32 * 6 / 5 + self.st.value(i, opp) as i32;
+            score += self.history[i][me.index()] >> 6;
+            if Some(i) == tt_move {
+                score += 1 << 24;
+            } else if ply < MAX_PLY && self.killers[ply].contains(&i) {
+                score += 1 << 14;
+            }
+            out.push((score, i));
+        }
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    }
+
+    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return 0;
+        }
+        self.nodes += 1;
+        let me = self.st.side();
+        let opp = me.opponent();
+        if self.st.count(me, Combo::Five) > 0 {
+            return WIN - (ply as i32 + 1);
+        }
+        if ply + 2 >= MAX_PLY {
+            return self.st.evaluate();
+        }
+        if self.st.count(opp, Combo::Five) > 0 {
+            self.st.points_with(opp, Combo::Five, &mut self.buf);
+            if self.buf.len() >= 2 {
+                return -(WIN - (ply as i32 + 2));
+            }
+            let f = self.buf[0];
+            if !self.st.playable(f) || (ply == 0 && !self.root_legal[f]) {
+                return -(WIN - (ply as i32 + 2));
+            }
+            // A forced reply costs no depth.
+            self.st.make(self.pos(f));
+            let v = -self.search(depth, -beta, -alpha, ply + 1);
+            self.st.unmake();
+            self.set_pv(ply, f);
+            return v;
+        }
+        if self.st.count(me, Combo::Flex4) > 0 {
+            return WIN - (ply as i32 + 3);
+        }
+        if self.st.board().is_full() {
+            return 0;
+        }
+        if depth <= 0 {
+            return self.quiesce(ply);
+        }
+
+        let key = self.st.hash();
+        let mut tt_move = None;
+        if let Some(h) = self.tt.probe(key) {
+            tt_move = h.best.filter(|&i| self.st.playable(i));
+            if ply > 0 && h.depth >= depth {
+                let v = from_tt(h.score, ply);
+                match h.bound {
+                    Bound::Exact => return v,
+                    Bound::Lower if v >= beta => return v,
+                    Bound::Upper if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut moves = Vec::with_capacity(64);
+        self.generate(ply, tt_move, &mut moves);
+        if moves.is_empty() {
+            return self.st.evaluate();
+        }
+        // Candidate pruning: the quiet tail of a long list rarely matters.
+        let keep = if ply == 0 { 40 } else { 12 + 2 * depth.min(6) as usize };
+        if moves.len() > keep {
+            let me_ = me;
+            let opp_ = opp;
+            let mut kept = 0;
+            moves.retain(|&(_, i)| {
+                kept += 1;
+                kept <= keep
+                    || self.st.combo(i, me_) >= Combo::Flex3
+                    || self.st.combo(i, opp_) >= Combo::Block4
+            });
+        }
+
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for (n, &(_, m)) in moves.iter().enumerate() {
+            let quiet =
+                self.st.combo(m, me) < Combo::Flex3 && self.st.combo(m, opp) < Combo::Flex3;
+            self.st.make(self.pos(m));
+            let v = if n == 0 {
+                -self.search(depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let r = if n >= 3 && depth >= 3 && quiet { 1 } else { 0 };
+                let mut v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if v > alpha && !self.aborted && (r > 0 || v < beta) {
+                    v = -self.search(depth - 1, -beta, -alpha, ply + 1);
+                }
+                v
+            };
+            self.st.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, m);
+                    if v >= beta {
+                        if quiet && ply < MAX_PLY && self.killers[ply][0] != m {
+                            self.killers[ply][1] = self.killers[ply][0];
+                            self.killers[ply][0] = m;
+                        }
+                        self.history[m][me.index()] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, to_tt(best, ply), best_move, depth, bound);
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, m: usize) {
+        let child_len = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            ply + 1
+        };
+        self.pv[ply][ply] = m;
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        for k in ply + 1..child_len.max(ply + 1) {
+            row[k] = tail[0][k];
+        }
+        self.pv_len[ply] = child_len.max(ply + 1);
+    }
+
+    /// Leaf: a short VCF for the side to move, else the static evaluation.
+    fn quiesce(&mut self, ply: usize) -> i32 {
+        let me = self.st.side();
+        if !self.plain && self.st.count_at_least(me, Combo::Block4) > 0 {
+            if let Some(n) = self.vcf(LEAF_VCF_DEPTH) {
+                return WIN - (ply as i32 + 2 * n as i32 - 1);
+            }
+        }
+        self.st.evaluate()
+    }
+
+    /// Continuous fours for the side to move. Returns how many of our moves win (including
+    /// the five), or `None`. Sound: every line it finds is a forced win.
+    fn vcf(&mut self, depth: u32) -> Option<u32> {
+        let me = self.st.side();
+        let opp = me.opponent();
+        if self.st.count(me, Combo::Five) > 0 {
+            return Some(1);
+        }
+        if self.st.count(opp, Combo::Five) > 0 {
+            return None;
+        }
+        if self.st.count(me, Combo::Flex4) > 0 {
+            return Some(2);
+        }
+        if depth == 0 {
+            return None;
+        }
+        let mut fours = Vec::new();
+        self.st.points_with(me, Combo::Block4, &mut fours);
+        fours.sort_by_key(|&i| std::cmp::Reverse(self.st.value(i, me)));
+        for f in fours {
+            if self.poll() {
+                return None;
+            }
+            self.nodes += 1;
+            if let Some(n) = self.vcf_after_four(f, depth) {
+                return Some(n);
+            }
+        }
+        None
+    }
+
+    /// Plays our four at `f`, the forced block, and continues the VCF.
+    fn vcf_after_four(&mut self, f: usize, depth: u32) -> Option<u32> {
+        let opp = self.st.side().opponent();
+        self.st.make(self.pos(f));
+        let me = opp.opponent();
+        self.st.points_with(me, Combo::Five, &mut self.buf);
+        let result = match self.buf.len() {
+            0 => None,
+            1 => {
+                let b = self.buf[0];
+                if !self.st.playable(b) {
+                    Some(2) // Black cannot block on a forbidden point.
+                } else {
+                    self.st.make(self.pos(b));
+                    let r = if self.st.count(opp, Combo::Five) > 0 {
+                        None
+                    } else {
+                        self.vcf(depth - 1).map(|n| n + 1)
+                    };
+                    self.st.unmake();
+                    r
+                }
+            }
+            _ => Some(2),
+        };
+        self.st.unmake();
+        result
+    }
+
+    fn vcf_root(&mut self, depth: u32) -> Option<(usize, u32)> {
+        let me = self.st.side();
+        let mut fours = Vec::new();
+        self.st.points_with(me, Combo::Block4, &mut fours);
+        fours.retain(|&i| self.root_legal[i]);
+        fours.sort_by_key(|&i| std::cmp::Reverse(self.st.value(i, me)));
+        for f in fours {
+            if self.poll() {
+                return None;
+            }
+            self.nodes += 1;
+            if let Some(n) = self.vcf_after_four(f, depth) {
+                return Some((f, n));
+            }
+        }
+        None
+    }
+
+    /// VCT at the root with a share of the time: a win by threes and fours.
+    fn vct_root(&mut self) -> Option<SearchResult> {
+        let saved_hard = self.hard;
+        let share = self.soft.map(|s| s / 3);
+        self.hard = match (share, saved_hard) {
+            (Some(s), Some(h)) => Some(s.min(h)),
+            (s, h) => s.or(h),
+        };
+        let me = self.st.side();
+        let mut found = None;
+        'outer: for depth in 2..=12u32 {
+            let mut attacks = Vec::new();
+            self.st.points_with(me, Combo::Flex3, &mut attacks);
+            attacks.retain(|&i| self.root_legal[i]);
+            attacks.sort_by_key(|&i| std::cmp::Reverse(self.st.value(i, me)));
+            for a in attacks {
+                if self.poll() {
+                    break 'outer;
+                }
+                self.st.make(self.pos(a));
+                let win = self.vct_defend(depth);
+                self.st.unmake();
+                if win && !self.aborted {
+                    found = Some(self.result(Some(a), WIN - (2 * depth as i32 + 1), depth, vec![a]));
+                    break 'outer;
+                }
+            }
+        }
+        // Running out of the VCT share must not end the main search.
+        self.aborted = false;
+        self.hard = saved_hard;
+        found
+    }
+
+    /// Attacker to move: a win by threats within `depth` more threats?
+    fn vct_attack(&mut self, depth: u32) -> bool {
+        if self.poll() {
+            return false;
+        }
+        self.nodes += 1;
+        let me = self.st.side();
+        let opp = me.opponent();
+        if self.st.count(me, Combo::Five) > 0 {
+            return true;
+        }
+        if self.st.count(opp, Combo::Five) > 0 {
+            return false;
+        }
+        if self.st.count(me, Combo::Flex4) > 0 {
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        if self.vcf(LEAF_VCF_DEPTH + 2).is_some() {
+            return true;
+        }
+        let mut attacks = Vec::new();
+        self.st.points_with(me, Combo::Flex3, &mut attacks);
+        attacks.sort_by_key(|&i| std::cmp::Reverse(self.st.value(i, me)));
+        attacks.truncate(16);
+        for a in attacks {
+            self.st.make(self.pos(a));
+            let win = self.vct_defend(depth - 1);
+            self.st.unmake();
+            if win {
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Defender to move after a threat: does the attacker win against every defence?
+    fn vct_defend(&mut self, depth: u32) -> bool {
+        if self.poll() {
+            return false;
+        }
+        self.nodes += 1;
+        let def = self.st.side();
+        let att = def.opponent();
+        if self.st.count(def, Combo::Five) > 0 {
+            return false;
+        }
+        let att_fives = self.st.count(att, Combo::Five);
+        let mut defences = Vec::new();
+        if att_fives >= 2 {
+            return true;
+        } else if att_fives == 1 {
+            self.st.points_with(att, Combo::Five, &mut defences);
+            if !self.st.playable(defences[0]) {
+                return true;
+            }
+        } else if self.st.count_at_least(att, Combo::Flex4) > 0 {
+            if self.st.count_at_least(def, Combo::Flex4) > 0 {
+                return false; // an open four of our own outpaces the three
+            }
+            let n = self.st.size() * self.st.size();
+            for i in 0..n {
+                if self.st.playable(i)
+                    && (self.st.combo(i, att) >= Combo::Block4
+                        || self.st.combo(i, def) >= Combo::Block4)
+                {
+                    defences.push(i);
+                }
+            }
+        } else {
+            return false; // no threat on the board
+        }
+        for d in defences {
+            self.st.make(self.pos(d));
+            let att_wins = if self.st.count(def, Combo::Five) > 0 {
+                // The defence was a four: the attacker must block, then defend again.
+                self.st.points_with(def, Combo::Five, &mut self.buf);
+                if self.buf.len() >= 2 || !self.st.playable(self.buf[0]) {
+                    false
+                } else {
+                    let b = self.buf[0];
+                    self.st.make(self.pos(b));
+                    let r = self.vct_defend(depth);
+                    self.st.unmake();
+                    r
+                }
+            } else {
+                self.vct_attack(depth)
+            };
+            self.st.unmake();
+            if !att_wins || self.aborted {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Searches with a fresh engine of the default size.
+pub fn think(game: &Game, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+    Engine::new(16 << 20).think(game, limits, stop, &mut super::NoInfo)
 }

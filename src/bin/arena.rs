@@ -1,0 +1,165 @@
+//! Plays matches between AI levels and prints wins/draws/losses with an Elo difference.
+//!
+//! arena --a 4 --b 3 [--games 100] [--scale-a 0.1] [--scale-b 0.1] [--threads 2]
+//!       [--size 15] [--rule freestyle|standard|renju] [--seed 1] [--sgf DIR]
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use gomoku::engine::Rule;
+use gomoku::engine::ai::Level;
+use gomoku::engine::ai::arena::{Player, openings, run_match, summarize};
+
+struct Args {
+    a: Player,
+    b: Player,
+    games: usize,
+    threads: usize,
+    size: usize,
+    rule: Rule,
+    seed: u64,
+    sgf: Option<String>,
+}
+
+fn parse() -> Result<Args, String> {
+    let mut args = Args {
+        a: Player { level: Level::Expert, time_scale: 1.0 },
+        b: Player { level: Level::Club, time_scale: 1.0 },
+        games: 100,
+        threads: 2,
+        size: 15,
+        rule: Rule::Freestyle,
+        seed: 1,
+        sgf: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
+        let level = |v: String| {
+            v.parse::<u8>()
+                .ok()
+                .and_then(Level::from_number)
+                .ok_or(format!("level must be 1-5, not {v}"))
+        };
+        let num = |v: String| v.parse::<f64>().map_err(|_| format!("{flag}: not a number: {v}"));
+        match flag.as_str() {
+            "--a" => args.a.level = level(value()?)?,
+            "--b" => args.b.level = level(value()?)?,
+            "--scale-a" => args.a.time_scale = num(value()?)?,
+            "--scale-b" => args.b.time_scale = num(value()?)?,
+            "--games" => args.games = num(value()?)? as usize,
+            "--threads" => args.threads = num(value()?)? as usize,
+            "--size" => args.size = num(value()?)? as usize,
+            "--seed" => args.seed = num(value()?)? as u64,
+            "--rule" => {
+                let v = value()?;
+                args.rule = Rule::from_name(&v).ok_or(format!("unknown rule {v}"))?
+            }
+            "--sgf" => args.sgf = Some(value()?),
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    if !(5..=25).contains(&args.size) {
+        return Err(format!("size must be 5-25, not {}", args.size));
+    }
+    Ok(args)
+}
+
+fn main() -> ExitCode {
+    let args = match parse() {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("arena: {e}");
+            }
+            eprintln!(
+                "usage: arena --a LEVEL --b LEVEL [--games N] [--scale-a X] [--scale-b X] \
+                 [--threads N] [--size N] [--rule R] [--seed N] [--sgf DIR]"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let ops = openings(args.games.div_ceil(2), args.size, args.seed);
+    let done = AtomicUsize::new(0);
+    let total = ops.len() * 2;
+    let start = Instant::now();
+    println!(
+        "arena: {} (x{}) vs {} (x{}), {} games, {} {}x{}, {} threads, seed {}",
+        args.a.level.name(),
+        args.a.time_scale,
+        args.b.level.name(),
+        args.b.time_scale,
+        total,
+        args.rule,
+        args.size,
+        args.size,
+        args.threads,
+        args.seed
+    );
+    let results = run_match(
+        args.a,
+        args.b,
+        &ops,
+        args.size,
+        args.rule,
+        args.threads,
+        args.seed,
+        &|r| {
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if n % 10 == 0 || n == total {
+                eprintln!(
+                    "  {n}/{total} games, last: opening {} A {} score {} in {} moves",
+                    r.opening,
+                    if r.a_black { "Black" } else { "White" },
+                    r.a_score,
+                    r.game.ply()
+                );
+            }
+        },
+    );
+    let s = summarize(&results);
+    let as_black: f64 = results.iter().filter(|r| r.a_black).map(|r| r.a_score).sum();
+    let as_white: f64 = results.iter().filter(|r| !r.a_black).map(|r| r.a_score).sum();
+    println!(
+        "result: A {} wins, {} draws, {} losses; score {:.1}% (as Black {:.1}, as White {:.1}); \
+         Elo {:+.0} +/- {:.0}; {:.0} s",
+        s.wins,
+        s.draws,
+        s.losses,
+        s.score * 100.0,
+        as_black,
+        as_white,
+        s.elo,
+        s.elo_error,
+        start.elapsed().as_secs_f64()
+    );
+    if let Some(dir) = args.sgf.clone() {
+        if let Err(e) = save_games(&dir, &results, &args) {
+            eprintln!("arena: could not save games to {dir}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn save_games(
+    dir: &str,
+    results: &[gomoku::engine::ai::arena::GameResult],
+    args: &Args,
+) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (k, r) in results.iter().enumerate() {
+        let (black, white) = if r.a_black {
+            (args.a.level.name(), args.b.level.name())
+        } else {
+            (args.b.level.name(), args.a.level.name())
+        };
+        let text = gomoku::engine::record::GameRecord::from_game(&r.game, black, white)
+            .to_sgf()
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        std::fs::write(format!("{dir}/game{k:03}.sgf"), text)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! Matches between players, for the arena binary and for tests: balanced openings, both
+//! colours, results with an Elo difference and its error bar.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use super::{Level, NoInfo, play_level};
+use crate::engine::game::{Game, Outcome};
+use crate::engine::pos::{Pos, Stone};
+use crate::engine::rules::Rule;
+
+/// A player in a match: a level at a time scale.
+#[derive(Copy, Clone, Debug)]
+pub struct Player {
+    pub level: Level,
+    pub time_scale: f64,
+}
+
+/// Openings: Black at the centre, White next to it, Black within two cells. Each is played
+/// twice with colours swapped, so the first-move advantage cancels out.
+pub fn openings(count: usize, size: usize, seed: u64) -> Vec<Vec<Pos>> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let c = (size / 2) as i32;
+    let mut out: Vec<Vec<Pos>> = Vec::new();
+    let mut tries = 0;
+    while out.len() < count && tries < count * 100 {
+        tries += 1;
+        let w = Pos::new(
+            (c + rng.random_range(-1..=1)) as u8,
+            (c + rng.random_range(-1..=1)) as u8,
+        );
+        let b2 = Pos::new(
+            (c + rng.random_range(-2..=2)) as u8,
+            (c + rng.random_range(-2..=2)) as u8,
+        );
+        let centre = Pos::new(c as u8, c as u8);
+        let moves = vec![centre, w, b2];
+        if w == centre || b2 == centre || b2 == w || out.contains(&moves) {
+            continue;
+        }
+        out.push(moves);
+    }
+    out
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    pub opening: usize,
+    /// Whether player A had Black.
+    pub a_black: bool,
+    /// 1.0 A won, 0.5 draw, 0.0 A lost.
+    pub a_score: f64,
+    pub game: Game,
+}
+
+/// Plays one game between A and B from `opening`; returns A's score and the game.
+pub fn play_game(
+    a: Player,
+    b: Player,
+    a_black: bool,
+    opening: &[Pos],
+    size: usize,
+    rule: Rule,
+    seed: u64,
+) -> (f64, Game) {
+    let mut game = Game::new(size, rule).expect("arena board size");
+    for &p in opening {
+        if game.play(p).is_err() {
+            break;
+        }
+    }
+    let stop = AtomicBool::new(false);
+    let mut ply_seed = seed;
+    while !game.outcome().is_over() {
+        let a_to_move = (game.to_move() == Stone::Black) == a_black;
+        let p = if a_to_move { a } else { b };
+        ply_seed = ply_seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let r = play_level(p.level, &game, ply_seed, p.time_scale, &stop, &mut NoInfo);
+        let Some(mv) = r.best else {
+            break; // no legal move: Renju Black with only forbidden points left
+        };
+        if let Err(e) = game.play(mv) {
+            // An illegal move loses on the spot: the engine promised never to make one.
+            eprintln!("illegal move by {:?}: {e}", p.level);
+            return (if a_to_move { 0.0 } else { 1.0 }, game);
+        }
+    }
+    let score = match game.outcome() {
+        Outcome::Win { winner, .. } => {
+            if (*winner == Stone::Black) == a_black {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        _ => 0.5,
+    };
+    (score, game)
+}
+
+/// Plays `openings.len() * 2` games on `threads` threads.
+pub fn run_match(
+    a: Player,
+    b: Player,
+    openings: &[Vec<Pos>],
+    size: usize,
+    rule: Rule,
+    threads: usize,
+    seed: u64,
+    progress: &(dyn Fn(&GameResult) + Sync),
+) -> Vec<GameResult> {
+    let jobs = openings.len() * 2;
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(jobs));
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let j = next.fetch_add(1, Ordering::Relaxed);
+                    if j >= jobs {
+                        break;
+                    }
+                    let opening = j / 2;
+                    let a_black = j % 2 == 0;
+                    let (a_score, game) = play_game(
+                        a,
+                        b,
+                        a_black,
+                        &openings[opening],
+                        size,
+                        rule,
+                        seed ^ (j as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    );
+                    let r = GameResult {
+                        opening,
+                        a_black,
+                        a_score,
+                        game,
+                    };
+                    progress(&r);
+                    results.lock().expect("results lock").push(r);
+                }
+            });
+        }
+    });
+    let mut v = results.into_inner().expect("results lock");
+    v.sort_by_key(|r| (r.opening, !r.a_black));
+    v
+}
+
+/// Wins, draws, losses, score fraction, Elo difference and its 95% error bar for A.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    pub score: f64,
+    pub elo: f64,
+    pub elo_error: f64,
+}
+
+fn elo_of(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+pub fn summarize(results: &[GameResult]) -> Summary {
+    let n = results.len().max(1) as f64;
+    let wins = results.iter().filter(|r| r.a_score == 1.0).count();
+    let draws = results.iter().filter(|r| r.a_score == 0.5).count();
+    let losses = results.len() - wins - draws;
+    let score = results.iter().map(|r| r.a_score).sum::<f64>() / n;
+    let var = results
+        .iter()
+        .map(|r| (r.a_score - score).powi(2))
+        .sum::<f64>()
+        / n;
+    let margin = 1.96 * (var / n).sqrt();
+    let elo = elo_of(score);
+    let elo_error = (elo_of((score + margin).min(1.0)) - elo_of((score - margin).max(0.0))) / 2.0;
+    Summary {
+        wins,
+        draws,
+        losses,
+        score,
+        elo,
+        elo_error,
+    }
+}

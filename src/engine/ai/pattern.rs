@@ -1,0 +1,405 @@
+//! Line shapes, the classic taxonomy: what one more stone at an empty point makes in one
+//! line (five, open four, four, open three, closed three, open two, ...) and what the four
+//! lines through the point make together (four-three, double four, double three, ...).
+//!
+//! A line is seen through a window of five cells each side of the point. Each neighbour is
+//! empty, ours, or blocked (opponent stone or off the board), so a window is a base-3 number
+//! of ten digits, and every shape is a table lookup. The tables are built once by a small
+//! dynamic programme over windows with more stones first.
+
+use std::sync::OnceLock;
+
+/// Shape of one line through an empty point if we put a stone there, weakest first.
+#[repr(u8)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Pattern {
+    /// No five can ever pass through the point in this line.
+    Dead = 0,
+    /// The stone would make six or more (no win under exact-five rules).
+    Overline,
+    Block1,
+    Flex1,
+    /// Closed two: can become a closed three.
+    Block2,
+    /// Open two: can become an open three.
+    Flex2,
+    /// Closed three: can become a four.
+    Block3,
+    /// Open three: can become a straight four.
+    Flex3,
+    /// Four: one point left to make five.
+    Block4,
+    /// Open four, or two separate five points in one line.
+    Flex4,
+    Five,
+}
+
+pub const PATTERN_COUNT: usize = 11;
+
+impl Pattern {
+    fn from_u8(v: u8) -> Pattern {
+        use Pattern::*;
+        [
+            Dead, Overline, Block1, Flex1, Block2, Flex2, Block3, Flex3, Block4, Flex4, Five,
+        ][v as usize]
+    }
+
+    /// The shape one stone weaker: what a line is if one more stone turns it into `self`.
+    fn weaker(self) -> Pattern {
+        use Pattern::*;
+        match self {
+            Five | Overline | Dead => Dead,
+            Flex4 => Flex3,
+            Block4 => Block3,
+            Flex3 => Flex2,
+            Block3 => Block2,
+            Flex2 => Flex1,
+            Block2 => Block1,
+            Flex1 | Block1 => Dead,
+        }
+    }
+}
+
+/// What the four lines through a point make together, weakest first.
+#[repr(u8)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Combo {
+    None = 0,
+    /// A point Black may not play under Renju (set by the board, not by the table).
+    Forbidden,
+    Flex2,
+    Block3,
+    DoubleFlex2,
+    Block3Plus,
+    Flex3,
+    Flex3Plus,
+    /// Double three.
+    DoubleFlex3,
+    Block4,
+    Block4Plus,
+    /// Four-three: a four and an open three at once, wins unless the four is answered with
+    /// a four.
+    Block4Flex3,
+    /// Open four or double four: wins next move.
+    Flex4,
+    Five,
+}
+
+pub const COMBO_COUNT: usize = 14;
+
+impl Combo {
+    /// Makes a four (or better) somewhere: a VCF move.
+    #[inline]
+    pub fn is_four(self) -> bool {
+        self >= Combo::Block4
+    }
+
+    /// Makes an open three (or better): a VCT move.
+    #[inline]
+    pub fn is_three_or_four(self) -> bool {
+        matches!(self, Combo::Flex3 | Combo::Flex3Plus | Combo::DoubleFlex3) || self.is_four()
+    }
+}
+
+/// Line tables: one where five or more wins, one where only exactly five does.
+pub struct Tables {
+    /// `[exact as usize][key]`
+    lines: [Vec<u8>; 2],
+    /// `[exact][p0 | p1 << 4 | p2 << 8 | p3 << 12]` -> (combo, value, may be forbidden)
+    combos: [Vec<ComboEntry>; 2],
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ComboEntry {
+    pub combo: u8,
+    /// Heuristic worth of the point for the side that would play it.
+    pub value: i16,
+    /// Black under Renju must check the point exactly.
+    pub suspicious: bool,
+}
+
+/// 3^10 windows of the ten neighbours.
+pub const KEY_COUNT: usize = 59_049;
+
+/// Powers of three by neighbour slot: offsets -5..-1 are slots 0..4, +1..+5 slots 5..9.
+pub const POW3: [u32; 10] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
+
+#[inline]
+pub fn slot_of(offset: i32) -> usize {
+    if offset < 0 {
+        (offset + 5) as usize
+    } else {
+        (offset + 4) as usize
+    }
+}
+
+/// Key of a window where every neighbour off the board is blocked and the rest empty.
+pub fn edge_key(before: usize, after: usize) -> u32 {
+    let mut key = 0;
+    for off in 1..=5i32 {
+        if off as usize > before {
+            key += 2 * POW3[slot_of(-off)];
+        }
+        if off as usize > after {
+            key += 2 * POW3[slot_of(off)];
+        }
+    }
+    key
+}
+
+const EMPTY: u8 = 0;
+const MINE: u8 = 1;
+
+fn decode(key: usize) -> [u8; 11] {
+    let mut cells = [0u8; 11];
+    for off in -5..=5i32 {
+        if off == 0 {
+            cells[5] = MINE;
+            continue;
+        }
+        let slot = slot_of(off);
+        cells[(off + 5) as usize] = ((key / POW3[slot] as usize) % 3) as u8;
+    }
+    cells
+}
+
+/// Length of the run of our stones through index `i`, and whether it contains index 5.
+fn run_len(cells: &[u8; 11], i: usize) -> (usize, bool) {
+    let mut a = i;
+    while a > 0 && cells[a - 1] == MINE {
+        a -= 1;
+    }
+    let mut b = i;
+    while b < 10 && cells[b + 1] == MINE {
+        b += 1;
+    }
+    (b - a + 1, a <= 5 && 5 <= b)
+}
+
+fn classify(key: usize, exact: bool, memo: &mut [u8]) -> Pattern {
+    if memo[key] != u8::MAX {
+        return Pattern::from_u8(memo[key]);
+    }
+    let cells = decode(key);
+    let wins = |len: usize| if exact { len == 5 } else { len >= 5 };
+    let (len, _) = run_len(&cells, 5);
+    let result = if wins(len) {
+        Pattern::Five
+    } else if len >= 5 {
+        Pattern::Overline
+    } else {
+        // Five points: empty cells whose stone makes a winning run through the centre.
+        let mut fives = 0;
+        for i in 1..10 {
+            if cells[i] != EMPTY {
+                continue;
+            }
+            let mut c = cells;
+            c[i] = MINE;
+            let (l, through) = run_len(&c, i);
+            if through && wins(l) {
+                fives += 1;
+            }
+        }
+        match fives {
+            0 => {
+                let mut best = Pattern::Dead;
+                // A five through the centre lies within four cells of it.
+                for off in -4..=4i32 {
+                    if off == 0 || cells[(off + 5) as usize] != EMPTY {
+                        continue;
+                    }
+                    let child = key + POW3[slot_of(off)] as usize;
+                    let p = classify(child, exact, memo).weaker();
+                    if p > best {
+                        best = p;
+                    }
+                }
+                best
+            }
+            1 => Pattern::Block4,
+            _ => Pattern::Flex4,
+        }
+    };
+    memo[key] = result as u8;
+    result
+}
+
+fn combine(p: [Pattern; 4]) -> ComboEntry {
+    let mut n = [0u32; PATTERN_COUNT];
+    for &x in &p {
+        n[x as usize] += 1;
+    }
+    use Pattern as P;
+    let fours = n[P::Block4 as usize];
+    let flex3 = n[P::Flex3 as usize];
+    let minor = n[P::Block3 as usize] + n[P::Flex2 as usize];
+    let combo = if n[P::Five as usize] > 0 {
+        Combo::Five
+    } else if n[P::Flex4 as usize] > 0 || fours >= 2 {
+        Combo::Flex4
+    } else if fours == 1 && flex3 > 0 {
+        Combo::Block4Flex3
+    } else if fours == 1 && minor > 0 {
+        Combo::Block4Plus
+    } else if fours == 1 {
+        Combo::Block4
+    } else if flex3 >= 2 {
+        Combo::DoubleFlex3
+    } else if flex3 == 1 && minor > 0 {
+        Combo::Flex3Plus
+    } else if flex3 == 1 {
+        Combo::Flex3
+    } else if n[P::Block3 as usize] >= 1 && minor >= 2 {
+        Combo::Block3Plus
+    } else if n[P::Flex2 as usize] >= 2 {
+        Combo::DoubleFlex2
+    } else if n[P::Block3 as usize] >= 1 {
+        Combo::Block3
+    } else if n[P::Flex2 as usize] >= 1 {
+        Combo::Flex2
+    } else {
+        Combo::None
+    };
+    const LINE: [i32; PATTERN_COUNT] = [0, 0, 1, 3, 6, 14, 20, 45, 55, 200, 1000];
+    const BONUS: [i32; COMBO_COUNT] = [0, 0, 0, 0, 10, 15, 0, 30, 400, 0, 60, 700, 1500, 8000];
+    let value = p.iter().map(|&x| LINE[x as usize]).sum::<i32>() + BONUS[combo as usize];
+    let suspicious = n[P::Overline as usize] > 0
+        || n[P::Flex4 as usize] > 0
+        || fours + n[P::Flex4 as usize] >= 2
+        || flex3 >= 2;
+    ComboEntry {
+        combo: combo as u8,
+        value: value.min(i16::MAX as i32) as i16,
+        suspicious: suspicious && combo != Combo::Five,
+    }
+}
+
+fn build() -> Tables {
+    let mut lines: [Vec<u8>; 2] = [vec![0; KEY_COUNT], vec![0; KEY_COUNT]];
+    for (e, table) in lines.iter_mut().enumerate() {
+        let mut memo = vec![u8::MAX; KEY_COUNT];
+        for key in 0..KEY_COUNT {
+            table[key] = classify(key, e == 1, &mut memo) as u8;
+        }
+    }
+    let mut combos: [Vec<ComboEntry>; 2] = [Vec::new(), Vec::new()];
+    for table in combos.iter_mut() {
+        *table = vec![ComboEntry::default(); 1 << 16];
+        for (i, slot) in table.iter_mut().enumerate() {
+            let ps = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
+            if ps.iter().all(|&v| v < PATTERN_COUNT) {
+                *slot = combine(ps.map(|v| Pattern::from_u8(v as u8)));
+            }
+        }
+    }
+    Tables { lines, combos }
+}
+
+/// The shared tables (built on first use, a few milliseconds).
+pub fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(build)
+}
+
+impl Tables {
+    #[inline]
+    pub fn line(&self, exact: bool, key: u32) -> Pattern {
+        Pattern::from_u8(self.lines[exact as usize][key as usize])
+    }
+
+    #[inline]
+    pub fn combo(&self, exact: bool, p: [Pattern; 4]) -> ComboEntry {
+        let i = p[0] as usize | (p[1] as usize) << 4 | (p[2] as usize) << 8 | (p[3] as usize) << 12;
+        self.combos[exact as usize][i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Key of a window written as 11 chars: `x` ours, `o` blocked, `.` empty, `*` the point.
+    fn key(s: &str) -> u32 {
+        assert_eq!(s.len(), 11);
+        let mut k = 0;
+        for (i, c) in s.chars().enumerate() {
+            let off = i as i32 - 5;
+            let v = match c {
+                '*' => continue,
+                'x' => 1,
+                'o' => 2,
+                _ => 0,
+            };
+            k += v * POW3[slot_of(off)];
+        }
+        k
+    }
+
+    #[test]
+    fn taxonomy() {
+        let t = tables();
+        use Pattern::*;
+        let cases = [
+            ("...xx*xx...", Five, Five),
+            ("..xxx*xx...", Five, Overline),
+            ("....x*xx...", Flex4, Flex4),
+            ("...ox*xx...", Block4, Block4),
+            ("..x.x*x.x..", Flex4, Flex4), // two five points in one line
+            ("....x*x....", Flex3, Flex3),
+            ("...x.*x....", Flex3, Flex3),
+            ("...ox*x....", Block3, Block3),
+            ("..x.x*x.o..", Block4, Block4),
+            (".....*x....", Flex2, Flex2),
+            ("....o*x....", Block2, Block2),
+            ("....o*...o.", Dead, Dead),
+            ("oxxx.*.....", Block4, Block4),
+            ("xxx.x*.....", Block4, Block2),
+            (".xxx.*.....", Block4, Block4),
+        ];
+        for (s, free, exact) in cases {
+            assert_eq!(t.line(false, key(s)), free, "freestyle {s}");
+            assert_eq!(t.line(true, key(s)), exact, "exact {s}");
+        }
+    }
+
+    #[test]
+    fn combos() {
+        let t = tables();
+        use Pattern::*;
+        let c = |p: [Pattern; 4]| Combo::try_from_u8(t.combo(false, p).combo);
+        assert_eq!(c([Block4, Flex3, Dead, Dead]), Combo::Block4Flex3);
+        assert_eq!(c([Block4, Block4, Dead, Dead]), Combo::Flex4);
+        assert_eq!(c([Flex3, Flex3, Dead, Block1]), Combo::DoubleFlex3);
+        assert_eq!(c([Five, Flex3, Dead, Dead]), Combo::Five);
+        assert!(t.combo(false, [Flex3, Flex3, Dead, Dead]).suspicious);
+        assert!(!t.combo(false, [Flex3, Block3, Dead, Dead]).suspicious);
+    }
+
+    impl Combo {
+        fn try_from_u8(v: u8) -> Combo {
+            combo_from_u8(v)
+        }
+    }
+}
+
+/// Inverse of `combo as u8`.
+pub fn combo_from_u8(v: u8) -> Combo {
+    use Combo::*;
+    [
+        None,
+        Forbidden,
+        Flex2,
+        Block3,
+        DoubleFlex2,
+        Block3Plus,
+        Flex3,
+        Flex3Plus,
+        DoubleFlex3,
+        Block4,
+        Block4Plus,
+        Block4Flex3,
+        Flex4,
+        Five,
+    ][v as usize]
+}

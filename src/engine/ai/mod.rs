@@ -11,6 +11,7 @@ pub mod pattern;
 pub mod search;
 pub mod shapes;
 pub mod state;
+pub mod suite;
 pub mod time;
 pub mod tt;
 

@@ -37,11 +37,13 @@ pub enum Pattern {
 pub const PATTERN_COUNT: usize = 11;
 
 impl Pattern {
+    #[inline]
     fn from_u8(v: u8) -> Pattern {
         use Pattern::*;
-        [
+        static ALL: [Pattern; PATTERN_COUNT] = [
             Dead, Overline, Block1, Flex1, Block2, Flex2, Block3, Flex3, Block4, Flex4, Five,
-        ][v as usize]
+        ];
+        ALL[v as usize]
     }
 
     /// The shape one stone weaker: what a line is if one more stone turns it into `self`.
@@ -105,8 +107,9 @@ impl Combo {
 pub struct Tables {
     /// `[exact as usize][key]`
     lines: [Vec<u8>; 2],
-    /// `[exact][p0 | p1 << 4 | p2 << 8 | p3 << 12]` -> (combo, value, may be forbidden)
-    combos: [Vec<ComboEntry>; 2],
+    /// `[exact][((p0 * 11 + p1) * 11 + p2) * 11 + p3]` -> packed (combo, value, may be
+    /// forbidden): one small table keeps the hot lookups in cache.
+    combos: [Vec<u32>; 2],
 }
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -283,14 +286,14 @@ fn build() -> Tables {
             table[key] = classify(key, e == 1, &mut memo) as u8;
         }
     }
-    let mut combos: [Vec<ComboEntry>; 2] = [Vec::new(), Vec::new()];
+    const N: usize = PATTERN_COUNT;
+    let mut combos: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     for table in combos.iter_mut() {
-        *table = vec![ComboEntry::default(); 1 << 16];
+        *table = vec![0; N * N * N * N];
         for (i, slot) in table.iter_mut().enumerate() {
-            let ps = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
-            if ps.iter().all(|&v| v < PATTERN_COUNT) {
-                *slot = combine(ps.map(|v| Pattern::from_u8(v as u8)));
-            }
+            let ps = [i / (N * N * N), (i / (N * N)) % N, (i / N) % N, i % N];
+            let e = combine(ps.map(|v| Pattern::from_u8(v as u8)));
+            *slot = e.combo as u32 | (e.suspicious as u32) << 8 | ((e.value as u16 as u32) << 16);
         }
     }
     Tables { lines, combos }
@@ -310,8 +313,14 @@ impl Tables {
 
     #[inline]
     pub fn combo(&self, exact: bool, p: [Pattern; 4]) -> ComboEntry {
-        let i = p[0] as usize | (p[1] as usize) << 4 | (p[2] as usize) << 8 | (p[3] as usize) << 12;
-        self.combos[exact as usize][i]
+        const N: usize = PATTERN_COUNT;
+        let i = ((p[0] as usize * N + p[1] as usize) * N + p[2] as usize) * N + p[3] as usize;
+        let v = self.combos[exact as usize][i];
+        ComboEntry {
+            combo: v as u8,
+            value: (v >> 16) as u16 as i16,
+            suspicious: v & (1 << 8) != 0,
+        }
     }
 }
 
@@ -384,9 +393,10 @@ mod tests {
 }
 
 /// Inverse of `combo as u8`.
+#[inline]
 pub fn combo_from_u8(v: u8) -> Combo {
     use Combo::*;
-    [
+    static ALL: [Combo; COMBO_COUNT] = [
         None,
         Forbidden,
         Flex2,
@@ -401,5 +411,6 @@ pub fn combo_from_u8(v: u8) -> Combo {
         Block4Flex3,
         Flex4,
         Five,
-    ][v as usize]
+    ];
+    ALL[v as usize]
 }

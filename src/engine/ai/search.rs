@@ -153,7 +153,9 @@ impl<'a> Searcher<'a> {
             start,
             soft: limits.soft_time.or(limits.hard_time),
             hard: limits.hard_time,
-            max_depth: limits.depth.map_or(MAX_PLY as i32 - 8, |d| d.clamp(1, 80) as i32),
+            max_depth: limits
+                .depth
+                .map_or(MAX_PLY as i32 - 8, |d| d.clamp(1, 80) as i32),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             vct: limits.vct,
             plain: limits.plain,
@@ -222,7 +224,11 @@ impl<'a> Searcher<'a> {
         let me = self.st.side();
         let opp = me.opponent();
         // Certain outcomes need no search.
-        if let Some(&f) = self.first_with(me, Combo::Five).iter().find(|&&i| self.root_legal[i]) {
+        if let Some(&f) = self
+            .first_with(me, Combo::Five)
+            .iter()
+            .find(|&&i| self.root_legal[i])
+        {
             return self.result(Some(f), WIN - 1, 1, vec![f]);
         }
         let opp_fives = self.first_with(opp, Combo::Five);
@@ -241,7 +247,11 @@ impl<'a> Searcher<'a> {
             self.aborted = false;
             return self.result(Some(mv), v, 1, vec![mv]);
         }
-        if let Some(&f) = self.first_with(me, Combo::Flex4).iter().find(|&&i| self.root_legal[i]) {
+        if let Some(&f) = self
+            .first_with(me, Combo::Flex4)
+            .iter()
+            .find(|&&i| self.root_legal[i])
+        {
             return self.result(Some(f), WIN - 3, 3, vec![f]);
         }
         // Threat-space search first: a forced win is played in the fewest moves.
@@ -417,7 +427,11 @@ impl<'a> Searcher<'a> {
             return self.st.evaluate();
         }
         // Candidate pruning: the quiet tail of a long list rarely matters.
-        let keep = if ply == 0 { 40 } else { 12 + 2 * depth.min(6) as usize };
+        let keep = if ply == 0 {
+            40
+        } else {
+            12 + 2 * depth.min(6) as usize
+        };
         if moves.len() > keep {
             let me_ = me;
             let opp_ = opp;
@@ -434,8 +448,7 @@ impl<'a> Searcher<'a> {
         let mut best = -INF;
         let mut best_move = None;
         for (n, &(_, m)) in moves.iter().enumerate() {
-            let quiet =
-                self.st.combo(m, me) < Combo::Flex3 && self.st.combo(m, opp) < Combo::Flex3;
+            let quiet = self.st.combo(m, me) < Combo::Flex3 && self.st.combo(m, opp) < Combo::Flex3;
             self.st.make(self.pos(m));
             let v = if n == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1)
@@ -475,7 +488,8 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, to_tt(best, ply), best_move, depth, bound);
+        self.tt
+            .store(key, to_tt(best, ply), best_move, depth, bound);
         best
     }
 
@@ -529,7 +543,6 @@ impl<'a> Searcher<'a> {
             if self.poll() {
                 return None;
             }
-            self.nodes += 1;
             if let Some(n) = self.vcf_after_four(f, depth) {
                 return Some(n);
             }
@@ -541,8 +554,10 @@ impl<'a> Searcher<'a> {
     fn vcf_after_four(&mut self, f: usize, depth: u32) -> Option<u32> {
         let opp = self.st.side().opponent();
         self.st.make(self.pos(f));
+        self.nodes += 1;
         let me = opp.opponent();
-        self.st.points_with(me, Combo::Five, &mut self.buf);
+        // The only five points we can have are the ones this four made (none existed).
+        self.st.points_near_with(self.pos(f), me, Combo::Five, &mut self.buf);
         let result = match self.buf.len() {
             0 => None,
             1 => {
@@ -551,6 +566,7 @@ impl<'a> Searcher<'a> {
                     Some(2) // Black cannot block on a forbidden point.
                 } else {
                     self.st.make(self.pos(b));
+                    self.nodes += 1;
                     let r = if self.st.count(opp, Combo::Five) > 0 {
                         None
                     } else {
@@ -576,7 +592,6 @@ impl<'a> Searcher<'a> {
             if self.poll() {
                 return None;
             }
-            self.nodes += 1;
             if let Some(n) = self.vcf_after_four(f, depth) {
                 return Some((f, n));
             }
@@ -607,7 +622,8 @@ impl<'a> Searcher<'a> {
                 let win = self.vct_defend(depth);
                 self.st.unmake();
                 if win && !self.aborted {
-                    found = Some(self.result(Some(a), WIN - (2 * depth as i32 + 1), depth, vec![a]));
+                    found =
+                        Some(self.result(Some(a), WIN - (2 * depth as i32 + 1), depth, vec![a]));
                     break 'outer;
                 }
             }

@@ -2,9 +2,7 @@
 //! would make there in each line and in all four lines together, all kept up to date move
 //! by move so that evaluation and move generation are table lookups.
 
-use super::pattern::{
-    COMBO_COUNT, Combo, Pattern, combo_from_u8, edge_key, slot_of, tables, POW3,
-};
+use super::pattern::{COMBO_COUNT, Combo, POW3, Pattern, combo_from_u8, edge_key, slot_of, tables};
 use crate::engine::board::{Board, zobrist_side_key};
 use crate::engine::game::Game;
 use crate::engine::pos::{DIRECTIONS, Pos, Stone};
@@ -184,6 +182,17 @@ impl State {
             for d in 0..4 {
                 s.pats[d] = t.line(exact, s.keys[d]);
             }
+        }
+        self.recombine(i);
+    }
+
+    /// Recomputes combo and value of point `i` for both colours from its line patterns.
+    #[inline]
+    fn recombine(&mut self, i: usize) {
+        let t = tables();
+        for c in [Stone::Black, Stone::White] {
+            let exact = self.exact(c);
+            let s = &mut self.cells[i][c.index()];
             let e = t.combo(exact, s.pats);
             s.combo = combo_from_u8(e.combo);
             s.value = e.value;
@@ -205,7 +214,8 @@ impl State {
     fn account(&mut self, i: usize, sign: i32) {
         for c in 0..2 {
             let s = self.cells[i][c];
-            self.counts[c][s.combo as usize] = (self.counts[c][s.combo as usize] as i32 + sign) as u16;
+            self.counts[c][s.combo as usize] =
+                (self.counts[c][s.combo as usize] as i32 + sign) as u16;
             self.totals[c] += sign * s.value as i32;
         }
     }
@@ -244,6 +254,7 @@ impl State {
         let size = self.size;
         let mine = c.index();
         let theirs = 1 - mine;
+        let exact = [self.exact(Stone::Black), self.exact(Stone::White)];
         for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
             for s in [-1i32, 1] {
                 for k in 1..=5 {
@@ -252,18 +263,27 @@ impl State {
                     };
                     let j = q.index(size);
                     let slot = slot_of(-s * k);
-                    let empty = self.board.is_empty_at(q);
-                    if empty {
-                        self.account(j, -1);
-                    }
                     let cell = &mut self.cells[j];
                     let delta = POW3[slot] as i32 * sign;
                     cell[mine].keys[d] = (cell[mine].keys[d] as i32 + delta) as u32;
                     cell[theirs].keys[d] = (cell[theirs].keys[d] as i32 + 2 * delta) as u32;
-                    if empty {
-                        self.refresh(j);
-                        self.account(j, 1);
+                    if !self.board.is_empty_at(q) {
+                        continue; // an occupied point is refreshed when it is emptied
                     }
+                    // Only this direction changed: two line lookups, and the combos only
+                    // when a shape really changed (most far cells keep theirs).
+                    let t = tables();
+                    let pm = t.line(exact[mine], cell[mine].keys[d]);
+                    let pt = t.line(exact[theirs], cell[theirs].keys[d]);
+                    if pm == cell[mine].pats[d] && pt == cell[theirs].pats[d] {
+                        continue;
+                    }
+                    self.account(j, -1);
+                    let cell = &mut self.cells[j];
+                    cell[mine].pats[d] = pm;
+                    cell[theirs].pats[d] = pt;
+                    self.recombine(j);
+                    self.account(j, 1);
                 }
             }
         }
@@ -288,6 +308,25 @@ impl State {
         self.is_empty(i) && self.cells[i][self.side.index()].combo != Combo::Forbidden
     }
 
+    /// Points on the four lines through `p`, within four cells, where `c` would make `combo`
+    /// or better: where a stone just played at `p` can have created new threats.
+    pub fn points_near_with(&self, p: Pos, c: Stone, at_least: Combo, out: &mut Vec<usize>) {
+        out.clear();
+        for (dx, dy) in DIRECTIONS {
+            for k in -4..=4 {
+                if k == 0 {
+                    continue;
+                }
+                if let Some(q) = p.offset(dx, dy, k, self.size) {
+                    let i = q.index(self.size);
+                    if self.is_empty(i) && self.cells[i][c.index()].combo >= at_least {
+                        out.push(i);
+                    }
+                }
+            }
+        }
+    }
+
     /// Points where `c` would make `combo` or better, in board order.
     pub fn points_with(&self, c: Stone, at_least: Combo, out: &mut Vec<usize>) {
         out.clear();
@@ -305,9 +344,9 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
     use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;
-    use rand::SeedableRng;
 
     /// Incremental updates agree with a state built from scratch after random play.
     #[test]
@@ -322,7 +361,9 @@ mod tests {
                     .empty_points()
                     .filter(|&p| game.check_move(p).is_ok())
                     .collect();
-                let Some(&p) = legal.choose(&mut rng) else { break };
+                let Some(&p) = legal.choose(&mut rng) else {
+                    break;
+                };
                 if game.play(p).unwrap().is_over() {
                     break;
                 }

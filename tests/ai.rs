@@ -1,0 +1,217 @@
+//! The Gomoku AI: the tactical suite, legality over random positions, the stop flag, and
+//! reproducibility.
+
+mod support {
+    pub mod vcf_ref;
+}
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use gomoku::engine::ai::suite::{Expect, tactics};
+use gomoku::engine::ai::{Engine, Level, Limits, NoInfo, Score, play_level};
+use gomoku::engine::{Game, Pos, Rule};
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use support::vcf_ref;
+
+fn node_limited(nodes: u64) -> Limits {
+    Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn tactical_suite() {
+    let suite = tactics();
+    assert!(suite.len() >= 40, "only {} positions", suite.len());
+    let stop = AtomicBool::new(false);
+    let mut failures = Vec::new();
+    for t in &suite {
+        let game = t.game();
+        let r = Engine::new(16 << 20).think(&game, &node_limited(300_000), &stop, &mut NoInfo);
+        if let Err(e) = t.check(&r) {
+            failures.push(format!("{}: {e}", t.name));
+        }
+        if let Some(mv) = r.best {
+            assert!(game.check_move(mv).is_ok(), "{}: illegal {mv:?}", t.name);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The VCF lengths the suite claims agree with the independent reference solver, and the
+/// engine's first move starts a win of that length (checked by the reference).
+#[test]
+fn vcf_lengths_match_the_reference_solver() {
+    let stop = AtomicBool::new(false);
+    let mut counted = [0usize; 8];
+    for t in tactics().iter().filter(|t| t.name.starts_with("vcf")) {
+        let Expect::Win { moves, .. } = t.expect else {
+            panic!("{}: a VCF case must expect a win", t.name);
+        };
+        let game = t.game();
+        assert_eq!(
+            vcf_ref::min_vcf(&game, moves),
+            Some(moves),
+            "{}: reference disagrees",
+            t.name
+        );
+        counted[moves as usize] += 1;
+        let r = Engine::new(16 << 20).think(&game, &node_limited(300_000), &stop, &mut NoInfo);
+        assert_eq!(r.score, Score::Win(moves), "{}", t.name);
+        let mut after = game.clone();
+        after.play(r.best.unwrap()).unwrap();
+        // After our four the defender has one reply; then we need one move fewer.
+        let replies = vcf_ref::five_points(&mut after, game.to_move(), None);
+        if moves > 2 {
+            assert_eq!(replies.len(), 1, "{}: first move is not a four", t.name);
+            after.play(replies[0]).unwrap();
+            assert_eq!(
+                vcf_ref::min_vcf(&after, moves - 1),
+                Some(moves - 1),
+                "{}: the move does not keep the win",
+                t.name
+            );
+        }
+    }
+    for k in [3, 5, 7] {
+        assert!(counted[k] >= 1, "no VCF of {k} moves in the suite");
+    }
+}
+
+/// Random positions from random play: every move returned is legal, never forbidden.
+#[test]
+fn never_an_illegal_or_forbidden_move() {
+    let mut rng = StdRng::seed_from_u64(99);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(8 << 20);
+    for round in 0..60 {
+        let rule = Rule::ALL[round % 3];
+        let size = *[9usize, 15, 19].choose(&mut rng).unwrap();
+        let mut game = Game::new(size, rule).unwrap();
+        let plies = rng.random_range(0..40);
+        for _ in 0..plies {
+            let legal: Vec<Pos> = gomoku::engine::ai::legal_moves(&game);
+            let Some(&p) = legal.choose(&mut rng) else { break };
+            if game.play(p).unwrap().is_over() {
+                break;
+            }
+        }
+        if game.outcome().is_over() {
+            continue;
+        }
+        let r = engine.think(&game, &node_limited(20_000), &stop, &mut NoInfo);
+        let mv = r.best.expect("a move when the game is on");
+        assert_eq!(game.check_move(mv), Ok(()), "round {round}: {mv:?}");
+        for level in Level::ALL {
+            if level >= Level::Expert {
+                continue; // time-based; covered by the engine call above
+            }
+            let r = play_level(level, &game, round as u64, 1.0, &stop, &mut NoInfo);
+            assert_eq!(game.check_move(r.best.unwrap()), Ok(()), "{level:?}");
+        }
+    }
+}
+
+/// Under Renju, Black with a forbidden point as its "best" move never plays it.
+#[test]
+fn renju_black_never_plays_forbidden_points() {
+    // Black's double-three point at the centre of a cross is very attractive.
+    let mut game = Game::new(15, Rule::Renju).unwrap();
+    for (x, y) in [(7, 5), (7, 6), (5, 7), (6, 7)] {
+        game.place(Pos::new(x, y), gomoku::engine::Stone::Black).unwrap();
+    }
+    for (x, y) in [(0, 0), (14, 14), (0, 14)] {
+        game.place(Pos::new(x, y), gomoku::engine::Stone::White).unwrap();
+    }
+    game.set_to_move(gomoku::engine::Stone::Black);
+    assert!(game.check_move(Pos::new(7, 7)).is_err());
+    let stop = AtomicBool::new(false);
+    for level in [Level::Novice, Level::Casual, Level::Club] {
+        let r = play_level(level, &game, 3, 1.0, &stop, &mut NoInfo);
+        assert_ne!(r.best, Some(Pos::new(7, 7)), "{level:?}");
+    }
+    let r = Engine::new(8 << 20).think(&game, &node_limited(100_000), &stop, &mut NoInfo);
+    assert_ne!(r.best, Some(Pos::new(7, 7)));
+}
+
+/// Setting the stop flag ends an unlimited search within 10 ms (median of five tries, so a
+/// scheduler hiccup on a busy machine does not decide).
+#[test]
+fn stop_flag_returns_quickly() {
+    let game = tactics()
+        .into_iter()
+        .find(|t| t.name == "three: horizontal")
+        .unwrap()
+        .game();
+    let mut delays = Vec::new();
+    for _ in 0..5 {
+        let stop = Arc::new(AtomicBool::new(false));
+        let g = game.clone();
+        let s = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let r = Engine::new(8 << 20).think(&g, &Limits::default(), &s, &mut NoInfo);
+            (Instant::now(), r)
+        });
+        std::thread::sleep(Duration::from_millis(150));
+        let set_at = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let (returned_at, r) = handle.join().unwrap();
+        assert!(r.best.is_some());
+        delays.push(returned_at.saturating_duration_since(set_at));
+    }
+    delays.sort();
+    assert!(
+        delays[2] < Duration::from_millis(10),
+        "median stop delay {:?} (all {delays:?})",
+        delays[2]
+    );
+}
+
+#[test]
+fn fixed_seed_and_limits_give_the_same_move() {
+    let game = Game::from_moves(
+        15,
+        Rule::Freestyle,
+        &[
+            Pos::new(7, 7),
+            Pos::new(8, 8),
+            Pos::new(6, 8),
+            Pos::new(8, 6),
+            Pos::new(8, 7),
+        ],
+    )
+    .unwrap();
+    let stop = AtomicBool::new(false);
+    for level in [Level::Novice, Level::Casual, Level::Club] {
+        let a = play_level(level, &game, 42, 1.0, &stop, &mut NoInfo);
+        let b = play_level(level, &game, 42, 1.0, &stop, &mut NoInfo);
+        assert_eq!(a.best, b.best, "{level:?}");
+    }
+    let a = Engine::new(8 << 20).think(&game, &Limits::depth(6), &stop, &mut NoInfo);
+    let b = Engine::new(8 << 20).think(&game, &Limits::depth(6), &stop, &mut NoInfo);
+    assert_eq!((a.best, a.score, a.nodes, &a.pv), (b.best, b.score, b.nodes, &b.pv));
+    let a = Engine::new(8 << 20).think(&game, &node_limited(50_000), &stop, &mut NoInfo);
+    let b = Engine::new(8 << 20).think(&game, &node_limited(50_000), &stop, &mut NoInfo);
+    assert_eq!((a.best, a.score), (b.best, b.score));
+}
+
+/// The search result reports what it did: depth, nodes, a principal variation starting with
+/// the best move.
+#[test]
+fn result_carries_depth_nodes_and_pv() {
+    let game = Game::from_moves(15, Rule::Standard, &[Pos::new(7, 7), Pos::new(7, 8)]).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut reports = 0;
+    let mut sink = |_: &gomoku::engine::ai::SearchResult| reports += 1;
+    let r = Engine::new(8 << 20).think(&game, &Limits::depth(5), &stop, &mut sink);
+    assert_eq!(r.depth, 5);
+    assert!(r.nodes > 100);
+    assert_eq!(r.pv.first().copied(), r.best);
+    assert!(r.pv.len() >= 2);
+    assert!(reports >= 4, "one report per iteration");
+}

@@ -95,7 +95,7 @@ pub fn play_level(
         }
     }
     match level {
-        Level::Novice => novice::choose(game, &mut rng, 10),
+        Level::Novice => novice::choose(game, &mut rng, 25),
         Level::Casual => shapes::choose(game, &mut rng),
         Level::Club => Engine::new(8 << 20).think(
             game,

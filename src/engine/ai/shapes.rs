@@ -53,9 +53,29 @@ pub fn choose(game: &Game, rng: &mut impl Rng) -> SearchResult {
     let defend = best_for(&st, game, me.opponent(), rng)
         .filter(|&(_, _, p)| game.check_move(p).is_ok());
     let pick = match (attack, defend) {
-        (Some(a), Some(d)) => {
-            // Attack on equal rank: the side to move gets there first.
+        (Some(a), Some(d)) if a.0 >= Combo::Flex3 || d.0 >= Combo::Flex3 => {
+            // Threats decide by rank; on equal rank the side to move gets there first.
             if a.0 >= d.0 { a.2 } else { d.2 }
+        }
+        (Some(_), Some(_)) => {
+            // Quiet position: the point that builds our shapes and spoils theirs at once.
+            let them = me.opponent();
+            let size = st.size();
+            let mut best: Vec<(i32, Pos)> = Vec::new();
+            for i in 0..size * size {
+                let p = Pos::from_index(i, size);
+                if !st.is_empty(i) || !st.near(i) || game.check_move(p).is_err() {
+                    continue;
+                }
+                let v = st.value(i, me) as i32 * 5 + st.value(i, them) as i32 * 4;
+                match best.first() {
+                    Some(&(bv, _)) if bv > v => continue,
+                    Some(&(bv, _)) if bv < v => best.clear(),
+                    _ => {}
+                }
+                best.push((v, p));
+            }
+            best[rng.random_range(0..best.len())].1
         }
         (Some(a), None) => a.2,
         (None, Some(d)) => d.2,

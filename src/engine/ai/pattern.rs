@@ -109,14 +109,18 @@ pub struct Tables {
     lines: [Vec<u8>; 2],
     /// `[exact][((p0 * 11 + p1) * 11 + p2) * 11 + p3]` -> packed (combo, value, may be
     /// forbidden): one small table keeps the hot lookups in cache.
-    combos: [Vec<u32>; 2],
+    combos: [Vec<u64>; 2],
 }
 
 #[derive(Copy, Clone, Debug, Default)]
 pub struct ComboEntry {
     pub combo: u8,
-    /// Heuristic worth of the point for the side that would play it.
+    /// Heuristic worth of the point for the side that would play it: move ordering, where
+    /// urgent points must stand far above the rest.
     pub value: i16,
+    /// The point's share of the static evaluation: smoother, since a threat on the board is
+    /// often answered at once and must not swing the score by thousands.
+    pub eval: i16,
     /// Black under Renju must check the point exactly.
     pub suspicious: bool,
 }
@@ -267,6 +271,9 @@ fn combine(p: [Pattern; 4]) -> ComboEntry {
     const LINE: [i32; PATTERN_COUNT] = [0, 0, 1, 3, 6, 14, 20, 45, 55, 200, 1000];
     const BONUS: [i32; COMBO_COUNT] = [0, 0, 0, 0, 10, 15, 0, 30, 400, 0, 60, 700, 1500, 8000];
     let value = p.iter().map(|&x| LINE[x as usize]).sum::<i32>() + BONUS[combo as usize];
+    const LINE_EVAL: [i32; PATTERN_COUNT] = [0, 0, 1, 2, 4, 10, 14, 35, 40, 120, 300];
+    const BONUS_EVAL: [i32; COMBO_COUNT] = [0, 0, 0, 0, 5, 8, 0, 15, 100, 0, 30, 150, 250, 500];
+    let eval = p.iter().map(|&x| LINE_EVAL[x as usize]).sum::<i32>() + BONUS_EVAL[combo as usize];
     let suspicious = n[P::Overline as usize] > 0
         || n[P::Flex4 as usize] > 0
         || fours + n[P::Flex4 as usize] >= 2
@@ -274,6 +281,7 @@ fn combine(p: [Pattern; 4]) -> ComboEntry {
     ComboEntry {
         combo: combo as u8,
         value: value.min(i16::MAX as i32) as i16,
+        eval: eval.min(i16::MAX as i32) as i16,
         suspicious: suspicious && combo != Combo::Five,
     }
 }
@@ -287,13 +295,16 @@ fn build() -> Tables {
         }
     }
     const N: usize = PATTERN_COUNT;
-    let mut combos: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+    let mut combos: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
     for table in combos.iter_mut() {
         *table = vec![0; N * N * N * N];
         for (i, slot) in table.iter_mut().enumerate() {
             let ps = [i / (N * N * N), (i / (N * N)) % N, (i / N) % N, i % N];
             let e = combine(ps.map(|v| Pattern::from_u8(v as u8)));
-            *slot = e.combo as u32 | (e.suspicious as u32) << 8 | ((e.value as u16 as u32) << 16);
+            *slot = e.combo as u64
+                | (e.suspicious as u64) << 8
+                | (e.value as u16 as u64) << 16
+                | (e.eval as u16 as u64) << 32;
         }
     }
     Tables { lines, combos }
@@ -319,6 +330,7 @@ impl Tables {
         ComboEntry {
             combo: v as u8,
             value: (v >> 16) as u16 as i16,
+            eval: (v >> 32) as u16 as i16,
             suspicious: v & (1 << 8) != 0,
         }
     }

@@ -238,13 +238,12 @@ impl<'a> Searcher<'a> {
             let v = if opp_fives.len() >= 2 || block.is_none() {
                 -(WIN - 2)
             } else {
-                // Forced: still search to report a score and a line.
+                // Forced: no time is spent on it; the score is the position after the block.
                 self.st.make(self.pos(mv));
-                let v = -self.search(4, -INF, INF, 1);
+                let v = -self.st.evaluate();
                 self.st.unmake();
-                if self.aborted { 0 } else { v }
+                v
             };
-            self.aborted = false;
             return self.result(Some(mv), v, 1, vec![mv]);
         }
         if let Some(&f) = self

@@ -15,6 +15,7 @@ struct Side {
     pats: [Pattern; 4],
     combo: Combo,
     value: i16,
+    eval: i16,
 }
 
 pub struct State {
@@ -26,7 +27,7 @@ pub struct State {
     cells: Vec<[Side; 2]>,
     /// Number of empty points with each combo, per colour.
     counts: [[u16; COMBO_COUNT]; 2],
-    /// Sum of the point values over empty points, per colour.
+    /// Sum of the points' evaluation shares over empty points, per colour.
     totals: [i32; 2],
     /// Stones within two cells (Chebyshev distance): candidate moves have at least one.
     near: Vec<u8>,
@@ -55,6 +56,7 @@ impl State {
                 pats: [Pattern::Dead; 4],
                 combo: Combo::None,
                 value: 0,
+                eval: 0,
             };
             cells.push([side, side]);
         }
@@ -196,6 +198,7 @@ impl State {
             let e = t.combo(exact, s.pats);
             s.combo = combo_from_u8(e.combo);
             s.value = e.value;
+            s.eval = e.eval;
             if e.suspicious && self.rule == Rule::Renju && c == Stone::Black {
                 let p = Pos::from_index(i, self.size);
                 if self.board.is_empty_at(p)
@@ -204,6 +207,7 @@ impl State {
                     let s = &mut self.cells[i][c.index()];
                     s.combo = Combo::Forbidden;
                     s.value = 0;
+                    s.eval = 0;
                 }
             }
         }
@@ -216,7 +220,7 @@ impl State {
             let s = self.cells[i][c];
             self.counts[c][s.combo as usize] =
                 (self.counts[c][s.combo as usize] as i32 + sign) as u16;
-            self.totals[c] += sign * s.value as i32;
+            self.totals[c] += sign * s.eval as i32;
         }
     }
 

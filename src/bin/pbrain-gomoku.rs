@@ -1,1 +1,38 @@
-fn main() {}
+//! The engine as a Gomocup (Piskvork protocol) brain: commands on stdin, replies on stdout.
+//! The protocol itself lives in `gomoku::protocol`; this is only the I/O loop.
+
+use std::io::{self, Write};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
+use std::time::Instant;
+
+use gomoku::protocol::lines::{Lines, is_interrupt};
+use gomoku::protocol::{Brain, Control};
+
+fn main() {
+    let mut brain = Brain::new();
+    let interrupts = brain.interrupt_handle();
+    let (tx, rx) = mpsc::channel::<(Vec<u8>, Instant)>();
+    // Input is read on its own thread so that END, STOP and YXSTOP reach a running search
+    // at once; the lines themselves are still handled in order by the main thread.
+    std::thread::spawn(move || {
+        for line in Lines::new(io::stdin().lock()) {
+            let Ok(bytes) = line else { break };
+            if is_interrupt(&bytes) {
+                interrupts.fetch_add(1, Ordering::AcqRel);
+            }
+            if tx.send((bytes, Instant::now())).is_err() {
+                break;
+            }
+        }
+    });
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    // Ends at END, or when input closes (the manager is gone).
+    for (bytes, received) in rx {
+        let control = brain.handle_bytes(&bytes, received, &mut out);
+        if out.flush().is_err() || control == Control::Exit {
+            break;
+        }
+    }
+}

@@ -5,6 +5,7 @@ pub mod ai;
 pub mod board;
 pub mod game;
 pub mod pos;
+pub mod record;
 pub mod rules;
 
 pub use board::{BadSize, Board};

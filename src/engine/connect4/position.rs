@@ -399,6 +399,12 @@ impl Position {
         self.moves += 1;
     }
 
+    /// Key of the position after playing `mv` (see [`Position::key`]).
+    #[inline(always)]
+    pub(crate) fn child_key(&self, mv: u64) -> u64 {
+        (self.current ^ self.mask) + (self.mask | mv)
+    }
+
     /// Plays a playable 0-based column (unchecked).
     #[inline(always)]
     pub(crate) fn play_col(&mut self, col: usize) {

@@ -1,0 +1,393 @@
+//! A minimal Gomocup manager: plays a match between two brain processes and checks the
+//! protocol, the legality of every move and every reply's latency against the time limit.
+//!
+//! ```text
+//! pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS]
+//!              [--memory BYTES] [BRAIN_A [BRAIN_B]]
+//! ```
+//!
+//! Defaults: 20 games, 100 ms per move, no match clock, 15x15, freestyle, both brains the
+//! `pbrain-gomoku` next to this program. Colours alternate; each opening from a small list
+//! of balanced 2-3 stone openings is played twice, once with each brain as Black. Exits
+//! non-zero on any protocol error or time overrun.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use gomoku::engine::{Game, Outcome, Pos, Rule, Stone};
+use gomoku::protocol::manager::{BrainProcess, ManagerError};
+use gomoku::protocol::rule_from_bits;
+
+/// Openings as offsets from the centre, in move order from Black: short, and mild enough
+/// that either side can still play.
+const OPENINGS: [&[(i32, i32)]; 6] = [
+    &[(0, 0), (1, 1)],
+    &[(0, 0), (1, 0)],
+    &[(0, 0), (1, 0), (1, 2)],
+    &[(0, 0), (1, 1), (-2, 1)],
+    &[(0, 0), (0, 1), (2, -2)],
+    &[(0, 0), (2, 1), (-1, -2)],
+];
+
+/// Time allowed for replies that involve no search (`OK` to `START`).
+const SETUP_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Beyond the turn limit, how long to wait before declaring a brain hung.
+const HANG_GRACE: Duration = Duration::from_secs(2);
+
+struct Options {
+    games: usize,
+    turn: Duration,
+    match_time: Option<Duration>,
+    size: usize,
+    rule_bits: u64,
+    memory: u64,
+    brains: [PathBuf; 2],
+}
+
+fn usage() -> String {
+    "usage: pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS] \
+     [--memory BYTES] [BRAIN_A [BRAIN_B]]"
+        .to_string()
+}
+
+fn parse_args() -> Result<Options, String> {
+    let default_brain = std::env::current_exe()
+        .map_err(|e| format!("cannot locate this program: {e}"))?
+        .with_file_name(format!("pbrain-gomoku{}", std::env::consts::EXE_SUFFIX));
+    let mut o = Options {
+        games: 20,
+        turn: Duration::from_millis(100),
+        match_time: None,
+        size: 15,
+        rule_bits: 0,
+        memory: 64 << 20,
+        brains: [default_brain.clone(), default_brain],
+    };
+    let mut paths = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut number = |name: &str| -> Result<u64, String> {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("{name} needs a whole number\n{}", usage()))
+        };
+        match a.as_str() {
+            "--games" => o.games = number("--games")? as usize,
+            "--turn" => o.turn = Duration::from_millis(number("--turn")?),
+            "--match" => o.match_time = Some(Duration::from_millis(number("--match")?)),
+            "--size" => o.size = number("--size")? as usize,
+            "--rule" => o.rule_bits = number("--rule")?,
+            "--memory" => o.memory = number("--memory")?,
+            "-h" | "--help" => return Err(usage()),
+            s if s.starts_with('-') => return Err(format!("unknown option {s}\n{}", usage())),
+            _ => paths.push(PathBuf::from(a)),
+        }
+    }
+    match paths.len() {
+        0 => {}
+        1 => o.brains = [paths[0].clone(), paths[0].clone()],
+        2 => o.brains = [paths[0].clone(), paths[1].clone()],
+        _ => return Err(usage()),
+    }
+    if !(5..=25).contains(&o.size) {
+        return Err("--size must be 5 to 25".into());
+    }
+    Ok(o)
+}
+
+#[derive(Default)]
+struct Stats {
+    games: usize,
+    /// Wins of brain A and B, and as which colour.
+    wins: [usize; 2],
+    wins_as_black: [usize; 2],
+    draws: usize,
+    errors: Vec<String>,
+    replies: usize,
+    latencies: Vec<Duration>,
+    overruns: usize,
+    moves: usize,
+}
+
+/// How one game ended.
+enum End {
+    Won(usize),
+    Draw,
+    /// Brain `0`/`1` broke the protocol (or the clock); the other wins.
+    Fault(usize, String),
+}
+
+struct Runner<'a> {
+    o: &'a Options,
+    rule: Rule,
+    procs: [Option<BrainProcess>; 2],
+}
+
+impl Runner<'_> {
+    fn brain(&mut self, i: usize) -> Result<&mut BrainProcess, String> {
+        if self.procs[i].is_none() {
+            let p = BrainProcess::spawn(&self.o.brains[i])
+                .map_err(|e| format!("cannot start {}: {e}", self.o.brains[i].display()))?;
+            self.procs[i] = Some(p);
+        }
+        self.procs[i]
+            .as_mut()
+            .ok_or_else(|| "brain not running".to_string())
+    }
+
+    fn setup(&mut self, i: usize) -> Result<(), String> {
+        let o = self.o;
+        let lines = [
+            format!("INFO timeout_turn {}", o.turn.as_millis()),
+            format!(
+                "INFO timeout_match {}",
+                o.match_time.map_or(0, |t| t.as_millis())
+            ),
+            format!("INFO max_memory {}", o.memory),
+            "INFO game_type 1".to_string(),
+            format!("INFO rule {}", o.rule_bits),
+        ];
+        let b = self.brain(i)?;
+        let (reply, _) = b
+            .command(&format!("START {}", o.size), SETUP_TIMEOUT)
+            .map_err(|e| format!("START: {e}"))?;
+        if reply != "OK" {
+            return Err(format!("START answered '{reply}'"));
+        }
+        for l in lines {
+            b.send(&l).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Plays game `g`: brain `g % 2` is Black.
+    fn play(&mut self, g: usize, stats: &mut Stats) -> End {
+        let o = self.o;
+        let black = g % 2;
+        for i in 0..2 {
+            if let Err(e) = self.setup(i) {
+                return End::Fault(i, e);
+            }
+        }
+        let mut game = match Game::new(o.size, self.rule) {
+            Ok(g) => g,
+            Err(e) => return End::Fault(0, e.to_string()),
+        };
+        let c = (o.size / 2) as i32;
+        for &(dx, dy) in OPENINGS[(g / 2) % OPENINGS.len()] {
+            let p = Pos::new(c as u8, c as u8).offset(dx, dy, 1, o.size);
+            if p.is_none_or(|p| game.play(p).is_err()) {
+                return End::Fault(0, "opening does not fit the board".into());
+            }
+        }
+        let mut clocks = [o.match_time; 2];
+        // Brains that have seen the position so far (and can be sent TURN from now on).
+        let mut synced = [false; 2];
+        loop {
+            match game.outcome() {
+                Outcome::Win { winner, .. } => {
+                    let w = if *winner == Stone::Black {
+                        black
+                    } else {
+                        1 - black
+                    };
+                    return End::Won(w);
+                }
+                Outcome::Draw => return End::Draw,
+                Outcome::Ongoing => {}
+            }
+            let side = if game.to_move() == Stone::Black {
+                black
+            } else {
+                1 - black
+            };
+            let me = game.to_move();
+            let command = match (synced[side], game.last_move()) {
+                (true, Some(m)) => format!("TURN {}", m.pos.to_gomocup()),
+                _ => {
+                    // The whole position, own stones 1, the opponent's 2, in move order.
+                    let mut s = String::from("BOARD");
+                    for m in game.history() {
+                        let f = if m.stone == me { 1 } else { 2 };
+                        s.push_str(&format!("\n{},{},{f}", m.pos.x, m.pos.y));
+                    }
+                    s.push_str("\nDONE");
+                    s
+                }
+            };
+            synced[side] = true;
+            let allowed = clocks[side].map_or(o.turn, |left| left.min(o.turn));
+            let b = match self.brain(side) {
+                Ok(b) => b,
+                Err(e) => return End::Fault(side, e),
+            };
+            if let Some(left) = clocks[side]
+                && let Err(e) = b.send(&format!("INFO time_left {}", left.as_millis()))
+            {
+                return End::Fault(side, e.to_string());
+            }
+            let (reply, latency) = match b.command(&command, allowed + HANG_GRACE) {
+                Ok(r) => r,
+                Err(ManagerError::Timeout(_)) => {
+                    stats.overruns += 1;
+                    return End::Fault(side, format!("no reply within {:?}", allowed + HANG_GRACE));
+                }
+                Err(e) => return End::Fault(side, e.to_string()),
+            };
+            stats.replies += 1;
+            stats.latencies.push(latency);
+            if latency > allowed {
+                stats.overruns += 1;
+                eprintln!(
+                    "game {} ply {}: brain {} took {} ms (limit {} ms)",
+                    g + 1,
+                    game.ply(),
+                    side_name(side),
+                    latency.as_millis(),
+                    allowed.as_millis()
+                );
+            }
+            if let Some(left) = clocks[side].as_mut() {
+                *left = left.saturating_sub(latency);
+                if left.is_zero() {
+                    return End::Fault(side, "match clock ran out".into());
+                }
+            }
+            let pos = match Pos::from_gomocup(&reply, o.size) {
+                Ok(p) => p,
+                Err(_) => return End::Fault(side, format!("reply '{reply}' is not a move")),
+            };
+            if let Err(e) = game.play(pos) {
+                return End::Fault(side, format!("illegal move {reply}: {e}"));
+            }
+            stats.moves += 1;
+        }
+    }
+}
+
+fn side_name(i: usize) -> &'static str {
+    if i == 0 { "A" } else { "B" }
+}
+
+fn main() -> ExitCode {
+    let o = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (rule, note) = rule_from_bits(o.rule_bits);
+    if let Some(n) = note {
+        eprintln!("note: {n}");
+    }
+    println!(
+        "match: {} games, {}x{} {}, {} ms per move{}, A = {}, B = {}",
+        o.games,
+        o.size,
+        o.size,
+        rule.name(),
+        o.turn.as_millis(),
+        o.match_time.map_or(String::new(), |t| format!(
+            ", {} ms per game",
+            t.as_millis()
+        )),
+        o.brains[0].display(),
+        o.brains[1].display()
+    );
+    let mut runner = Runner {
+        o: &o,
+        rule,
+        procs: [None, None],
+    };
+    let mut stats = Stats::default();
+    for g in 0..o.games {
+        let black = g % 2;
+        let end = runner.play(g, &mut stats);
+        stats.games += 1;
+        let text = match end {
+            End::Won(w) => {
+                stats.wins[w] += 1;
+                if w == black {
+                    stats.wins_as_black[w] += 1;
+                }
+                format!("{} wins", side_name(w))
+            }
+            End::Draw => {
+                stats.draws += 1;
+                "draw".to_string()
+            }
+            End::Fault(side, e) => {
+                let msg = format!("game {}: brain {}: {e}", g + 1, side_name(side));
+                eprintln!("{msg}");
+                stats.errors.push(msg);
+                stats.wins[1 - side] += 1;
+                // Fresh processes for the next game: this pair may be out of step.
+                runner.procs = [None, None];
+                format!(
+                    "{} wins (fault of {})",
+                    side_name(1 - side),
+                    side_name(side)
+                )
+            }
+        };
+        println!(
+            "game {:>2}: A plays {}: {text}",
+            g + 1,
+            if black == 0 { "Black" } else { "White" }
+        );
+    }
+    for (i, p) in runner.procs.iter_mut().enumerate() {
+        if let Some(p) = p.take()
+            && !p.quit(Duration::from_secs(2))
+        {
+            stats
+                .errors
+                .push(format!("brain {} did not exit after END", side_name(i)));
+        }
+    }
+    stats.latencies.sort();
+    let n = stats.latencies.len();
+    let mean = if n > 0 {
+        stats.latencies.iter().sum::<Duration>() / n as u32
+    } else {
+        Duration::ZERO
+    };
+    let p99 = stats
+        .latencies
+        .get(n * 99 / 100)
+        .copied()
+        .unwrap_or_default();
+    let max = stats.latencies.last().copied().unwrap_or_default();
+    println!(
+        "games {}  A wins {} ({} as Black)  B wins {} ({} as Black)  draws {}",
+        stats.games,
+        stats.wins[0],
+        stats.wins_as_black[0],
+        stats.wins[1],
+        stats.wins_as_black[1],
+        stats.draws
+    );
+    println!(
+        "moves {}  replies {}  latency mean {:.1} ms  p99 {:.1} ms  max {:.1} ms  limit {} ms  \
+         overruns {}",
+        stats.moves,
+        stats.replies,
+        mean.as_secs_f64() * 1000.0,
+        p99.as_secs_f64() * 1000.0,
+        max.as_secs_f64() * 1000.0,
+        o.turn.as_millis(),
+        stats.overruns
+    );
+    println!("protocol errors {}", stats.errors.len());
+    for e in &stats.errors {
+        println!("  {e}");
+    }
+    if stats.errors.is_empty() && stats.overruns == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

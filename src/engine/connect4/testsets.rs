@@ -1,0 +1,101 @@
+//! Pascal Pons's benchmark sets (`<moves> <score>` per line), used by the tests and by
+//! `connect4-bench`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The five sets, easiest first, with the reference mean node count per position for a strong
+/// solve without book.
+pub const TEST_SETS: [(&str, u64); 5] = [
+    ("Test_L3_R1", 51),
+    ("Test_L2_R1", 450),
+    ("Test_L2_R2", 39_900),
+    ("Test_L1_R1", 3_300),
+    ("Test_L1_R2", 1_200_000),
+];
+
+/// One benchmark position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestCase {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// Move string.
+    pub moves: String,
+    /// Exact score for the side to move.
+    pub score: i32,
+}
+
+/// A test set file could not be read.
+#[derive(Debug)]
+pub enum TestSetError {
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// Line `line` (1-based) is not `<moves> <score>`.
+    BadLine { path: PathBuf, line: usize },
+}
+
+impl fmt::Display for TestSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TestSetError::Io { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            TestSetError::BadLine { path, line } => {
+                write!(f, "{}:{line}: expected `<moves> <score>`", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for TestSetError {}
+
+/// Where sets are looked for, in order: `../shared/data/connect4` and `tests/data/connect4`
+/// relative to the crate root.
+pub fn test_set_dirs() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    vec![
+        root.join("../shared/data/connect4"),
+        root.join("tests/data/connect4"),
+    ]
+}
+
+/// The first existing file called `name` in [`test_set_dirs`].
+pub fn find_test_set(name: &str) -> Option<PathBuf> {
+    test_set_dirs()
+        .into_iter()
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// Reads a set; blank lines are skipped.
+pub fn read_test_set(path: &Path) -> Result<Vec<TestCase>, TestSetError> {
+    let text = std::fs::read_to_string(path).map_err(|error| TestSetError::Io {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let mut parts = raw.split_whitespace();
+        let Some(moves) = parts.next() else { continue };
+        let bad = || TestSetError::BadLine {
+            path: path.to_path_buf(),
+            line,
+        };
+        let score = parts
+            .next()
+            .and_then(|s| s.parse::<i32>().ok())
+            .ok_or_else(bad)?;
+        if parts.next().is_some() {
+            return Err(bad());
+        }
+        out.push(TestCase {
+            line,
+            moves: moves.to_string(),
+            score,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,164 @@
+//! The manager side of the protocol: drives a brain process through its stdin and stdout.
+//! Used by the `pbrain-match` tool and the process tests.
+
+use std::fmt;
+use std::io::{self, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::lines::Lines;
+
+/// What went wrong talking to a brain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ManagerError {
+    /// Writing to the brain failed (it has exited or closed its input).
+    Write(String),
+    /// No reply within the allowed time.
+    Timeout(Duration),
+    /// The brain closed its output.
+    Closed,
+}
+
+impl fmt::Display for ManagerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ManagerError::Write(e) => write!(f, "cannot write to the brain: {e}"),
+            ManagerError::Timeout(t) => write!(f, "no reply within {} ms", t.as_millis()),
+            ManagerError::Closed => f.write_str("the brain closed its output"),
+        }
+    }
+}
+
+impl std::error::Error for ManagerError {}
+
+/// A running brain.
+pub struct BrainProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// Output lines with the time each was read; `None` at end of output.
+    lines: Receiver<Option<(String, Instant)>>,
+    /// `MESSAGE` and `DEBUG` lines seen so far (informational, not replies).
+    pub messages: Vec<String>,
+}
+
+impl BrainProcess {
+    /// Starts the brain at `path` with piped stdin and stdout (stderr inherited).
+    pub fn spawn(path: &Path) -> io::Result<BrainProcess> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()?;
+        let stdin = child.stdin.take();
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| io::Error::other("no stdout pipe"))?;
+        let (tx, rx) = mpsc::channel();
+        // A reader thread so that waiting for a reply can time out.
+        std::thread::spawn(move || {
+            for line in Lines::new(BufReader::new(stdout)) {
+                let Ok(bytes) = line else { break };
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                if tx.send(Some((text, Instant::now()))).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(None);
+        });
+        Ok(BrainProcess {
+            child,
+            stdin,
+            lines: rx,
+            messages: Vec::new(),
+        })
+    }
+
+    /// Sends one command line.
+    pub fn send(&mut self, line: &str) -> Result<(), ManagerError> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| ManagerError::Write("input closed".into()))?;
+        writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
+            .map_err(|e| ManagerError::Write(e.to_string()))
+    }
+
+    /// Sends bytes as they are (tests of line ends and encodings).
+    pub fn send_raw(&mut self, bytes: &[u8]) -> Result<(), ManagerError> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| ManagerError::Write("input closed".into()))?;
+        stdin
+            .write_all(bytes)
+            .and_then(|_| stdin.flush())
+            .map_err(|e| ManagerError::Write(e.to_string()))
+    }
+
+    /// The next reply line, skipping `MESSAGE` and `DEBUG` lines, and when it was read.
+    pub fn reply(&mut self, timeout: Duration) -> Result<(String, Instant), ManagerError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(Some((line, at))) => {
+                    let upper = line.trim_start().to_ascii_uppercase();
+                    if upper.starts_with("MESSAGE") || upper.starts_with("DEBUG") {
+                        self.messages.push(line);
+                        continue;
+                    }
+                    return Ok((line.trim().to_string(), at));
+                }
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => return Err(ManagerError::Closed),
+                Err(RecvTimeoutError::Timeout) => return Err(ManagerError::Timeout(timeout)),
+            }
+        }
+    }
+
+    /// Sends a command and waits for its reply; also returns the latency from just before
+    /// the write to the moment the reply was read.
+    pub fn command(
+        &mut self,
+        line: &str,
+        timeout: Duration,
+    ) -> Result<(String, Duration), ManagerError> {
+        let sent = Instant::now();
+        self.send(line)?;
+        let (reply, at) = self.reply(timeout)?;
+        Ok((reply, at.saturating_duration_since(sent)))
+    }
+
+    /// Whether the process is still running.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Sends `END`, waits up to `grace` for the process to exit, kills it otherwise.
+    /// Returns whether it exited on its own.
+    pub fn quit(mut self, grace: Duration) -> bool {
+        let _ = self.send("END");
+        self.stdin = None;
+        let deadline = Instant::now() + grace;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+}
+
+impl Drop for BrainProcess {
+    fn drop(&mut self) {
+        // Never leave a brain running behind us.
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}

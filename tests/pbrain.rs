@@ -1,0 +1,134 @@
+//! The `pbrain-gomoku` binary as a manager sees it: two processes play whole games through
+//! a minimal manager, and the raw input handling (line ends, encodings, END while
+//! thinking) is checked on a real process.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use gomoku::engine::{Game, Outcome, Pos, Rule};
+use gomoku::protocol::manager::BrainProcess;
+
+fn spawn() -> BrainProcess {
+    BrainProcess::spawn(Path::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))).expect("brain starts")
+}
+
+/// Generous: only a hung brain misses it, even on a loaded machine.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(10);
+
+fn setup(b: &mut BrainProcess, size: usize, rule_bits: u32, turn_ms: u64) {
+    for line in [
+        format!("INFO timeout_turn {turn_ms}"),
+        "INFO timeout_match 0".to_string(),
+        "INFO max_memory 67108864".to_string(),
+        format!("INFO rule {rule_bits}"),
+    ] {
+        b.send(&line).unwrap();
+    }
+    let (reply, _) = b.command(&format!("START {size}"), REPLY_TIMEOUT).unwrap();
+    assert_eq!(reply, "OK");
+}
+
+/// Plays one game between two fresh brains; returns the outcome and the slowest reply.
+fn play_game(size: usize, rule: Rule, rule_bits: u32, turn_ms: u64) -> (Outcome, Duration) {
+    let mut brains = [spawn(), spawn()];
+    for b in &mut brains {
+        setup(b, size, rule_bits, turn_ms);
+    }
+    let mut game = Game::new(size, rule).unwrap();
+    let mut slowest = Duration::ZERO;
+    let mut command = "BEGIN".to_string();
+    let mut side = 0;
+    while !game.outcome().is_over() {
+        let (reply, latency) = brains[side]
+            .command(&command, REPLY_TIMEOUT)
+            .unwrap_or_else(|e| panic!("move {}: {e}", game.ply() + 1));
+        slowest = slowest.max(latency);
+        let pos = Pos::from_gomocup(&reply, size)
+            .unwrap_or_else(|e| panic!("move {}: '{reply}' is not a move: {e}", game.ply() + 1));
+        let ply = game.ply() + 1;
+        game.play(pos)
+            .unwrap_or_else(|e| panic!("move {ply}: illegal {reply}: {e}"));
+        command = format!("TURN {reply}");
+        side = 1 - side;
+    }
+    for b in brains {
+        assert!(
+            b.quit(Duration::from_secs(5)),
+            "a brain did not exit on END"
+        );
+    }
+    (game.outcome().clone(), slowest)
+}
+
+#[test]
+fn two_brains_play_whole_games() {
+    for (rule, bits) in [(Rule::Freestyle, 0), (Rule::Renju, 4)] {
+        let (outcome, slowest) = play_game(15, rule, bits, 100);
+        assert!(
+            matches!(outcome, Outcome::Win { .. } | Outcome::Draw),
+            "{outcome:?}"
+        );
+        // The real check of latency is the match tool's; here only a sanity bound that
+        // survives a busy test machine.
+        assert!(
+            slowest < Duration::from_secs(2),
+            "{rule}: slowest reply {slowest:?}"
+        );
+    }
+    // A small board fills up: draws must end the game too.
+    let (outcome, _) = play_game(5, Rule::Freestyle, 0, 30);
+    assert!(outcome.is_over());
+}
+
+#[test]
+fn raw_line_ends_and_encodings() {
+    let mut b = spawn();
+    b.send_raw(b"ABOUT\rSTART 15\r\n\r\n\nINFO timeout_turn 50\rFOO\r\n\xff\xfe\nBEGIN\r")
+        .unwrap();
+    let mut replies = Vec::new();
+    for _ in 0..5 {
+        replies.push(b.reply(REPLY_TIMEOUT).unwrap().0);
+    }
+    assert!(replies[0].starts_with("name=\"gomoku\""), "{replies:?}");
+    assert_eq!(
+        &replies[1..],
+        [
+            "OK",
+            "UNKNOWN FOO",
+            "ERROR input line is not UTF-8 text",
+            "7,7"
+        ]
+    );
+    // The brain kept its state: the game goes on.
+    let (reply, _) = b.command("TURN 8,8", REPLY_TIMEOUT).unwrap();
+    assert!(Pos::from_gomocup(&reply, 15).is_ok(), "{reply}");
+    assert!(b.quit(Duration::from_secs(5)));
+}
+
+/// A position with something to think about.
+const POSITION: &str = "BOARD\n7,7,1\n8,8,2\n8,7,1\n6,7,2\n7,9,1\n9,9,2\nDONE";
+
+#[test]
+fn stop_and_end_interrupt_a_long_search() {
+    let mut b = spawn();
+    setup(&mut b, 15, 0, 30_000);
+    b.send(POSITION).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    b.send("YXSTOP").unwrap();
+    let (reply, _) = b.reply(REPLY_TIMEOUT).unwrap();
+    assert!(Pos::from_gomocup(&reply, 15).is_ok(), "{reply}");
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "YXSTOP took {:?}",
+        t.elapsed()
+    );
+    // END in the middle of a search: the search stops and the process exits promptly.
+    b.send("RESTART").unwrap();
+    assert_eq!(b.reply(REPLY_TIMEOUT).unwrap().0, "OK");
+    b.send(POSITION).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    assert!(b.quit(Duration::from_secs(3)), "END did not stop the brain");
+    assert!(t.elapsed() < Duration::from_secs(3));
+}

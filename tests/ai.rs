@@ -96,7 +96,9 @@ fn never_an_illegal_or_forbidden_move() {
         let plies = rng.random_range(0..40);
         for _ in 0..plies {
             let legal: Vec<Pos> = gomoku::engine::ai::legal_moves(&game);
-            let Some(&p) = legal.choose(&mut rng) else { break };
+            let Some(&p) = legal.choose(&mut rng) else {
+                break;
+            };
             if game.play(p).unwrap().is_over() {
                 break;
             }
@@ -123,10 +125,12 @@ fn renju_black_never_plays_forbidden_points() {
     // Black's double-three point at the centre of a cross is very attractive.
     let mut game = Game::new(15, Rule::Renju).unwrap();
     for (x, y) in [(7, 5), (7, 6), (5, 7), (6, 7)] {
-        game.place(Pos::new(x, y), gomoku::engine::Stone::Black).unwrap();
+        game.place(Pos::new(x, y), gomoku::engine::Stone::Black)
+            .unwrap();
     }
     for (x, y) in [(0, 0), (14, 14), (0, 14)] {
-        game.place(Pos::new(x, y), gomoku::engine::Stone::White).unwrap();
+        game.place(Pos::new(x, y), gomoku::engine::Stone::White)
+            .unwrap();
     }
     game.set_to_move(gomoku::engine::Stone::Black);
     assert!(game.check_move(Pos::new(7, 7)).is_err());
@@ -194,7 +198,10 @@ fn fixed_seed_and_limits_give_the_same_move() {
     }
     let a = Engine::new(8 << 20).think(&game, &Limits::depth(6), &stop, &mut NoInfo);
     let b = Engine::new(8 << 20).think(&game, &Limits::depth(6), &stop, &mut NoInfo);
-    assert_eq!((a.best, a.score, a.nodes, &a.pv), (b.best, b.score, b.nodes, &b.pv));
+    assert_eq!(
+        (a.best, a.score, a.nodes, &a.pv),
+        (b.best, b.score, b.nodes, &b.pv)
+    );
     let a = Engine::new(8 << 20).think(&game, &node_limited(50_000), &stop, &mut NoInfo);
     let b = Engine::new(8 << 20).think(&game, &node_limited(50_000), &stop, &mut NoInfo);
     assert_eq!((a.best, a.score), (b.best, b.score));

@@ -24,8 +24,14 @@ struct Args {
 
 fn parse() -> Result<Args, String> {
     let mut args = Args {
-        a: Player { level: Level::Expert, time_scale: 1.0 },
-        b: Player { level: Level::Club, time_scale: 1.0 },
+        a: Player {
+            level: Level::Expert,
+            time_scale: 1.0,
+        },
+        b: Player {
+            level: Level::Club,
+            time_scale: 1.0,
+        },
         games: 100,
         threads: 2,
         size: 15,
@@ -42,7 +48,10 @@ fn parse() -> Result<Args, String> {
                 .and_then(Level::from_number)
                 .ok_or(format!("level must be 1-5, not {v}"))
         };
-        let num = |v: String| v.parse::<f64>().map_err(|_| format!("{flag}: not a number: {v}"));
+        let num = |v: String| {
+            v.parse::<f64>()
+                .map_err(|_| format!("{flag}: not a number: {v}"))
+        };
         match flag.as_str() {
             "--a" => args.a.level = level(value()?)?,
             "--b" => args.b.level = level(value()?)?,
@@ -120,8 +129,16 @@ fn main() -> ExitCode {
         },
     );
     let s = summarize(&results);
-    let as_black: f64 = results.iter().filter(|r| r.a_black).map(|r| r.a_score).sum();
-    let as_white: f64 = results.iter().filter(|r| !r.a_black).map(|r| r.a_score).sum();
+    let as_black: f64 = results
+        .iter()
+        .filter(|r| r.a_black)
+        .map(|r| r.a_score)
+        .sum();
+    let as_white: f64 = results
+        .iter()
+        .filter(|r| !r.a_black)
+        .map(|r| r.a_score)
+        .sum();
     println!(
         "result: A {} wins, {} draws, {} losses; score {:.1}% (as Black {:.1}, as White {:.1}); \
          Elo {:+.0} +/- {:.0}; {:.0} s",

@@ -103,7 +103,12 @@ fn main() {
     for t in &suite {
         let game = t.game();
         let mut engine = Engine::new(32 << 20);
-        let r = engine.think(&game, &Limits::time(Duration::from_secs(5)), &stop, &mut |_: &SearchResult| {});
+        let r = engine.think(
+            &game,
+            &Limits::time(Duration::from_secs(5)),
+            &stop,
+            &mut |_: &SearchResult| {},
+        );
         let ok = t.check(&r).is_ok();
         solved += ok as usize;
         if matches!(t.expect, Expect::Win { .. }) && t.name.starts_with("vcf") {

@@ -223,9 +223,6 @@ mod tests {
         assert_eq!(b.hash(), h1);
         b.remove(a);
         assert_eq!(b.hash(), 0);
-        assert_ne!(
-            zobrist_key(a, Stone::Black),
-            zobrist_key(a, Stone::White)
-        );
+        assert_ne!(zobrist_key(a, Stone::Black), zobrist_key(a, Stone::White));
     }
 }

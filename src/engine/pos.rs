@@ -22,7 +22,10 @@ pub struct Pos {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum CoordError {
     /// The text is not of the expected form; the message says which form.
-    Syntax { text: String, expected: &'static str },
+    Syntax {
+        text: String,
+        expected: &'static str,
+    },
     /// The point lies outside a board of this size.
     OffBoard { text: String, size: usize },
 }
@@ -216,7 +219,10 @@ mod tests {
             Pos::from_human("8h", 15),
             Err(CoordError::Syntax { .. })
         ));
-        assert!(matches!(Pos::from_human("", 15), Err(CoordError::Syntax { .. })));
+        assert!(matches!(
+            Pos::from_human("", 15),
+            Err(CoordError::Syntax { .. })
+        ));
         assert!(matches!(
             Pos::from_gomocup("7,15", 15),
             Err(CoordError::OffBoard { .. })

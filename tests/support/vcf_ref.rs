@@ -77,8 +77,8 @@ pub fn vcf_within(game: &mut Game, moves: u32) -> bool {
                     true // the defender may not block there (Renju)
                 } else {
                     game.play(b).unwrap();
-                    let w = five_points(game, opp, Some(b)).is_empty()
-                        && vcf_within(game, moves - 1);
+                    let w =
+                        five_points(game, opp, Some(b)).is_empty() && vcf_within(game, moves - 1);
                     game.undo();
                     w
                 }

@@ -78,7 +78,9 @@ pub fn play_game(
     while !game.outcome().is_over() {
         let a_to_move = (game.to_move() == Stone::Black) == a_black;
         let p = if a_to_move { a } else { b };
-        ply_seed = ply_seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ply_seed = ply_seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let r = play_level(p.level, &game, ply_seed, p.time_scale, &stop, &mut NoInfo);
         let Some(mv) = r.best else {
             break; // no legal move: Renju Black with only forbidden points left

@@ -118,8 +118,12 @@ pub fn play_level(
                 vct: level == Level::Master,
                 ..Limits::default()
             };
-            Engine::new(if level == Level::Master { 64 << 20 } else { 32 << 20 })
-                .think(game, &limits, stop, sink)
+            Engine::new(if level == Level::Master {
+                64 << 20
+            } else {
+                32 << 20
+            })
+            .think(game, &limits, stop, sink)
         }
     }
 }

@@ -50,8 +50,8 @@ pub fn choose(game: &Game, rng: &mut impl Rng) -> SearchResult {
     let st = State::from_game(game);
     let me = game.to_move();
     let attack = best_for(&st, game, me, rng);
-    let defend = best_for(&st, game, me.opponent(), rng)
-        .filter(|&(_, _, p)| game.check_move(p).is_ok());
+    let defend =
+        best_for(&st, game, me.opponent(), rng).filter(|&(_, _, p)| game.check_move(p).is_ok());
     let pick = match (attack, defend) {
         (Some(a), Some(d)) if a.0 >= Combo::Flex3 || d.0 >= Combo::Flex3 => {
             // Threats decide by rank; on equal rank the side to move gets there first.

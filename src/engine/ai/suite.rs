@@ -419,7 +419,10 @@ fn mined() -> Vec<Tactic> {
                 ".....o",
                 "....x...x",
             ],
-            expect: Expect::Win { moves: 3, any_of: &[] },
+            expect: Expect::Win {
+                moves: 3,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 4: game 9 ply 117",
@@ -444,7 +447,10 @@ fn mined() -> Vec<Tactic> {
                 "...xxoxxxo",
                 ".....xo.xx",
             ],
-            expect: Expect::Win { moves: 4, any_of: &[] },
+            expect: Expect::Win {
+                moves: 4,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 3: game 11 ply 19",
@@ -465,7 +471,10 @@ fn mined() -> Vec<Tactic> {
                 "..........x",
                 "........o",
             ],
-            expect: Expect::Win { moves: 3, any_of: &[] },
+            expect: Expect::Win {
+                moves: 3,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 5: game 25 ply 94",
@@ -489,7 +498,10 @@ fn mined() -> Vec<Tactic> {
                 ".....ox..o.o",
                 ".....x.o",
             ],
-            expect: Expect::Win { moves: 5, any_of: &[] },
+            expect: Expect::Win {
+                moves: 5,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 5: game 46 ply 32",
@@ -511,7 +523,10 @@ fn mined() -> Vec<Tactic> {
                 ".......o",
                 "....o",
             ],
-            expect: Expect::Win { moves: 5, any_of: &[] },
+            expect: Expect::Win {
+                moves: 5,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 6: game 51 ply 35",
@@ -533,7 +548,10 @@ fn mined() -> Vec<Tactic> {
                 ".....x..ox.x",
                 ".......x",
             ],
-            expect: Expect::Win { moves: 6, any_of: &[] },
+            expect: Expect::Win {
+                moves: 6,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 4: game 53 ply 82",
@@ -558,7 +576,10 @@ fn mined() -> Vec<Tactic> {
                 "....xxo...x",
                 "...x...x",
             ],
-            expect: Expect::Win { moves: 4, any_of: &[] },
+            expect: Expect::Win {
+                moves: 4,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 5: game 81 ply 19",
@@ -578,7 +599,10 @@ fn mined() -> Vec<Tactic> {
                 "......oo",
                 "..xoxxxoxo",
             ],
-            expect: Expect::Win { moves: 5, any_of: &[] },
+            expect: Expect::Win {
+                moves: 5,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 6: game 96 ply 20",
@@ -602,7 +626,10 @@ fn mined() -> Vec<Tactic> {
                 "........xoxx",
                 "..........o.o",
             ],
-            expect: Expect::Win { moves: 6, any_of: &[] },
+            expect: Expect::Win {
+                moves: 6,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 7: constructed 703",
@@ -623,7 +650,10 @@ fn mined() -> Vec<Tactic> {
                 "....x......o",
                 "...o....x",
             ],
-            expect: Expect::Win { moves: 7, any_of: &[] },
+            expect: Expect::Win {
+                moves: 7,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 7: constructed 2179",
@@ -646,7 +676,10 @@ fn mined() -> Vec<Tactic> {
                 "...o",
                 ".........x",
             ],
-            expect: Expect::Win { moves: 7, any_of: &[] },
+            expect: Expect::Win {
+                moves: 7,
+                any_of: &[],
+            },
         },
         Tactic {
             name: "vcf 7: constructed 2443",
@@ -668,7 +701,10 @@ fn mined() -> Vec<Tactic> {
                 ".............x",
                 "........x.....x",
             ],
-            expect: Expect::Win { moves: 7, any_of: &[] },
+            expect: Expect::Win {
+                moves: 7,
+                any_of: &[],
+            },
         },
     ]
 }

@@ -112,7 +112,10 @@ mod tests {
         let mut t = Table::new(4096);
         t.store(12345, -77, Some(112), 5, Bound::Lower);
         let h = t.probe(12345).unwrap();
-        assert_eq!((h.score, h.best, h.depth, h.bound), (-77, Some(112), 5, Bound::Lower));
+        assert_eq!(
+            (h.score, h.best, h.depth, h.bound),
+            (-77, Some(112), 5, Bound::Lower)
+        );
         assert!(t.probe(12346).is_none());
     }
 }

@@ -31,8 +31,16 @@ pub struct State {
     totals: [i32; 2],
     /// Stones within two cells (Chebyshev distance): candidate moves have at least one.
     near: Vec<u8>,
+    /// 0 empty, 1 Black, 2 White: the hot-path copy of the board.
+    stones: Vec<u8>,
+    /// `[point][direction][slot]`: the neighbour at each window slot (offsets -5..-1 are
+    /// slots 0..4, +1..+5 slots 5..9), or `NONE` off the board. Saves the coordinate
+    /// arithmetic and bounds checks of every update.
+    nbr: Vec<[[u16; 10]; 4]>,
     moves: Vec<Pos>,
 }
+
+const NONE: u16 = u16::MAX;
 
 impl State {
     /// The search board for `game`'s position and side to move.
@@ -70,6 +78,21 @@ impl State {
             counts: [[0; COMBO_COUNT]; 2],
             totals: [0; 2],
             near: vec![0; size * size],
+            stones: vec![0; size * size],
+            nbr: (0..size * size)
+                .map(|i| {
+                    let p = Pos::from_index(i, size);
+                    let mut n = [[NONE; 10]; 4];
+                    for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+                        for off in (-5..=-1).chain(1..=5) {
+                            if let Some(q) = p.offset(dx, dy, off, size) {
+                                n[d][slot_of(off)] = q.index(size) as u16;
+                            }
+                        }
+                    }
+                    n
+                })
+                .collect(),
             moves: Vec::new(),
         };
         for i in 0..size * size {
@@ -130,7 +153,7 @@ impl State {
 
     #[inline]
     pub fn is_empty(&self, i: usize) -> bool {
-        self.board.is_empty_at(Pos::from_index(i, self.size))
+        self.stones[i] == 0
     }
 
     #[inline]
@@ -230,6 +253,7 @@ impl State {
         let i = p.index(self.size);
         self.account(i, -1);
         self.board.place(p, c);
+        self.stones[i] = 1 + c.index() as u8;
         self.update_lines(p, c, 1);
         self.update_near(p, 1);
         self.moves.push(p);
@@ -241,6 +265,7 @@ impl State {
         let p = self.moves.pop().expect("unmake with no move");
         let c = self.side.opponent();
         self.board.remove(p);
+        self.stones[p.index(self.size)] = 0;
         self.update_lines(p, c, -1);
         self.update_near(p, -1);
         let i = p.index(self.size);
@@ -255,40 +280,39 @@ impl State {
     }
 
     fn update_lines(&mut self, p: Pos, c: Stone, sign: i32) {
-        let size = self.size;
+        let i = p.index(self.size);
         let mine = c.index();
         let theirs = 1 - mine;
         let exact = [self.exact(Stone::Black), self.exact(Stone::White)];
-        for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
-            for s in [-1i32, 1] {
-                for k in 1..=5 {
-                    let Some(q) = p.offset(dx * s, dy * s, k, size) else {
-                        break;
-                    };
-                    let j = q.index(size);
-                    let slot = slot_of(-s * k);
-                    let cell = &mut self.cells[j];
-                    let delta = POW3[slot] as i32 * sign;
-                    cell[mine].keys[d] = (cell[mine].keys[d] as i32 + delta) as u32;
-                    cell[theirs].keys[d] = (cell[theirs].keys[d] as i32 + 2 * delta) as u32;
-                    if !self.board.is_empty_at(q) {
-                        continue; // an occupied point is refreshed when it is emptied
-                    }
-                    // Only this direction changed: two line lookups, and the combos only
-                    // when a shape really changed (most far cells keep theirs).
-                    let t = tables();
-                    let pm = t.line(exact[mine], cell[mine].keys[d]);
-                    let pt = t.line(exact[theirs], cell[theirs].keys[d]);
-                    if pm == cell[mine].pats[d] && pt == cell[theirs].pats[d] {
-                        continue;
-                    }
-                    self.account(j, -1);
-                    let cell = &mut self.cells[j];
-                    cell[mine].pats[d] = pm;
-                    cell[theirs].pats[d] = pt;
-                    self.recombine(j);
-                    self.account(j, 1);
+        let t = tables();
+        for d in 0..4 {
+            for slot in 0..10 {
+                let j = self.nbr[i][d][slot];
+                if j == NONE {
+                    continue;
                 }
+                let j = j as usize;
+                // `p` sits in the mirrored slot of `j`'s window.
+                let delta = POW3[9 - slot] as i32 * sign;
+                let cell = &mut self.cells[j];
+                cell[mine].keys[d] = (cell[mine].keys[d] as i32 + delta) as u32;
+                cell[theirs].keys[d] = (cell[theirs].keys[d] as i32 + 2 * delta) as u32;
+                if self.stones[j] != 0 {
+                    continue; // an occupied point is refreshed when it is emptied
+                }
+                // Only this direction changed: two line lookups, and the combos only
+                // when a shape really changed (most far cells keep theirs).
+                let pm = t.line(exact[mine], cell[mine].keys[d]);
+                let pt = t.line(exact[theirs], cell[theirs].keys[d]);
+                if pm == cell[mine].pats[d] && pt == cell[theirs].pats[d] {
+                    continue;
+                }
+                self.account(j, -1);
+                let cell = &mut self.cells[j];
+                cell[mine].pats[d] = pm;
+                cell[theirs].pats[d] = pt;
+                self.recombine(j);
+                self.account(j, 1);
             }
         }
     }

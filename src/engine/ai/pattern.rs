@@ -324,8 +324,12 @@ impl Tables {
 
     #[inline]
     pub fn combo(&self, exact: bool, p: [Pattern; 4]) -> ComboEntry {
-        const N: usize = PATTERN_COUNT;
-        let i = ((p[0] as usize * N + p[1] as usize) * N + p[2] as usize) * N + p[3] as usize;
+        self.combo_at(exact, combo_index(p))
+    }
+
+    /// The combo of the four patterns whose [`combo_index`] is `i`.
+    #[inline]
+    pub fn combo_at(&self, exact: bool, i: usize) -> ComboEntry {
         let v = self.combos[exact as usize][i];
         ComboEntry {
             combo: v as u8,
@@ -402,6 +406,18 @@ mod tests {
             combo_from_u8(v)
         }
     }
+}
+
+/// Weight of direction `d`'s pattern in a [`combo_index`].
+pub const COMBO_WEIGHT: [i32; 4] = [1331, 121, 11, 1];
+
+/// Index of four line patterns in the combo table.
+#[inline]
+pub fn combo_index(p: [Pattern; 4]) -> usize {
+    p.iter()
+        .zip(COMBO_WEIGHT)
+        .map(|(&x, w)| x as usize * w as usize)
+        .sum()
 }
 
 /// Inverse of `combo as u8`.

@@ -2,7 +2,10 @@
 //! would make there in each line and in all four lines together, all kept up to date move
 //! by move so that evaluation and move generation are table lookups.
 
-use super::pattern::{COMBO_COUNT, Combo, POW3, Pattern, combo_from_u8, edge_key, slot_of, tables};
+use super::pattern::{
+    COMBO_COUNT, COMBO_WEIGHT, Combo, POW3, Pattern, combo_from_u8, combo_index, edge_key, slot_of,
+    tables,
+};
 use crate::engine::board::{Board, zobrist_side_key};
 use crate::engine::game::Game;
 use crate::engine::pos::{DIRECTIONS, Pos, Stone};
@@ -13,6 +16,9 @@ use crate::engine::rules::{self, Rule};
 struct Side {
     keys: [u32; 4],
     pats: [Pattern; 4],
+    /// `combo_index(pats)`, kept up to date with the patterns: reading it back is cheaper
+    /// than re-reading four freshly written bytes.
+    cidx: u16,
     combo: Combo,
     value: i16,
     eval: i16,
@@ -62,6 +68,7 @@ impl State {
             let side = Side {
                 keys,
                 pats: [Pattern::Dead; 4],
+                cidx: 0,
                 combo: Combo::None,
                 value: 0,
                 eval: 0,
@@ -207,6 +214,7 @@ impl State {
             for d in 0..4 {
                 s.pats[d] = t.line(exact, s.keys[d]);
             }
+            s.cidx = combo_index(s.pats) as u16;
         }
         self.recombine(i);
     }
@@ -218,7 +226,7 @@ impl State {
         for c in [Stone::Black, Stone::White] {
             let exact = self.exact(c);
             let s = &mut self.cells[i][c.index()];
-            let e = t.combo(exact, s.pats);
+            let e = t.combo_at(exact, s.cidx as usize);
             s.combo = combo_from_u8(e.combo);
             s.value = e.value;
             s.eval = e.eval;
@@ -309,6 +317,11 @@ impl State {
                 }
                 self.account(j, -1);
                 let cell = &mut self.cells[j];
+                let w = COMBO_WEIGHT[d];
+                cell[mine].cidx = (cell[mine].cidx as i32
+                    + (pm as i32 - cell[mine].pats[d] as i32) * w) as u16;
+                cell[theirs].cidx = (cell[theirs].cidx as i32
+                    + (pt as i32 - cell[theirs].pats[d] as i32) * w) as u16;
                 cell[mine].pats[d] = pm;
                 cell[theirs].pats[d] = pt;
                 self.recombine(j);

@@ -293,6 +293,7 @@ impl State {
         let theirs = 1 - mine;
         let exact = [self.exact(Stone::Black), self.exact(Stone::White)];
         let t = tables();
+        let mut dt = [0i32; 2];
         for d in 0..4 {
             for slot in 0..10 {
                 let j = self.nbr[i][d][slot];
@@ -315,7 +316,12 @@ impl State {
                 if pm == cell[mine].pats[d] && pt == cell[theirs].pats[d] {
                     continue;
                 }
-                self.account(j, -1);
+                // Totals are summed in a local: read-modify-write of the same field over and
+                // over would chain every update through memory.
+                for (k, side) in self.cells[j].iter().enumerate() {
+                    self.counts[k][side.combo as usize] -= 1;
+                    dt[k] -= side.eval as i32;
+                }
                 let cell = &mut self.cells[j];
                 let w = COMBO_WEIGHT[d];
                 cell[mine].cidx = (cell[mine].cidx as i32
@@ -325,9 +331,14 @@ impl State {
                 cell[mine].pats[d] = pm;
                 cell[theirs].pats[d] = pt;
                 self.recombine(j);
-                self.account(j, 1);
+                for (k, side) in self.cells[j].iter().enumerate() {
+                    self.counts[k][side.combo as usize] += 1;
+                    dt[k] += side.eval as i32;
+                }
             }
         }
+        self.totals[0] += dt[0];
+        self.totals[1] += dt[1];
     }
 
     fn update_near(&mut self, p: Pos, sign: i32) {

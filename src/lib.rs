@@ -1,2 +1,4 @@
 pub mod engine;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod protocol;

@@ -1,16 +1,5 @@
-use bevy::prelude::*;
+//! The desktop game; everything is in `gomoku::gui`.
 
-fn main() {
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Gomoku".into(),
-                ..default()
-            }),
-            ..default()
-        }))
-        .add_systems(Startup, |mut commands: Commands| {
-            commands.spawn(Camera2d);
-        })
-        .run();
+fn main() -> bevy::app::AppExit {
+    gomoku::gui::run()
 }

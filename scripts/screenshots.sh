@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs the real game under a virtual X display with `--demo`: it plays a scripted game and
+# saves screenshots of the menu, setup, a game in progress (with a hint), the result, the
+# replay and the settings into docs/screenshots/ (or the folder given as $1), then exits.
+#
+# Also the smoke test of scripts/test.sh: fails when the game exits non-zero, panics, logs
+# an ERROR (Bevy reports conflicting queries and missing resources only at run time), or
+# leaves a screenshot missing or empty.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=${1:-docs/screenshots}
+mkdir -p "$out"
+target_dir=${CARGO_TARGET_DIR:-target}
+
+scripts/ensure-deps.sh build xvfb
+cargo build --bin gomoku
+bin="$target_dir/debug/gomoku"
+
+# The demo's files (settings, autosave, saved games) stay out of the user's folders.
+home=$(mktemp -d)
+log=$(mktemp)
+trap 'rm -rf "$home" "$log"' EXIT
+
+shots=(menu.png setup.png playing.png result.png replay.png settings.png)
+for s in "${shots[@]}"; do rm -f "$out/$s"; done
+
+status=0
+# Bevy picks the llvmpipe software Vulkan driver under Xvfb; audio has no device and only
+# warns. `timeout` guards against a hang (the demo also has its own time limit).
+GOMOKU_HOME="$home" RUST_BACKTRACE=1 timeout 900 \
+  xvfb-run -a -s "-screen 0 1280x800x24" "$bin" --demo "$out" >"$log" 2>&1 || status=$?
+
+fail=0
+if [ "$status" -ne 0 ]; then
+  echo "screenshots: the game exited with status $status" >&2
+  fail=1
+fi
+if grep -nE "panicked|ERROR" "$log" >&2; then
+  echo "screenshots: the log above has panics or errors" >&2
+  fail=1
+fi
+for s in "${shots[@]}"; do
+  if [ ! -s "$out/$s" ]; then
+    echo "screenshots: $out/$s is missing" >&2
+    fail=1
+  fi
+done
+if [ "$fail" -ne 0 ]; then
+  echo "---- last lines of the game's log ----" >&2
+  tail -n 40 "$log" >&2
+  exit 1
+fi
+echo "screenshots: ${#shots[@]} screenshots in $out"

@@ -1,0 +1,131 @@
+//! The desktop game in Bevy: menus, the board, the AI as a background task, sound, saved
+//! games and settings. It only calls `crate::engine`.
+//!
+//! Two plugin layers, so the logic is tested without a window:
+//! - [`CorePlugin`]: screens (their UI entities included), the game session, the AI task,
+//!   files, mouse and keyboard handling. Needs only `MinimalPlugins`, `StatesPlugin` and
+//!   `InputPlugin` (see [`headless_app`]).
+//! - [`GuiPlugin`]: `CorePlugin` plus what needs a window, a GPU or a sound card: camera,
+//!   fonts and the wood texture, audio playback.
+
+pub mod ai_task;
+pub mod audio;
+pub mod board;
+pub mod demo;
+pub mod persist;
+pub mod records;
+pub mod screens;
+pub mod session;
+pub mod theme;
+
+#[cfg(test)]
+mod tests;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::WindowResizeConstraints;
+
+pub struct CorePlugin;
+
+impl Plugin for CorePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            persist::plugin,
+            audio::core_plugin,
+            theme::plugin,
+            ai_task::plugin,
+            session::plugin,
+            board::plugin,
+            screens::plugin,
+        ));
+    }
+}
+
+pub struct GuiPlugin;
+
+impl Plugin for GuiPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(ClearColor(theme::palette::BACKGROUND_DEEP))
+            .add_plugins((CorePlugin, theme::assets_plugin, audio::plugin))
+            .add_systems(Startup, |mut commands: Commands| {
+                commands.spawn((Name::new("Camera"), Camera2d));
+            });
+    }
+}
+
+/// An app with the game's logic and no window, renderer or audio, for tests. All files go
+/// under `home`.
+pub fn headless_app(home: impl Into<PathBuf>) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+    ))
+    .insert_resource(persist::Paths::under(home))
+    .add_plugins(CorePlugin);
+    app
+}
+
+const USAGE: &str = "\
+Usage: gomoku [--demo DIR]
+
+  --demo DIR   play a scripted game, save screenshots of every screen into DIR, then exit
+  -h, --help   show this help
+
+Files go to the platform's config and data folders, or under $GOMOKU_HOME when it is set.";
+
+/// Runs the game (the `gomoku` binary).
+pub fn run() -> AppExit {
+    let mut demo = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--demo" => match args.next() {
+                Some(dir) => demo = Some(PathBuf::from(dir)),
+                None => {
+                    eprintln!("--demo needs a folder\n\n{USAGE}");
+                    return AppExit::error();
+                }
+            },
+            "-h" | "--help" => {
+                // Not println!: a closed pipe (`gomoku --help | head`) must not panic.
+                let _ = writeln!(std::io::stdout(), "{USAGE}");
+                return AppExit::Success;
+            }
+            other => {
+                eprintln!("unknown argument '{other}'\n\n{USAGE}");
+                return AppExit::error();
+            }
+        }
+    }
+    if let Some(dir) = &demo
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("cannot create {}: {e}", dir.display());
+        return AppExit::error();
+    }
+
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Gomoku".into(),
+            resolution: (1200, 780).into(),
+            resize_constraints: WindowResizeConstraints {
+                min_width: 760.0,
+                min_height: 660.0,
+                ..default()
+            },
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(bevy_kira_audio::AudioPlugin)
+    .add_plugins(GuiPlugin);
+    if let Some(dir) = demo {
+        app.add_plugins(demo::DemoPlugin { dir });
+    }
+    app.run()
+}

@@ -1,0 +1,180 @@
+//! Main menu: New game, Continue, Replay last game, Load game, Settings, Quit; messages about
+//! unreadable files are listed under the buttons.
+
+use bevy::prelude::*;
+
+use super::replay::{Replay, open_record_file};
+use super::{Action, Screen, TitleAction};
+use crate::gui::persist::{self, Notices, Paths};
+use crate::gui::session::{Session, session_from_autosave};
+use crate::gui::theme::palette;
+use crate::gui::theme::widgets::{GameButton, bold, screen_root, spawn_button, text};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Title), spawn_title)
+        .add_systems(OnExit(Screen::Title), |mut notices: ResMut<Notices>| {
+            // Shown once; the log keeps them.
+            notices.0.clear();
+        })
+        .add_systems(Update, shortcuts.run_if(in_state(Screen::Title)))
+        .add_observer(on_action);
+}
+
+fn spawn_title(mut commands: Commands, paths: Res<Paths>, notices: Res<Notices>) {
+    let can_continue = persist::has_autosave(&paths);
+    let has_games = !persist::list_games(&paths).is_empty();
+    let notices = notices.0.clone();
+    commands
+        .spawn(screen_root(Screen::Title))
+        .with_children(|root| {
+            root.spawn(Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(10),
+                ..default()
+            })
+            .with_children(|col| {
+                col.spawn(title_stones());
+                col.spawn(bold("Gomoku", 64.0, palette::TEXT));
+                col.spawn((
+                    text(
+                        "Five in a row · Freestyle · Standard · Renju",
+                        18.0,
+                        palette::TEXT_DIM,
+                    ),
+                    Node {
+                        margin: UiRect::bottom(px(24)),
+                        ..default()
+                    },
+                ));
+                let node = || Node {
+                    width: px(300),
+                    height: px(46),
+                    ..default()
+                };
+                let buttons = [
+                    ("New game", "N", TitleAction::NewGame, true),
+                    ("Continue", "C", TitleAction::Continue, can_continue),
+                    ("Replay last game", "R", TitleAction::ReplayLast, has_games),
+                    ("Load game", "L", TitleAction::LoadGame, true),
+                    ("Settings", "S", TitleAction::Settings, true),
+                    ("Quit", "Q", TitleAction::Quit, true),
+                ];
+                for (label, key, action, active) in buttons {
+                    let id = spawn_button(col, label, key, Action::Title(action), node());
+                    if !active {
+                        col.commands().entity(id).insert(GameButton {
+                            selected: false,
+                            inactive: true,
+                        });
+                    }
+                }
+                for notice in notices {
+                    col.spawn((
+                        text(notice, 15.0, palette::BAD),
+                        Node {
+                            max_width: px(720),
+                            margin: UiRect::top(px(8)),
+                            ..default()
+                        },
+                    ));
+                }
+            });
+        });
+}
+
+/// A row of alternating stones above the title.
+fn title_stones() -> impl Bundle {
+    use crate::engine::Stone;
+    (
+        Node {
+            column_gap: px(6),
+            margin: UiRect::bottom(px(6)),
+            ..default()
+        },
+        Children::spawn(SpawnIter(
+            [
+                Stone::Black,
+                Stone::White,
+                Stone::Black,
+                Stone::White,
+                Stone::Black,
+            ]
+            .into_iter()
+            .map(|s| super::stone_icon(s, 26.0)),
+        )),
+    )
+}
+
+fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+    let map = [
+        (KeyCode::KeyN, TitleAction::NewGame),
+        (KeyCode::KeyC, TitleAction::Continue),
+        (KeyCode::KeyR, TitleAction::ReplayLast),
+        (KeyCode::KeyL, TitleAction::LoadGame),
+        (KeyCode::KeyS, TitleAction::Settings),
+        (KeyCode::KeyQ, TitleAction::Quit),
+    ];
+    for (key, action) in map {
+        if keys.just_pressed(key) {
+            commands.trigger(Action::Title(action));
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn on_action(
+    action: On<Action>,
+    screen: Res<State<Screen>>,
+    paths: Res<Paths>,
+    mut notices: ResMut<Notices>,
+    mut session: ResMut<Session>,
+    mut replay: ResMut<Replay>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Action::Title(action) = &*action else {
+        return;
+    };
+    if *screen.get() != Screen::Title {
+        return;
+    }
+    match action {
+        TitleAction::NewGame => next.set(Screen::Setup),
+        TitleAction::Continue => match session_from_autosave(&paths, &mut notices) {
+            Some(s) => {
+                *session = s;
+                next.set(Screen::Playing);
+            }
+            None => {
+                if notices.0.is_empty() {
+                    notices.push("There is no unfinished game to continue.");
+                }
+                // Enter the title again to show the message.
+                next.set(Screen::Title);
+            }
+        },
+        TitleAction::ReplayLast => {
+            let Some(newest) = persist::list_games(&paths).into_iter().next() else {
+                notices.push("No finished game yet.");
+                next.set(Screen::Title);
+                return;
+            };
+            match open_record_file(&newest.path, &mut replay) {
+                Ok(()) => next.set(Screen::Replay),
+                Err(message) => {
+                    notices.push(message);
+                    next.set(Screen::Title);
+                }
+            }
+        }
+        TitleAction::LoadGame => next.set(Screen::Load),
+        TitleAction::Settings => next.set(Screen::Settings),
+        TitleAction::Quit => {
+            exit.write(AppExit::Success);
+        }
+    }
+}

@@ -683,7 +683,7 @@ pub fn today_utc() -> String {
 
 /// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`),
 /// so dates need no calendar dependency.
-fn civil_date(days: i64) -> (i64, u32, u32) {
+pub fn civil_date(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

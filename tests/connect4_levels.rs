@@ -117,7 +117,12 @@ fn assert_never_loses(level: Level, size: BoardSize, seeds: std::ops::Range<u64>
 #[test]
 fn club_never_loses_to_casual() {
     assert_never_loses(Level::Club, BoardSize::STANDARD, 0..4, &Limits::default());
-    assert_never_loses(Level::Club, BoardSize::SEVEN_BY_SEVEN, 0..2, &Limits::default());
+    assert_never_loses(
+        Level::Club,
+        BoardSize::SEVEN_BY_SEVEN,
+        0..2,
+        &Limits::default(),
+    );
 }
 
 #[test]
@@ -194,7 +199,12 @@ fn perfect_plays_a_move_with_the_exact_score() {
             .unwrap();
         assert_eq!(c.score, Some(case.score), "{}: {c:?}", case.moves);
         let scores = solver.analyze(&p, false);
-        assert_eq!(scores[c.column], Some(case.score), "{}: {scores:?}", case.moves);
+        assert_eq!(
+            scores[c.column],
+            Some(case.score),
+            "{}: {scores:?}",
+            case.moves
+        );
     }
 }
 
@@ -217,8 +227,14 @@ fn perfect_on_7x7_answers_within_the_time_limit() {
         let took = start.elapsed();
         assert!(p.can_play(c.column), "{moves}: {c:?}");
         // Generous slack for a loaded test machine; the search itself stops on time.
-        assert!(took < limit + Duration::from_millis(400), "{moves}: {took:?}");
-        assert!(c.depth.is_some_and(|d| d >= 1) || c.score.is_some(), "{c:?}");
+        assert!(
+            took < limit + Duration::from_millis(400),
+            "{moves}: {took:?}"
+        );
+        assert!(
+            c.depth.is_some_and(|d| d >= 1) || c.score.is_some(),
+            "{c:?}"
+        );
     }
 }
 
@@ -257,7 +273,13 @@ fn stop_flag_returns_a_legal_move_quickly() {
     let mut rng = StdRng::seed_from_u64(0);
     let start = Instant::now();
     let c = Ai::new(size)
-        .choose_move(Level::Perfect, &Position::new(size), &limits, &mut rng, &stop)
+        .choose_move(
+            Level::Perfect,
+            &Position::new(size),
+            &limits,
+            &mut rng,
+            &stop,
+        )
         .unwrap();
     assert!(start.elapsed() < Duration::from_secs(2));
     assert!(c.column < 7);
@@ -268,7 +290,13 @@ fn errors_for_finished_games_and_wrong_sizes() {
     let mut rng = StdRng::seed_from_u64(0);
     let over = Game::from_moves(BoardSize::STANDARD, "1122334").unwrap();
     assert_eq!(
-        choose_move(Level::Casual, &over, &Limits::default(), &mut rng, &no_stop()),
+        choose_move(
+            Level::Casual,
+            &over,
+            &Limits::default(),
+            &mut rng,
+            &no_stop()
+        ),
         Err(AiError::NoLegalMove)
     );
     let mut ai = Ai::new(BoardSize::STANDARD);

@@ -128,7 +128,10 @@ fn full_board_without_four_is_a_draw() {
     // Built from the pattern row r, column c: first player iff [0,0,1,1,0,0,1][c] == r % 2,
     // which has no four in any direction.
     let draws = [
-        (BoardSize::STANDARD, "544444433333355555222222666666111117777771"),
+        (
+            BoardSize::STANDARD,
+            "544444433333355555222222666666111117777771",
+        ),
         (
             BoardSize::SEVEN_BY_SEVEN,
             "5444444423333333655555522222266666671111117777771",
@@ -226,10 +229,7 @@ fn notation_errors_say_what_and_where() {
         column: 3,
     }
     .to_string();
-    assert!(
-        msg.contains("move 7") && msg.contains("column 3"),
-        "{msg}"
-    );
+    assert!(msg.contains("move 7") && msg.contains("column 3"), "{msg}");
 }
 
 #[test]

@@ -33,10 +33,26 @@ fn scores_and_errors_line_by_line() {
     assert_eq!(lines.len(), 7, "{out}");
     assert_eq!(lines[0], "4455 18");
     assert_eq!(lines[1], "44455554221 -15");
-    assert!(lines[2].starts_with("12a4 ERROR ") && lines[2].contains("move 3"), "{}", lines[2]);
-    assert!(lines[3].starts_with("448 ERROR ") && lines[3].contains("out of range"), "{}", lines[3]);
-    assert!(lines[4].starts_with("3333333 ERROR ") && lines[4].contains("full"), "{}", lines[4]);
-    assert!(lines[5].starts_with("1122334 ERROR ") && lines[5].contains("four"), "{}", lines[5]);
+    assert!(
+        lines[2].starts_with("12a4 ERROR ") && lines[2].contains("move 3"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with("448 ERROR ") && lines[3].contains("out of range"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].starts_with("3333333 ERROR ") && lines[4].contains("full"),
+        "{}",
+        lines[4]
+    );
+    assert!(
+        lines[5].starts_with("1122334 ERROR ") && lines[5].contains("four"),
+        "{}",
+        lines[5]
+    );
     // Test_L2_R1 line 1; the CR of a CRLF line is ignored.
     assert_eq!(lines[6], "5554224333234511764415115 4");
 }
@@ -45,7 +61,10 @@ fn scores_and_errors_line_by_line() {
 fn weak_mode_prints_signs() {
     let (out, ok) = run(&["--weak"], "4455\n44455554221\nx\n");
     assert!(ok);
-    assert_eq!(out.lines().collect::<Vec<_>>()[..2], ["4455 1", "44455554221 -1"]);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>()[..2],
+        ["4455 1", "44455554221 -1"]
+    );
     assert!(out.lines().nth(2).is_some_and(|l| l.starts_with("x ERROR")));
 }
 
@@ -56,12 +75,21 @@ fn seven_by_seven() {
     let (out, ok) = run(&["--width", "7", "--height", "7"], input);
     assert!(ok);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[0].starts_with("1212121 ERROR") && lines[0].contains("four"), "{out}");
-    assert!(lines[1].starts_with("11111111 ERROR") && lines[1].contains("move 8"), "{out}");
+    assert!(
+        lines[0].starts_with("1212121 ERROR") && lines[0].contains("four"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("11111111 ERROR") && lines[1].contains("move 8"),
+        "{out}"
+    );
     // A win with the 4th stone when 6 are down: (49 + 1 - 6) / 2.
     assert_eq!(lines[2], "445566 22");
     let (out, _) = run(&[], "1111111\n");
-    assert!(out.starts_with("1111111 ERROR") && out.contains("move 7"), "{out}");
+    assert!(
+        out.starts_with("1111111 ERROR") && out.contains("move 7"),
+        "{out}"
+    );
 }
 
 #[test]

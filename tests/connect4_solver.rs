@@ -25,7 +25,12 @@ fn required_set(name: &str) -> Vec<TestCase> {
         )
     };
     let cases = read_test_set(&path).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(cases.len(), 1000, "{} should have 1000 positions", path.display());
+    assert_eq!(
+        cases.len(),
+        1000,
+        "{} should have 1000 positions",
+        path.display()
+    );
     cases
 }
 
@@ -40,10 +45,18 @@ fn solve_all(name: &str) {
     for case in required_set(name) {
         let score = solver.solve(&position(&case));
         if score != case.score {
-            wrong.push(format!("line {} {}: got {score}, expected {}", case.line, case.moves, case.score));
+            wrong.push(format!(
+                "line {} {}: got {score}, expected {}",
+                case.line, case.moves, case.score
+            ));
         }
     }
-    assert!(wrong.is_empty(), "{name}: {} wrong:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{name}: {} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -80,14 +93,25 @@ fn weak_solve_on_a_subset() {
     for name in ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"] {
         for case in required_set(name).iter().step_by(5) {
             let got = solver.solve_weak(&position(case));
-            assert_eq!(got, case.score.signum(), "{name} line {}: {}", case.line, case.moves);
+            assert_eq!(
+                got,
+                case.score.signum(),
+                "{name} line {}: {}",
+                case.line,
+                case.moves
+            );
             checked += 1;
         }
     }
     // The medium middle-game set is optional: check some of it when present.
     if let Some(path) = find_test_set("Test_L2_R2") {
         for case in read_test_set(&path).unwrap().iter().step_by(50) {
-            assert_eq!(solver.solve_weak(&position(case)), case.score.signum(), "{}", case.moves);
+            assert_eq!(
+                solver.solve_weak(&position(case)),
+                case.score.signum(),
+                "{}",
+                case.moves
+            );
             checked += 1;
         }
     }
@@ -197,8 +221,11 @@ fn best_move_takes_an_immediate_win_and_handles_a_full_board() {
     let (col, score) = solver.best_move(&p).unwrap();
     assert!(col == 2 || col == 6, "{col}");
     assert_eq!(score, 18);
-    let full = Position::from_moves(BoardSize::STANDARD, "544444433333355555222222666666111117777771")
-        .unwrap();
+    let full = Position::from_moves(
+        BoardSize::STANDARD,
+        "544444433333355555222222666666111117777771",
+    )
+    .unwrap();
     assert_eq!(solver.best_move(&full), None);
     assert_eq!(solver.solve(&full), 0);
 }
@@ -209,12 +236,19 @@ fn stop_flag_and_deadline_interrupt_a_hard_solve() {
     let mut solver = Solver::with_table_bits(size, TABLE_BITS);
     let empty = Position::new(size);
     let stop = AtomicBool::new(true);
-    assert_eq!(solver.solve_until(&empty, false, &stop, None), Err(Interrupted));
+    assert_eq!(
+        solver.solve_until(&empty, false, &stop, None),
+        Err(Interrupted)
+    );
     let go = AtomicBool::new(false);
     let start = Instant::now();
     let r = solver.solve_until(&empty, true, &go, Some(start + Duration::from_millis(100)));
     assert_eq!(r, Err(Interrupted));
-    assert!(start.elapsed() < Duration::from_millis(600), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        start.elapsed()
+    );
     // The same solver still answers correctly afterwards.
     let p = Position::from_moves(BoardSize::STANDARD, "4455").unwrap();
     let mut solver = Solver::with_table_bits(BoardSize::STANDARD, TABLE_BITS);

@@ -1,97 +1,63 @@
-//! Builds the Connect Four opening book: the exact score of every position with up to
-//! `--depth` stones (one entry per mirror pair).
+//! Builds the Connect Four opening book (see `gomoku::engine::connect4::book::build`): exact
+//! scores of every 7x6 position with up to `--depth` stones plus the best reply to each
+//! position at that depth, one entry per mirror pair.
 //!
-//! Only the positions at the full depth are solved; shallower ones are backed up from their
-//! children, so the cost is the number of depth-`D` positions times their solve time.
+//! Usage: connect4-book [--depth D] [--out PATH] [--table-bits N] [--root MOVES]
+//!        connect4-book --check PATH [--verify N] [--table-bits N]
 //!
-//! Usage: connect4-book [--depth D] [--out PATH] [--table-bits N] [--estimate N] [--check PATH]
-//! - `--estimate N` solves N evenly spread depth-D positions and prints the projected time.
-//! - `--check PATH` loads a book and compares it with the solver on its deepest positions.
+//! Solved scores are appended to `PATH.progress` as they come, and a rerun with the same
+//! output resumes from there (early positions take minutes each). `--check` verifies that
+//! every shallow entry is the best of its children's and that each deepest position's best
+//! reply is stored; `--verify N` also re-solves N of the deepest entries.
 
 use std::collections::HashMap;
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use gomoku::engine::connect4::book::{Solved, build, enumerate};
 use gomoku::engine::connect4::solver::win_now_score;
 use gomoku::engine::connect4::{BoardSize, OpeningBook, Position, Solver};
+
+const USAGE: &str = "usage: connect4-book [--depth D] [--out PATH] [--table-bits N] [--root MOVES]\n       connect4-book --check PATH [--verify N] [--table-bits N]";
 
 struct Options {
     depth: usize,
     out: String,
     table_bits: u32,
-    estimate: Option<usize>,
+    root: String,
     check: Option<String>,
+    verify: usize,
 }
 
 fn parse_args() -> Result<Options, String> {
     let mut o = Options {
-        depth: 8,
+        depth: 1,
         out: "assets/connect4/book-7x6.c4b".into(),
         table_bits: 24,
-        estimate: None,
+        root: String::new(),
         check: None,
+        verify: 0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
+        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value\n{USAGE}"));
+        let number = |v: String, name: &str| -> Result<usize, String> {
+            v.parse()
+                .map_err(|_| format!("{name} needs a number\n{USAGE}"))
+        };
         match a.as_str() {
-            "--depth" => {
-                o.depth = value("--depth")?
-                    .parse()
-                    .map_err(|_| "--depth needs a number")?
-            }
+            "--depth" => o.depth = number(value("--depth")?, "--depth")?,
             "--out" => o.out = value("--out")?,
-            "--table-bits" => {
-                o.table_bits = value("--table-bits")?
-                    .parse()
-                    .map_err(|_| "--table-bits needs a number")?
-            }
-            "--estimate" => {
-                o.estimate = Some(
-                    value("--estimate")?
-                        .parse()
-                        .map_err(|_| "--estimate needs a number")?,
-                )
-            }
+            "--table-bits" => o.table_bits = number(value("--table-bits")?, "--table-bits")? as u32,
+            "--root" => o.root = value("--root")?,
             "--check" => o.check = Some(value("--check")?),
-            _ => {
-                return Err(format!(
-                    "unknown argument {a}\nusage: connect4-book [--depth D] [--out PATH] \
-                     [--table-bits N] [--estimate N] [--check PATH]"
-                ));
-            }
+            "--verify" => o.verify = number(value("--verify")?, "--verify")?,
+            _ => return Err(format!("unknown argument {a}\n{USAGE}")),
         }
     }
     Ok(o)
-}
-
-/// Positions by number of stones, one per mirror pair, in depth-first discovery order (so that
-/// consecutive positions share subtrees in the transposition table).
-fn enumerate(size: BoardSize, depth: usize) -> Vec<Vec<Position>> {
-    let mut levels: Vec<Vec<Position>> = vec![Vec::new(); depth + 1];
-    let mut seen: Vec<std::collections::HashSet<u64>> = vec![Default::default(); depth + 1];
-    let mut stack = vec![Position::new(size)];
-    while let Some(p) = stack.pop() {
-        let ply = p.moves_played();
-        if !seen[ply].insert(p.canonical_key()) {
-            continue;
-        }
-        levels[ply].push(p);
-        if ply == depth {
-            continue;
-        }
-        // Reverse so that the leftmost child is explored first.
-        for col in (0..size.width()).rev() {
-            // Finished games are not positions; the parent scores them directly.
-            if p.can_play(col) && !p.is_winning_move(col) {
-                let mut child = p;
-                if child.try_play(col).is_ok() {
-                    stack.push(child);
-                }
-            }
-        }
-    }
-    levels
 }
 
 fn main() -> ExitCode {
@@ -104,103 +70,88 @@ fn main() -> ExitCode {
     };
     let size = BoardSize::STANDARD;
     if let Some(path) = &o.check {
-        return check(path, o.table_bits);
+        return check(path, o.verify, o.table_bits);
     }
-    let start = Instant::now();
-    let levels = enumerate(size, o.depth);
-    for (ply, l) in levels.iter().enumerate() {
-        eprintln!("ply {ply}: {} positions (mirror pairs merged)", l.len());
-    }
-    let mut solver = Solver::with_table_bits(size, o.table_bits);
-    let deepest = &levels[o.depth];
-
-    if let Some(n) = o.estimate {
-        let step = (deepest.len() / n.max(1)).max(1);
-        let t = Instant::now();
-        let mut solved = 0;
-        for p in deepest.iter().step_by(step).take(n) {
-            solver.solve(p);
-            solved += 1;
+    let root = match Position::from_moves(size, &o.root) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("--root {}: {e}", o.root);
+            return ExitCode::from(2);
         }
-        let each = t.elapsed().as_secs_f64() / solved.max(1) as f64;
-        println!(
-            "{solved} positions at ply {}: {:.3} s each, {} nodes; projected total {:.0} s \
-             (sampled positions do not share the table, so this overestimates)",
-            o.depth,
-            each,
-            solver.node_count(),
-            each * deepest.len() as f64
-        );
-        return ExitCode::SUCCESS;
-    }
+    };
 
-    let mut scores: HashMap<u64, i8> = HashMap::new();
-    let t = Instant::now();
-    for (i, p) in deepest.iter().enumerate() {
-        scores.insert(p.canonical_key(), solver.solve(p) as i8);
-        if (i + 1) % 500 == 0 || i + 1 == deepest.len() {
-            let elapsed = t.elapsed().as_secs_f64();
-            let eta = elapsed / (i + 1) as f64 * (deepest.len() - i - 1) as f64;
-            eprintln!(
-                "{}/{} solved, {:.0} s elapsed, ~{:.0} s left, {:.2e} nodes",
-                i + 1,
-                deepest.len(),
-                elapsed,
-                eta,
-                solver.node_count() as f64
-            );
-        }
-    }
-    // Back up shallower plies from their children.
-    for ply in (0..o.depth).rev() {
-        for p in &levels[ply] {
-            let mut best = i32::MIN;
-            for col in 0..size.width() {
-                if !p.can_play(col) {
-                    continue;
+    // Resume from the progress file of an earlier run, if any.
+    let progress_path = format!("{}.progress", o.out);
+    let mut cache: HashMap<u64, i8> = HashMap::new();
+    if let Ok(text) = std::fs::read_to_string(&progress_path) {
+        for (i, line) in text.lines().enumerate() {
+            let mut it = line.split_whitespace();
+            match (
+                it.next().and_then(|k| k.parse().ok()),
+                it.next().and_then(|s| s.parse().ok()),
+            ) {
+                (Some(k), Some(s)) => {
+                    cache.insert(k, s);
                 }
-                let s = if p.is_winning_move(col) {
-                    win_now_score(p)
-                } else {
-                    let mut child = *p;
-                    if child.try_play(col).is_err() {
-                        continue;
-                    }
-                    match scores.get(&child.canonical_key()) {
-                        Some(&s) => -i32::from(s),
-                        None => {
-                            eprintln!("internal error: child of a ply-{ply} position missing");
-                            return ExitCode::FAILURE;
-                        }
-                    }
-                };
-                best = best.max(s);
+                _ => eprintln!("{progress_path}:{}: ignoring malformed line", i + 1),
             }
-            // A full board cannot occur this early; treat it as a draw anyway.
-            let best = if best == i32::MIN { 0 } else { best };
-            scores.insert(p.canonical_key(), best as i8);
         }
+        eprintln!(
+            "resuming with {} solved positions from {progress_path}",
+            cache.len()
+        );
     }
-    let book = OpeningBook::from_entries(size, o.depth, scores.into_iter().collect());
+    let mut progress = match OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&progress_path)
+    {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("cannot write {progress_path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+
+    let start = Instant::now();
+    let mut solver = Solver::with_table_bits(size, o.table_bits);
+    let mut write_failed = false;
+    let book = build(&root, o.depth, &mut solver, &mut cache, |s: Solved| {
+        write_failed |= writeln!(progress, "{} {}", s.key, s.score)
+            .and_then(|_| progress.flush())
+            .is_err();
+        eprintln!(
+            "[{:>6.0} s] {}/{} positions at depth {}: key {} scores {}",
+            start.elapsed().as_secs_f64(),
+            s.done,
+            s.total,
+            o.depth,
+            s.key,
+            s.score
+        );
+    });
+    if write_failed {
+        eprintln!("warning: could not record progress in {progress_path}");
+    }
     let bytes = book.to_bytes();
     if let Err(e) = std::fs::write(&o.out, &bytes) {
         eprintln!("cannot write {}: {e}", o.out);
         return ExitCode::FAILURE;
     }
     println!(
-        "wrote {}: {} entries up to ply {}, {} bytes, in {:.0} s",
+        "wrote {}: {} entries, depth {} (+ best replies), {} bytes, {:.0} s, {} nodes",
         o.out,
         book.len(),
         o.depth,
         bytes.len(),
-        start.elapsed().as_secs_f64()
+        start.elapsed().as_secs_f64(),
+        solver.node_count()
     );
     ExitCode::SUCCESS
 }
 
-/// Checks a book: every shallow entry must equal the best of its children's entries, and a
-/// sample of the deepest entries must match fresh solves.
-fn check(path: &str, table_bits: u32) -> ExitCode {
+/// Checks a book built from the empty board (see the module docs).
+fn check(path: &str, verify: usize, table_bits: u32) -> ExitCode {
     let book = match OpeningBook::load(path) {
         Ok(b) => b,
         Err(e) => {
@@ -209,10 +160,20 @@ fn check(path: &str, table_bits: u32) -> ExitCode {
         }
     };
     let size = book.size();
-    let levels = enumerate(size, book.max_ply());
-    let mut wrong = 0;
-    let mut checked = 0;
-    for p in levels[..book.max_ply()].iter().flatten() {
+    // Full coverage stops one ply before the best replies.
+    let depth = book.max_ply().saturating_sub(1);
+    let levels = enumerate(&Position::new(size), depth);
+    let mut problems = 0;
+    let mut report = |msg: String| {
+        problems += 1;
+        eprintln!("{msg}");
+    };
+    for p in levels.iter().flatten() {
+        let Some(score) = book.get(p) else {
+            report(format!("missing entry at ply {}", p.moves_played()));
+            continue;
+        };
+        // Every position up to the depth needs a child entry reaching its score.
         let best = (0..size.width())
             .filter(|&c| p.can_play(c))
             .filter_map(|c| {
@@ -224,24 +185,29 @@ fn check(path: &str, table_bits: u32) -> ExitCode {
                 book.get(&child).map(|s| -s)
             })
             .max();
-        checked += 1;
-        if best.is_none() || book.get(p) != best {
-            wrong += 1;
-            eprintln!("inconsistent entry at ply {}", p.moves_played());
+        if best != Some(score) {
+            report(format!(
+                "ply {}: entry {score}, children give {best:?}",
+                p.moves_played()
+            ));
         }
     }
     let mut solver = Solver::with_table_bits(size, table_bits);
-    let deepest = &levels[book.max_ply()];
-    for p in deepest.iter().step_by((deepest.len() / 40).max(1)) {
-        let expected = solver.solve(p);
-        checked += 1;
-        if book.get(p) != Some(expected) {
-            wrong += 1;
-            eprintln!("book {:?}, solver {expected} at ply {}", book.get(p), p.moves_played());
+    for p in levels[depth].iter().take(verify) {
+        let t = Instant::now();
+        let solved = solver.solve(p);
+        eprintln!(
+            "verified ply {} in {:.0} s: solver {solved}, book {:?}",
+            p.moves_played(),
+            t.elapsed().as_secs_f64(),
+            book.get(p)
+        );
+        if book.get(p) != Some(solved) {
+            report(format!("solver disagrees at ply {}", p.moves_played()));
         }
     }
-    println!("{checked} positions checked, {wrong} wrong");
-    if wrong == 0 {
+    println!("{}: {} entries, {problems} problems", path, book.len());
+    if problems == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

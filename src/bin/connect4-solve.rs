@@ -4,6 +4,7 @@
 //!
 //! Usage: connect4-solve [--weak] [--width W] [--height H] [--no-book] [--table-bits N]
 //! `--weak` prints only the sign (1 win, 0 draw, -1 loss). The opening book is used on 7x6.
+//! An empty line is the empty board (instant with the book; very long without it).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;

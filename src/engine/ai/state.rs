@@ -44,6 +44,9 @@ pub struct State {
     /// arithmetic and bounds checks of every update.
     nbr: Vec<[[u16; 10]; 4]>,
     moves: Vec<Pos>,
+    /// Per colour: only exactly five wins (hot-path copy of the rule).
+    exact: [bool; 2],
+    renju: bool,
 }
 
 const NONE: u16 = u16::MAX;
@@ -101,6 +104,12 @@ impl State {
                 })
                 .collect(),
             moves: Vec::new(),
+            exact: match game.rule() {
+                Rule::Freestyle => [false, false],
+                Rule::Standard => [true, true],
+                Rule::Renju => [true, false],
+            },
+            renju: game.rule() == Rule::Renju,
         };
         for i in 0..size * size {
             st.refresh(i);
@@ -146,16 +155,6 @@ impl State {
                 Stone::Black => 0,
                 Stone::White => zobrist_side_key(),
             }
-    }
-
-    /// The exact-five table applies to this colour.
-    #[inline]
-    fn exact(&self, c: Stone) -> bool {
-        match self.rule {
-            Rule::Freestyle => false,
-            Rule::Standard => true,
-            Rule::Renju => c == Stone::Black,
-        }
     }
 
     #[inline]
@@ -209,7 +208,7 @@ impl State {
     fn refresh(&mut self, i: usize) {
         let t = tables();
         for c in [Stone::Black, Stone::White] {
-            let exact = self.exact(c);
+            let exact = self.exact[c.index()];
             let s = &mut self.cells[i][c.index()];
             for d in 0..4 {
                 s.pats[d] = t.line(exact, s.keys[d]);
@@ -223,19 +222,20 @@ impl State {
     #[inline]
     fn recombine(&mut self, i: usize) {
         let t = tables();
-        for c in [Stone::Black, Stone::White] {
-            let exact = self.exact(c);
-            let s = &mut self.cells[i][c.index()];
-            let e = t.combo_at(exact, s.cidx as usize);
+        for k in 0..2 {
+            let s = &mut self.cells[i][k];
+            let e = t.combo_at(self.exact[k], s.cidx as usize);
             s.combo = combo_from_u8(e.combo);
             s.value = e.value;
             s.eval = e.eval;
-            if e.suspicious && self.rule == Rule::Renju && c == Stone::Black {
+            // Only Black under Renju has forbidden points; the table flags the few shapes
+            // that need the exact (recursive) check.
+            if e.suspicious && self.renju && k == 0 {
                 let p = Pos::from_index(i, self.size);
                 if self.board.is_empty_at(p)
                     && rules::forbidden_in_place(&mut self.board, p).is_some()
                 {
-                    let s = &mut self.cells[i][c.index()];
+                    let s = &mut self.cells[i][k];
                     s.combo = Combo::Forbidden;
                     s.value = 0;
                     s.eval = 0;
@@ -291,7 +291,7 @@ impl State {
         let i = p.index(self.size);
         let mine = c.index();
         let theirs = 1 - mine;
-        let exact = [self.exact(Stone::Black), self.exact(Stone::White)];
+        let exact = self.exact;
         let t = tables();
         let mut dt = [0i32; 2];
         for d in 0..4 {
@@ -318,10 +318,10 @@ impl State {
                 }
                 // Totals are summed in a local: read-modify-write of the same field over and
                 // over would chain every update through memory.
-                for (k, side) in self.cells[j].iter().enumerate() {
-                    self.counts[k][side.combo as usize] -= 1;
-                    dt[k] -= side.eval as i32;
-                }
+                let before = [
+                    (self.cells[j][0].combo, self.cells[j][0].eval),
+                    (self.cells[j][1].combo, self.cells[j][1].eval),
+                ];
                 let cell = &mut self.cells[j];
                 let w = COMBO_WEIGHT[d];
                 cell[mine].cidx = (cell[mine].cidx as i32
@@ -331,9 +331,15 @@ impl State {
                 cell[mine].pats[d] = pm;
                 cell[theirs].pats[d] = pt;
                 self.recombine(j);
-                for (k, side) in self.cells[j].iter().enumerate() {
-                    self.counts[k][side.combo as usize] += 1;
-                    dt[k] += side.eval as i32;
+                for (k, &(combo, eval)) in before.iter().enumerate() {
+                    let side = &self.cells[j][k];
+                    // Most updates keep the combo (usually None): skip the count update
+                    // rather than chain -1/+1 on the same counter through memory.
+                    if side.combo != combo {
+                        self.counts[k][combo as usize] -= 1;
+                        self.counts[k][side.combo as usize] += 1;
+                    }
+                    dt[k] += side.eval as i32 - eval as i32;
                 }
             }
         }

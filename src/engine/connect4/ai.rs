@@ -206,7 +206,7 @@ impl Ai {
                 depth: None,
             };
         }
-        if let Some(choice) = self.from_book(p) {
+        if let Some(choice) = self.book_move(p) {
             return choice;
         }
         let book = self.book.clone();
@@ -250,23 +250,41 @@ impl Ai {
         }
     }
 
-    /// Best move from the book when every child position is in it.
-    fn from_book(&self, p: &Position) -> Option<MoveChoice> {
+    /// Best move from the book: the best child when all children are in it, otherwise the
+    /// most central child whose entry matches the position's own score (books store the best
+    /// reply to their deepest positions).
+    fn book_move(&self, p: &Position) -> Option<MoveChoice> {
         let book = self.book.as_ref()?;
-        if p.moves_played() + 1 > book.max_ply() {
+        if p.moves_played() >= book.max_ply() {
             return None;
         }
         let mut best: Option<(usize, i32)> = None;
+        let mut complete = true;
+        let mut scores = Vec::with_capacity(p.width());
         for col in p.size().centre_order() {
             if !p.can_play(col) {
                 continue;
             }
-            let mut child = *p;
-            child.play_col(col);
-            let score = -book.get(&child)?;
-            if best.is_none_or(|(_, s)| score > s) {
-                best = Some((col, score));
+            let score = if p.is_winning_move(col) {
+                Some(win_now_score(p))
+            } else {
+                let mut child = *p;
+                child.play_col(col);
+                book.get(&child).map(|s| -s)
+            };
+            scores.push((col, score));
+            match score {
+                Some(s) if best.is_none_or(|(_, b)| s > b) => best = Some((col, s)),
+                Some(_) => {}
+                None => complete = false,
             }
+        }
+        if !complete {
+            let target = book.get(p)?;
+            best = scores
+                .iter()
+                .find(|(_, s)| *s == Some(target))
+                .map(|&(c, _)| (c, target));
         }
         best.map(|(column, score)| MoveChoice {
             column,

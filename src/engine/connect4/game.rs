@@ -106,7 +106,7 @@ impl Game {
 
     /// Whose turn it is (meaningless, but well defined, once the game is over).
     pub fn side_to_move(&self) -> Player {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

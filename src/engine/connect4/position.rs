@@ -511,7 +511,10 @@ mod tests {
 
     #[test]
     fn centre_order_7() {
-        assert_eq!(BoardSize::STANDARD.centre_order(), vec![3, 2, 4, 1, 5, 0, 6]);
+        assert_eq!(
+            BoardSize::STANDARD.centre_order(),
+            vec![3, 2, 4, 1, 5, 0, 6]
+        );
     }
 
     #[test]

@@ -5,6 +5,9 @@
 //! proven result is never confused with an evaluation, and faster wins still score higher);
 //! evaluations stay well inside `(-MATE, MATE)`.
 
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
 use super::position::{BoardSize, Position, winning_cells};
 use super::solver::{Budget, Limit, Unlimited, win_now_score};
 
@@ -152,7 +155,7 @@ impl Searcher {
         let my_threats = winning_cells(me, mask, h, board);
         let opp_threats = winning_cells(opp, mask, h, board);
         // The first player is to move when an even number of stones is down.
-        let (my_rows, opp_rows) = if p.moves_played() % 2 == 0 {
+        let (my_rows, opp_rows) = if p.moves_played().is_multiple_of(2) {
             (self.odd_rows, !self.odd_rows)
         } else {
             (!self.odd_rows, self.odd_rows)
@@ -177,20 +180,32 @@ impl Searcher {
         margin: i32,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<SearchReport> {
-        self.start();
+        self.start(p);
         let scored = self.root(p, depth.max(1), margin, &[], &Unlimited)?;
         Some(self.report(p, scored, depth.max(1), margin, pick))
     }
 
-    /// Iterative deepening up to `max_depth` plies or until the limit, returning the deepest
-    /// completed iteration (the first iteration always completes). `None` on a full board.
+    /// Iterative deepening up to `max_depth` plies, until `stop` is set or `deadline` passes:
+    /// the move of the deepest completed iteration (the first always completes), most central
+    /// among equals. Stops early on a proven result or once the search reaches the end of the
+    /// game (`complete`). `None` on a full board.
+    pub fn iterative_deepening(
+        &mut self,
+        p: &Position,
+        max_depth: u32,
+        stop: &AtomicBool,
+        deadline: Option<Instant>,
+    ) -> Option<SearchReport> {
+        self.iterate(p, max_depth, &Limit { stop, deadline })
+    }
+
     pub(crate) fn iterate(
         &mut self,
         p: &Position,
         max_depth: u32,
         limit: &Limit<'_>,
     ) -> Option<SearchReport> {
-        self.start();
+        self.start(p);
         let empty = (p.width() * p.height() - p.moves_played()) as u32;
         let mut scored = self.root(p, 1, 0, &[], &Unlimited)?;
         let mut depth = 1;
@@ -212,7 +227,11 @@ impl Searcher {
         Some(report)
     }
 
-    fn start(&mut self) {
+    fn start(&mut self, p: &Position) {
+        // The lines and masks are per board size: adapt to a position of another size.
+        if p.size() != self.size {
+            *self = Searcher::new(p.size(), self.table.len().trailing_zeros());
+        }
         // A fresh table per call keeps results independent of earlier calls.
         self.table.fill(Entry::default());
         self.nodes = 0;

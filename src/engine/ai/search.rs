@@ -132,6 +132,7 @@ struct Searcher<'a> {
     /// Legal root moves (exactly checked against the rules).
     root_legal: Vec<bool>,
     buf: Vec<usize>,
+    move_lists: Vec<Vec<(i32, usize)>>,
 }
 
 const NO_MOVE: usize = usize::MAX;
@@ -170,6 +171,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             root_legal,
             buf: Vec::new(),
+            move_lists: vec![Vec::new(); MAX_PLY],
         }
     }
 
@@ -425,9 +427,11 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let mut moves = Vec::with_capacity(64);
+        // One move list per ply, reused: no allocation per node.
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
         self.generate(ply, tt_move, &mut moves);
         if moves.is_empty() {
+            self.move_lists[ply] = moves;
             return self.st.evaluate();
         }
         // Candidate pruning: the quiet tail of a long list rarely matters.
@@ -466,7 +470,7 @@ impl<'a> Searcher<'a> {
             };
             self.st.unmake();
             if self.aborted {
-                return 0;
+                break;
             }
             if v > best {
                 best = v;
@@ -484,6 +488,10 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
+        }
+        self.move_lists[ply] = moves;
+        if self.aborted {
+            return 0;
         }
         let bound = if best >= beta {
             Bound::Lower

@@ -15,8 +15,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out"
 
-# Everything is mono 44.1 kHz; -V1 keeps sox quiet except for real failures.
-S=(sox -V1 -r 44100 -c 1)
+# Everything is mono 44.1 kHz; -V1 keeps sox quiet except for real failures, and -R
+# (repeatable) fixes the noise generator's seed so running this again gives the same files.
+S=(sox -R -V1 -r 44100 -c 1)
 
 # A stone on wood: a band-passed noise click over a short low knock. Three variants (pitch
 # and length differ a little) so a run of moves does not sound mechanical.
@@ -62,5 +63,31 @@ note "$tmp/l3.wav" C4 0.7
 note "$tmp/d1.wav" E4 0.3
 note "$tmp/d2.wav" E4 0.5
 "${S[@]}" "$tmp/d1.wav" "$tmp/d2.wav" "$out/draw.ogg" pad 0 0.3 reverb 30 norm -5
+
+# Ambient loop (the music channel, off by default): a soft A-major pad whose partials beat
+# slowly against slightly detuned twins, and a few plucked notes. It must loop without a
+# seam: every frequency completes a whole number of cycles in the 24 s loop (multiples of
+# 1/24 Hz), the tremolo period (6 s) divides it, no note sounds across the loop point, and
+# the filter and reverb run over two copies so the kept second copy starts with the first
+# one's tail.
+len=24
+pad=()
+for f in 110 110.0833 165 165.0833 220 277.5 330; do
+  "${S[@]}" -n "$tmp/pad-$f.wav" synth "$len" sine "$f" gain -14
+  pad+=("$tmp/pad-$f.wav")
+done
+"${S[@]}" -m "${pad[@]}" "$tmp/pad.wav" tremolo 0.1666667 35
+melody=()
+for n in "0.6 E4" "5.5 A4" "9 B4" "13.5 C#5" "18 E5" "21 A4"; do
+  set -- $n
+  note "$tmp/n-$2.wav" "$2" 2.8
+  "${S[@]}" "$tmp/n-$2.wav" "$tmp/m-$2.wav" gain -10 pad "$1" "$(awk "BEGIN{print $len - $1 - 2.8}")"
+  melody+=("$tmp/m-$2.wav")
+done
+"${S[@]}" -m "${melody[@]}" "$tmp/melody.wav"
+"${S[@]}" -m "$tmp/pad.wav" "$tmp/melody.wav" "$tmp/once.wav"
+# Filters have state too: they run over both copies, like the reverb.
+"${S[@]}" "$tmp/once.wav" "$tmp/once.wav" "$tmp/twice.wav" lowpass 1200 reverb 60 50 80
+"${S[@]}" "$tmp/twice.wav" -C 2 "$out/ambient.ogg" trim "$len" "$len" norm -8
 
 ls -l "$out"

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs the real game under a virtual X display with `--demo`: it plays a scripted game and
-# saves screenshots of the menu, setup, a game in progress (with a hint), the result, the
-# replay and the settings into docs/screenshots/ (or the folder given as $1), then exits.
+# Runs the real game under a virtual X display with `--demo`: it plays two scripted games and
+# saves screenshots of the menu, setup, a stone caught mid-drop, a game in progress with a
+# hint on the classic and the dark board, a loss, the replay, the side panel below the board
+# in a narrow window, a win with its confetti and the settings into docs/screenshots/ (or
+# the folder given as $1), then exits.
 #
 # Also the smoke test of scripts/test.sh: fails when the game exits non-zero, panics, logs
 # an ERROR (Bevy reports conflicting queries and missing resources only at run time), or
@@ -22,14 +24,16 @@ home=$(mktemp -d)
 log=$(mktemp)
 trap 'rm -rf "$home" "$log"' EXIT
 
-shots=(menu.png setup.png playing.png result.png replay.png settings.png)
+shots=(menu.png setup.png placing.png playing.png playing-dark.png loss.png replay.png
+  narrow.png win.png settings.png)
 for s in "${shots[@]}"; do rm -f "$out/$s"; done
 
 status=0
 # Bevy picks the llvmpipe software Vulkan driver under Xvfb; audio has no device and only
-# warns. `timeout` guards against a hang (the demo also has its own time limit).
+# warns. `timeout` guards against a hang (the demo also has its own time limit). The screen
+# is taller than the 1200x780 window so the narrow (780x1100) screenshot fits on it.
 GOMOKU_HOME="$home" RUST_BACKTRACE=1 timeout 900 \
-  xvfb-run -a -s "-screen 0 1280x800x24" "$bin" --demo "$out" >"$log" 2>&1 || status=$?
+  xvfb-run -a -s "-screen 0 1280x1200x24" "$bin" --demo "$out" >"$log" 2>&1 || status=$?
 
 fail=0
 if [ "$status" -ne 0 ]; then

@@ -17,5 +17,8 @@ if [ -x scripts/screenshots.sh ]; then
   # Into a scratch folder: the committed screenshots in docs/ change only on purpose.
   shots=$(mktemp -d)
   scripts/screenshots.sh "$shots"
+  if [ -x scripts/screenshots-connect4.sh ]; then
+    scripts/screenshots-connect4.sh "$shots"
+  fi
   rm -rf "$shots"
 fi

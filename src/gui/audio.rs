@@ -1,11 +1,13 @@
-//! Sound effects. Everything that makes a sound writes an [`Sfx`] message; when the audio
-//! plugin is present (not in headless tests) they play through bevy_kira_audio at the volume
-//! from the settings.
+//! Sound. Everything that makes a sound writes an [`Sfx`] message; when the audio plugin is
+//! present (not in headless tests) they play through bevy_kira_audio at the effects volume
+//! from the settings. The optional ambient loop plays on its own music channel with its own
+//! volume. Mute silences both.
 //!
 //! The .ogg files (made by `scripts/make-sounds.sh`) are compiled in, so the game sounds the
 //! same wherever it is started from.
 
 use std::io::Cursor;
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
@@ -62,10 +64,17 @@ pub(super) fn plugin(app: &mut App) {
             win: add("win", include_bytes!("../../assets/sounds/win.ogg")),
             loss: add("loss", include_bytes!("../../assets/sounds/loss.ogg")),
             draw: add("draw", include_bytes!("../../assets/sounds/draw.ogg")),
+            ambient: add("ambient", include_bytes!("../../assets/sounds/ambient.ogg")),
         }
     };
-    app.insert_resource(bank).add_systems(PostUpdate, play_sfx);
+    app.insert_resource(bank)
+        .add_audio_channel::<MusicChannel>()
+        .add_systems(PostUpdate, (play_sfx, ambient));
 }
+
+/// The music channel (the ambient loop), separate from the effects so each has its volume.
+#[derive(Resource)]
+pub struct MusicChannel;
 
 #[derive(Resource)]
 struct SoundBank {
@@ -76,6 +85,7 @@ struct SoundBank {
     win: Option<Handle<AudioSource>>,
     loss: Option<Handle<AudioSource>>,
     draw: Option<Handle<AudioSource>>,
+    ambient: Option<Handle<AudioSource>>,
 }
 
 /// Volume 0..=1 as kira decibels (amplitude, so 0.5 is about -6 dB).
@@ -83,12 +93,31 @@ fn decibels(volume: f32) -> f32 {
     20.0 * volume.max(0.001).log10()
 }
 
+/// Variant, playback rate and volume trim (dB) of a stone click: a random variant other than
+/// the last one, detuned by up to ±6 % and up to 2.5 dB quieter, so a run of moves never
+/// sounds mechanical.
+pub fn stone_variation(variants: usize, last: Option<usize>) -> (usize, f64, f32) {
+    let mut variant = if variants > 1 {
+        rand::random_range(0..variants)
+    } else {
+        0
+    };
+    if variants > 1 && Some(variant) == last {
+        variant = (variant + 1) % variants;
+    }
+    (
+        variant,
+        rand::random_range(0.94..1.06),
+        rand::random_range(-2.5..0.0),
+    )
+}
+
 fn play_sfx(
     mut sounds: MessageReader<Sfx>,
     bank: Res<SoundBank>,
     audio: Res<Audio>,
     settings: Res<Settings>,
-    mut stone_turn: Local<usize>,
+    mut last_stone: Local<Option<usize>>,
 ) {
     if settings.muted || settings.volume <= 0.0 {
         sounds.clear();
@@ -99,14 +128,13 @@ fn play_sfx(
         // Per-effect trim so the click of a stone stays the loudest everyday sound.
         let (handle, trim, rate) = match sfx {
             Sfx::Stone => {
-                *stone_turn = stone_turn.wrapping_add(1);
-                let n = bank.stones.len().max(1);
-                // Cycle the variants and detune a little so runs of moves sound natural.
-                let rate = 1.0 + ((*stone_turn * 7) % 5) as f64 * 0.02 - 0.04;
-                (bank.stones.get(*stone_turn % n).cloned(), 0.0, rate)
+                let (variant, rate, trim) = stone_variation(bank.stones.len(), *last_stone);
+                *last_stone = Some(variant);
+                (bank.stones.get(variant).cloned(), trim, rate)
             }
             Sfx::Click => (bank.click.clone(), -4.0, 1.0),
-            Sfx::Hover => (bank.hover.clone(), -6.0, 1.0),
+            // A hair of pitch spread: sweeping over a menu is not one repeated tick.
+            Sfx::Hover => (bank.hover.clone(), -6.0, rand::random_range(0.97..1.03)),
             Sfx::Illegal => (bank.illegal.clone(), -2.0, 1.0),
             Sfx::Win => (bank.win.clone(), -2.0, 1.0),
             Sfx::Loss => (bank.loss.clone(), -2.0, 1.0),
@@ -118,5 +146,45 @@ fn play_sfx(
                 .with_volume(base + trim)
                 .with_playback_rate(rate);
         }
+    }
+}
+
+/// Quieter than the effects at the same setting: it is a background.
+const AMBIENT_TRIM: f32 = -12.0;
+
+/// Starts, stops and re-levels the ambient loop when the settings change.
+fn ambient(
+    settings: Res<Settings>,
+    bank: Res<SoundBank>,
+    music: Res<AudioChannel<MusicChannel>>,
+    mut playing: Local<bool>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let Some(handle) = bank.ambient.clone() else {
+        return;
+    };
+    let wanted = settings.ambient && !settings.muted && settings.music_volume > 0.0;
+    let level = decibels(settings.music_volume) + AMBIENT_TRIM;
+    match (wanted, *playing) {
+        (true, false) => {
+            music.set_volume(level);
+            music
+                .play(handle)
+                .looped()
+                .linear_fade_in(Duration::from_secs(2));
+            *playing = true;
+        }
+        (false, true) => {
+            music.stop().linear_fade_out(Duration::from_millis(600));
+            *playing = false;
+        }
+        (true, true) => {
+            music
+                .set_volume(level)
+                .linear_fade_in(Duration::from_millis(150));
+        }
+        (false, false) => {}
     }
 }

@@ -11,7 +11,9 @@
 pub mod ai_task;
 pub mod audio;
 pub mod board;
+pub mod connect4;
 pub mod demo;
+pub mod effects;
 pub mod persist;
 pub mod records;
 pub mod screens;
@@ -39,6 +41,9 @@ impl Plugin for CorePlugin {
             session::plugin,
             board::plugin,
             screens::plugin,
+            effects::plugin,
+            // After `persist`: it adds its files' notices to the same list.
+            connect4::plugin,
         ));
     }
 }
@@ -70,16 +75,18 @@ pub fn headless_app(home: impl Into<PathBuf>) -> App {
 }
 
 const USAGE: &str = "\
-Usage: gomoku [--demo DIR]
+Usage: gomoku [--demo DIR | --demo-connect4 DIR]
 
-  --demo DIR   play a scripted game, save screenshots of every screen into DIR, then exit
-  -h, --help   show this help
+  --demo DIR            play a scripted game, save screenshots of every screen into DIR, then exit
+  --demo-connect4 DIR   the same for Connect Four (c4-*.png)
+  -h, --help            show this help
 
 Files go to the platform's config and data folders, or under $GOMOKU_HOME when it is set.";
 
 /// Runs the game (the `gomoku` binary).
 pub fn run() -> AppExit {
     let mut demo = None;
+    let mut demo_c4 = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -87,6 +94,13 @@ pub fn run() -> AppExit {
                 Some(dir) => demo = Some(PathBuf::from(dir)),
                 None => {
                     eprintln!("--demo needs a folder\n\n{USAGE}");
+                    return AppExit::error();
+                }
+            },
+            "--demo-connect4" => match args.next() {
+                Some(dir) => demo_c4 = Some(PathBuf::from(dir)),
+                None => {
+                    eprintln!("--demo-connect4 needs a folder\n\n{USAGE}");
                     return AppExit::error();
                 }
             },
@@ -101,7 +115,11 @@ pub fn run() -> AppExit {
             }
         }
     }
-    if let Some(dir) = &demo
+    if demo.is_some() && demo_c4.is_some() {
+        eprintln!("--demo and --demo-connect4 run one at a time\n\n{USAGE}");
+        return AppExit::error();
+    }
+    if let Some(dir) = demo.as_ref().or(demo_c4.as_ref())
         && let Err(e) = std::fs::create_dir_all(dir)
     {
         eprintln!("cannot create {}: {e}", dir.display());
@@ -126,6 +144,9 @@ pub fn run() -> AppExit {
     .add_plugins(GuiPlugin);
     if let Some(dir) = demo {
         app.add_plugins(demo::DemoPlugin { dir });
+    }
+    if let Some(dir) = demo_c4 {
+        app.add_plugins(connect4::demo::DemoPlugin { dir });
     }
     app.run()
 }

@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::records;
+use super::theme::BoardTheme;
 use crate::engine::ai::Level;
 use crate::engine::{Game, Pos, Rule, Stone};
 
@@ -83,7 +84,7 @@ impl Notices {
     }
 }
 
-/// Which game the setup screen starts. Connect Four is offered once its engine lands.
+/// Which game the setup screen starts.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum GameKind {
     #[default]
@@ -112,6 +113,8 @@ pub struct SetupChoice {
     pub colour: ColourChoice,
     pub rule: String,
     pub size: usize,
+    /// Connect Four's opponent and board (the colour above is shared).
+    pub connect4: super::connect4::Connect4Setup,
 }
 
 impl Default for SetupChoice {
@@ -122,6 +125,7 @@ impl Default for SetupChoice {
             colour: ColourChoice::Black,
             rule: Rule::Freestyle.name().to_string(),
             size: 15,
+            connect4: Default::default(),
         }
     }
 }
@@ -145,6 +149,7 @@ impl SetupChoice {
         if !BOARD_SIZES.contains(&self.size) {
             self.size = 15;
         }
+        self.connect4 = self.connect4.sanitized();
         self
     }
 }
@@ -152,13 +157,20 @@ impl SetupChoice {
 #[derive(Resource, Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default)]
 pub struct Settings {
-    /// 0..=1.
+    /// Sound effects volume, 0..=1 (the name predates the music channel).
     pub volume: f32,
     pub muted: bool,
     pub show_coordinates: bool,
     pub show_move_numbers: bool,
     pub show_forbidden: bool,
     pub setup: SetupChoice,
+    /// Music channel volume (the ambient loop), 0..=1.
+    pub music_volume: f32,
+    /// The quiet ambient loop on the music channel.
+    pub ambient: bool,
+    pub theme: BoardTheme,
+    /// No animations: stones, markers, transitions and the result appear in their final state.
+    pub reduced_motion: bool,
 }
 
 impl Default for Settings {
@@ -170,6 +182,10 @@ impl Default for Settings {
             show_move_numbers: false,
             show_forbidden: true,
             setup: SetupChoice::default(),
+            music_volume: 0.5,
+            ambient: false,
+            theme: BoardTheme::Classic,
+            reduced_motion: false,
         }
     }
 }
@@ -180,6 +196,11 @@ impl Settings {
             self.volume.clamp(0.0, 1.0)
         } else {
             0.7
+        };
+        self.music_volume = if self.music_volume.is_finite() {
+            self.music_volume.clamp(0.0, 1.0)
+        } else {
+            0.5
         };
         self.setup = self.setup.sanitized();
         self
@@ -432,7 +453,7 @@ pub fn list_games(paths: &Paths) -> Vec<SavedFile> {
         .filter_map(|entry| {
             let path = entry.path();
             let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-            if ext != "sgf" && ext != "psq" {
+            if ext != "sgf" && ext != "psq" && ext != super::connect4::files::RECORD_EXT {
                 return None;
             }
             let meta = entry.metadata().ok()?;

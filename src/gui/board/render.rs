@@ -1,30 +1,44 @@
 //! Turns [`BoardView`] into entities: grid, star points, coordinates, stones, markers, the
-//! hover ghost and the keyboard cursor; keeps the board square in its area.
+//! hover ghost and the keyboard cursor, in the colours of the chosen [`BoardTheme`]; keeps
+//! the board square in its area. Stones and marks carry the components of
+//! [`effects::board`](crate::gui::effects::board), which animates them.
 
 use bevy::prelude::*;
+use bevy::ui::ShadowStyle;
 
 use super::{
     BoardArea, BoardCursor, BoardHover, BoardMetrics, BoardRoot, BoardView, Ghost, GridLayer,
     KeyCursor, StoneLayer, at_point, cell_pct, line_pct,
 };
 use crate::engine::{Pos, Stone};
+use crate::gui::effects::board::{
+    BoardFx, DropIn, EndKind, HintGlow, Pulse, Ripple, Veil, WinMark, WinPart, drop_look,
+    hint_shadow, pulse_scale, ripple_look, track_view, veil_color, win_look, win_progress,
+};
 use crate::gui::persist::Settings;
-use crate::gui::theme::{FONT_BOLD, FONT_REGULAR, palette};
+use crate::gui::theme::{BoardPalette, BoardTheme, FONT_BOLD, FONT_REGULAR};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<BoardFx>().add_systems(
         PostUpdate,
         (
             fit_board,
+            apply_theme,
             rebuild_grid,
+            track_view,
             rebuild_stones,
             update_overlays,
             scale_cell_text,
         )
             .chain()
+            .in_set(BoardRenderSystems)
             .before(bevy::ui::UiSystems::Prepare),
     );
 }
+
+/// The board's rendering systems (effects animate after them).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BoardRenderSystems;
 
 /// Text sized in cells: font size = factor x cell width.
 #[derive(Component, Clone, Copy)]
@@ -51,24 +65,55 @@ fn fit_board(
     }
 }
 
-/// Grid lines, star points and coordinates: rebuilt when the size or the coordinate setting
-/// changes.
+/// The theme's surface on the board and its colour on the keyboard cursor.
+#[allow(clippy::type_complexity)] // Bevy queries with filters
+fn apply_theme(
+    settings: Res<Settings>,
+    mut boards: Query<&mut ImageNode, With<BoardRoot>>,
+    mut cursors: Query<&mut BorderColor, With<KeyCursor>>,
+    added: Query<(), Added<BoardRoot>>,
+) {
+    if !settings.is_changed() && added.is_empty() {
+        return;
+    }
+    let texture = settings.theme.texture();
+    for mut image in &mut boards {
+        if image.image != texture {
+            image.image = texture.clone();
+        }
+    }
+    let cursor = BorderColor::all(settings.theme.palette().cursor);
+    for mut border in &mut cursors {
+        if *border != cursor {
+            *border = cursor;
+        }
+    }
+}
+
+/// Grid lines, star points and coordinates: rebuilt when the size, the coordinate setting or
+/// the theme changes.
 fn rebuild_grid(
     mut commands: Commands,
     view: Res<BoardView>,
     settings: Res<Settings>,
     mut boards: Query<&mut BoardRoot>,
     layers: Query<Entity, With<GridLayer>>,
+    mut drawn_theme: Local<Option<BoardTheme>>,
 ) {
     let (Ok(mut root), Ok(layer)) = (boards.single_mut(), layers.single()) else {
         return;
     };
     let size = view.size();
-    if root.size == size && root.coordinates == settings.show_coordinates {
+    if root.size == size
+        && root.coordinates == settings.show_coordinates
+        && *drawn_theme == Some(settings.theme)
+    {
         return;
     }
     root.size = size;
     root.coordinates = settings.show_coordinates;
+    *drawn_theme = Some(settings.theme);
+    let pal = settings.theme.palette();
     commands.entity(layer).despawn_children();
     let first = line_pct(0, size);
     let span = line_pct(size - 1, size) - first;
@@ -87,7 +132,7 @@ fn rebuild_grid(
                     margin: UiRect::top(px(-thick / 2.0)),
                     ..default()
                 },
-                BackgroundColor(palette::INK),
+                BackgroundColor(pal.ink),
             ));
             grid.spawn((
                 Node {
@@ -99,7 +144,7 @@ fn rebuild_grid(
                     margin: UiRect::left(px(-thick / 2.0)),
                     ..default()
                 },
-                BackgroundColor(palette::INK),
+                BackgroundColor(pal.ink),
             ));
         }
         for p in star_points(size) {
@@ -108,7 +153,7 @@ fn rebuild_grid(
                     border_radius: BorderRadius::MAX,
                     ..at_point(p, size, 0.2)
                 },
-                BackgroundColor(palette::INK),
+                BackgroundColor(pal.ink),
             ));
         }
         if settings.show_coordinates {
@@ -120,17 +165,17 @@ fn rebuild_grid(
                 let below = Pos::new(i as u8, (size - 1) as u8);
                 let mut node = at_point(below, size, 1.0);
                 node.top = percent(line_pct(size - 1, size) + 0.08 * cell_pct(size));
-                grid.spawn(node).with_child(coord_text(letter));
+                grid.spawn(node).with_child(coord_text(letter, pal));
                 let left = Pos::new(0, i as u8);
                 let mut node = at_point(left, size, 1.0);
                 node.left = percent(line_pct(0, size) - 1.08 * cell_pct(size));
-                grid.spawn(node).with_child(coord_text(number));
+                grid.spawn(node).with_child(coord_text(number, pal));
             }
         }
     });
 }
 
-fn coord_text(label: String) -> impl Bundle {
+fn coord_text(label: String, pal: &BoardPalette) -> impl Bundle {
     (
         Text::new(label),
         TextFont {
@@ -138,7 +183,7 @@ fn coord_text(label: String) -> impl Bundle {
             font_size: FontSize::Px(12.0),
             ..default()
         },
-        TextColor(palette::INK_SOFT),
+        TextColor(pal.ink_soft),
         CellText(0.34),
     )
 }
@@ -168,12 +213,26 @@ pub fn star_points(size: usize) -> Vec<Pos> {
     points
 }
 
-/// A stone with a soft highlight and a shadow; `alpha` below 1 for the hover ghost.
-fn stone_look(stone: Stone, alpha: f32) -> (BackgroundGradient, BoxShadow) {
-    let (hi, lo) = match stone {
-        Stone::Black => (Color::srgb(0.45, 0.45, 0.48), Color::srgb(0.03, 0.03, 0.04)),
-        Stone::White => (Color::srgb(1.0, 1.0, 1.0), Color::srgb(0.76, 0.75, 0.72)),
-    };
+/// A stone with a soft highlight and a shadow (plus a faint rim where the theme wants one);
+/// `alpha` below 1 for the hover ghost.
+fn stone_look(pal: &BoardPalette, stone: Stone, alpha: f32) -> (BackgroundGradient, BoxShadow) {
+    let (hi, lo) = pal.stone(stone);
+    let mut shadows = BoxShadow::new(
+        pal.stone_shadow.with_alpha(pal.stone_shadow.alpha() * alpha),
+        px(1.5),
+        px(2.5),
+        px(0),
+        px(3),
+    );
+    if stone == Stone::Black && pal.black_rim.alpha() > 0.0 {
+        shadows.0.push(ShadowStyle {
+            color: pal.black_rim.with_alpha(pal.black_rim.alpha() * alpha),
+            x_offset: px(0),
+            y_offset: px(0),
+            spread_radius: px(1),
+            blur_radius: px(0),
+        });
+    }
     (
         BackgroundGradient::from(RadialGradient::new(
             UiPosition::TOP_LEFT.at_percent(36.0, 30.0),
@@ -183,38 +242,62 @@ fn stone_look(stone: Stone, alpha: f32) -> (BackgroundGradient, BoxShadow) {
                 ColorStop::new(lo.with_alpha(alpha), percent(70)),
             ],
         )),
-        BoxShadow::new(
-            Color::srgba(0.0, 0.0, 0.0, 0.45 * alpha),
-            px(1.5),
-            px(2.5),
-            px(0),
-            px(3),
-        ),
+        shadows,
     )
 }
 
 const STONE_CELLS: f32 = 0.94;
 
-/// Stones and their marks: rebuilt when the view or the display settings change.
+/// Stones and their marks: rebuilt when the view or the display settings change. Effects
+/// in progress (a stone dropping, the winning line lighting up, the veil after a loss) are
+/// spawned in their current phase, so a rebuild in the middle does not restart them.
+#[allow(clippy::too_many_arguments)]
 fn rebuild_stones(
     mut commands: Commands,
     view: Res<BoardView>,
     settings: Res<Settings>,
+    fx: Res<BoardFx>,
+    time: Res<Time>,
     layers: Query<Entity, With<StoneLayer>>,
     added: Query<(), Added<StoneLayer>>,
+    mut last_end: Local<Option<EndKind>>,
 ) {
     let Ok(layer) = layers.single() else {
         return;
     };
-    if !view.is_changed() && !settings.is_changed() && added.is_empty() {
+    let end = fx.end_kind();
+    let end_changed = *last_end != end;
+    *last_end = end;
+    if !view.is_changed() && !settings.is_changed() && added.is_empty() && !end_changed {
         return;
     }
     commands.entity(layer).despawn_children();
     let Some(game) = view.game.as_ref() else {
         return;
     };
+    let pal = settings.theme.palette();
+    let reduced = settings.reduced_motion;
+    let now = time.elapsed_secs_f64();
     let size = game.size();
     let last = game.last_move().map(|m| m.pos);
+    let line_color = if end == Some(EndKind::Loss) {
+        pal.loss_glow
+    } else {
+        pal.win_glow
+    };
+    let count = view.win_line.len();
+    let mark = |part, index| WinMark {
+        part,
+        index,
+        count,
+        color: line_color,
+    };
+    // Each win mark is spawned looking as it does now, so nothing flashes before its turn.
+    let win_bundle = |m: WinMark, mut transform: UiTransform, mut shadow: Option<BoxShadow>, mut border: Option<BorderColor>, mut bg: Option<BackgroundColor>| {
+        let p = win_progress(&m, now, fx.win_from, reduced);
+        win_look(&m, p, &mut transform, shadow.as_mut(), border.as_mut(), bg.as_mut());
+        (m, transform, shadow.unwrap_or_default(), border.unwrap_or_default(), bg.unwrap_or_default())
+    };
     commands.entity(layer).with_children(|layer| {
         if let Some(hint) = view.hint {
             layer.spawn((
@@ -223,28 +306,41 @@ fn rebuild_stones(
                     border_radius: BorderRadius::MAX,
                     ..at_point(hint, size, 0.86)
                 },
-                BorderColor::all(palette::HINT),
-                BackgroundColor(palette::HINT.with_alpha(0.25)),
+                BorderColor::all(pal.hint),
+                BackgroundColor(pal.hint.with_alpha(0.25)),
+                HintGlow { color: pal.hint },
+                hint_shadow(now, reduced, pal.hint),
             ));
         }
-        // A soft glow behind each stone of the winning line.
-        for &p in &view.win_line {
+        if let Some((at, started)) = fx.ripple(now, reduced) {
+            let ripple = Ripple {
+                started,
+                color: pal.ripple,
+            };
+            let (scale, color) = ripple_look(crate::gui::effects::progress(now, started, crate::gui::effects::board::RIPPLE_SECS, false), ripple.color);
             layer.spawn((
                 Node {
+                    border: UiRect::all(px(2)),
                     border_radius: BorderRadius::MAX,
-                    ..at_point(p, size, 0.96)
+                    ..at_point(at, size, 1.0)
                 },
-                BoxShadow::new(
-                    palette::WIN_GLOW.with_alpha(0.95),
-                    px(0),
-                    px(0),
-                    px(5),
-                    px(14),
-                ),
+                BorderColor::all(color),
+                UiTransform::from_scale(Vec2::splat(scale)),
+                ripple,
             ));
         }
-        for (i, mv) in game.history().iter().enumerate() {
-            let (gradient, shadow) = stone_look(mv.stone, 1.0);
+        let spawn_stone = |layer: &mut ChildSpawnerCommands, i: usize, mv: crate::engine::game::Move| {
+            let (gradient, mut shadow) = stone_look(pal, mv.stone, 1.0);
+            let mut transform = UiTransform::IDENTITY;
+            let drop = fx.drop_progress(mv.pos, now, reduced).map(|p| {
+                let (scale, style) = drop_look(p, pal.stone_shadow);
+                transform.scale = Vec2::splat(scale);
+                shadow.0[0] = style;
+                DropIn {
+                    started: fx.placed.map_or(now, |(_, t)| t),
+                    shadow: pal.stone_shadow,
+                }
+            });
             let mut stone = layer.spawn((
                 Node {
                     border_radius: BorderRadius::MAX,
@@ -252,25 +348,35 @@ fn rebuild_stones(
                 },
                 gradient,
                 shadow,
+                transform,
             ));
+            if let Some(drop) = drop {
+                stone.insert(drop);
+            }
             let is_last = Some(mv.pos) == last;
-            let ink = match mv.stone {
-                Stone::Black => Color::srgb(0.92, 0.92, 0.92),
-                Stone::White => Color::srgb(0.12, 0.12, 0.12),
-            };
+            let pulse = UiTransform::from_scale(Vec2::splat(pulse_scale(now, reduced)));
             if settings.show_move_numbers || view.numbers {
                 let number = (i + 1).to_string();
                 let factor = if number.len() >= 3 { 0.34 } else { 0.42 };
-                stone.with_child((
-                    Text::new(number),
-                    TextFont {
-                        font: FONT_BOLD.into(),
-                        font_size: FontSize::Px(12.0),
-                        ..default()
-                    },
-                    TextColor(if is_last { palette::LAST_MOVE } else { ink }),
-                    CellText(factor),
-                ));
+                stone.with_children(|s| {
+                    let mut text = s.spawn((
+                        Text::new(number),
+                        TextFont {
+                            font: FONT_BOLD.into(),
+                            font_size: FontSize::Px(12.0),
+                            ..default()
+                        },
+                        TextColor(if is_last {
+                            pal.last_move
+                        } else {
+                            pal.on_stone(mv.stone)
+                        }),
+                        CellText(factor),
+                    ));
+                    if is_last {
+                        text.insert((Pulse, pulse));
+                    }
+                });
             } else if is_last {
                 stone.with_child((
                     Node {
@@ -279,19 +385,70 @@ fn rebuild_stones(
                         border_radius: BorderRadius::MAX,
                         ..default()
                     },
-                    BackgroundColor(palette::LAST_MOVE),
+                    BackgroundColor(pal.last_move),
+                    Pulse,
+                    pulse,
                 ));
             }
+        };
+        let in_line = |p: Pos| view.win_line.contains(&p);
+        for (i, mv) in game.history().iter().enumerate() {
+            if !in_line(mv.pos) {
+                spawn_stone(layer, i, *mv);
+            }
         }
-        // A translucent stroke through the winning line, then rings on its stones (their
-        // glow is drawn behind the stones, above).
+        // After a loss or a draw the board dims; the winning line stays bright above it.
+        let veil = match end {
+            Some(EndKind::Loss) => Some(pal.veil_loss),
+            Some(EndKind::Draw) => Some(pal.veil_draw),
+            _ => None,
+        };
+        if let (Some(color), Some((_, started))) = (veil, fx.end) {
+            let veil = Veil { started, color };
+            layer.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    width: percent(100),
+                    height: percent(100),
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(veil_color(&veil, now, reduced)),
+                veil,
+            ));
+        }
+        // A soft glow behind each stone of the winning line, lighting up in turn; then the
+        // line's stones, and rings on them.
+        for (i, &p) in view.win_line.iter().enumerate() {
+            let glow = BoxShadow::new(line_color.with_alpha(0.0), px(0), px(0), px(5), px(14));
+            let (m, transform, shadow, _, _) =
+                win_bundle(mark(WinPart::Glow, i), UiTransform::IDENTITY, Some(glow), None, None);
+            layer.spawn((
+                Node {
+                    border_radius: BorderRadius::MAX,
+                    ..at_point(p, size, 0.96)
+                },
+                m,
+                transform,
+                shadow,
+            ));
+        }
+        // A bar joining the winning stones, under them (over them it reads as a 'no' sign).
         if let (Some(&a), Some(&b)) = (view.win_line.first(), view.win_line.last()) {
             let c = cell_pct(size);
             let (ax, ay) = (line_pct(a.x as usize, size), line_pct(a.y as usize, size));
             let (bx, by) = (line_pct(b.x as usize, size), line_pct(b.y as usize, size));
             let length = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt() + 0.7 * c;
-            let thick = 0.16 * c;
+            let thick = 0.30 * c;
             let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+            let rotation = UiTransform::from_rotation(Rot2::radians((by - ay).atan2(bx - ax)));
+            let (m, transform, _, _, bg) = win_bundle(
+                mark(WinPart::Stroke, count),
+                rotation,
+                None,
+                None,
+                Some(BackgroundColor(line_color.with_alpha(0.0))),
+            );
             layer.spawn((
                 Node {
                     position_type: PositionType::Absolute,
@@ -302,18 +459,33 @@ fn rebuild_stones(
                     border_radius: BorderRadius::MAX,
                     ..default()
                 },
-                UiTransform::from_rotation(Rot2::radians((by - ay).atan2(bx - ax))),
-                BackgroundColor(palette::WIN_GLOW.with_alpha(0.7)),
+                m,
+                transform,
+                bg,
             ));
         }
-        for &p in &view.win_line {
+        for (i, mv) in game.history().iter().enumerate() {
+            if in_line(mv.pos) {
+                spawn_stone(layer, i, *mv);
+            }
+        }
+        for (i, &p) in view.win_line.iter().enumerate() {
+            let (m, transform, _, border, _) = win_bundle(
+                mark(WinPart::Ring, i),
+                UiTransform::IDENTITY,
+                None,
+                Some(BorderColor::all(line_color.with_alpha(0.0))),
+                None,
+            );
             layer.spawn((
                 Node {
                     border: UiRect::all(px(3)),
                     border_radius: BorderRadius::MAX,
                     ..at_point(p, size, 1.0)
                 },
-                BorderColor::all(palette::WIN_GLOW),
+                m,
+                transform,
+                border,
             ));
         }
         for &p in &view.forbidden {
@@ -324,7 +496,7 @@ fn rebuild_stones(
                     font_size: FontSize::Px(12.0),
                     ..default()
                 },
-                TextColor(palette::FORBIDDEN),
+                TextColor(pal.forbidden),
                 CellText(0.75),
             ));
         }
@@ -336,6 +508,7 @@ fn rebuild_stones(
 #[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_overlays(
     view: Res<BoardView>,
+    settings: Res<Settings>,
     hover: Res<BoardHover>,
     cursor: Res<BoardCursor>,
     mut ghosts: Query<
@@ -367,7 +540,7 @@ fn update_overlays(
                 if *node != wanted {
                     *node = wanted;
                 }
-                let (look, _) = stone_look(game.to_move(), 0.5);
+                let (look, _) = stone_look(settings.theme.palette(), game.to_move(), 0.5);
                 match gradient {
                     Some(mut g) if *g != look => *g = look,
                     Some(_) => {}

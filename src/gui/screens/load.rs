@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::replay::{Replay, open_record_file};
 use super::{Action, LoadAction, Screen};
+use crate::gui::connect4::{self, C4Replay};
 use crate::gui::persist::{self, Paths, SavedFile};
 use crate::gui::records;
 use crate::gui::theme::palette;
@@ -132,6 +133,8 @@ fn spawn_load(mut commands: Commands, paths: Res<Paths>, mut list: ResMut<LoadLi
 /// One file: its name and what is in it (or why it cannot be read).
 fn spawn_file_row(card: &mut ChildSpawnerCommands, file: &SavedFile) {
     let summary = match records::load(&file.path) {
+        // Connect Four records have their own format, which the SGF/PSQ reader refuses.
+        _ if connect4::is_record(&file.path) => connect4::files::summary(&file.path),
         Ok(r) => format!(
             "{} × {} {} · {} vs {} · {} · {} moves",
             r.size,
@@ -194,6 +197,7 @@ fn on_action(
     screen: Res<State<Screen>>,
     mut list: ResMut<LoadList>,
     mut replay: ResMut<Replay>,
+    mut c4_replay: ResMut<C4Replay>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Action::Load(action) = &*action else {
@@ -203,6 +207,15 @@ fn on_action(
         return;
     }
     match action {
+        LoadAction::Open(path) if connect4::is_record(path) => {
+            match connect4::open_record_file(path, &mut c4_replay) {
+                Ok(()) => next.set(Screen::ConnectFourReplay),
+                Err(message) => {
+                    list.message = message;
+                    next.set(Screen::Load);
+                }
+            }
+        }
         LoadAction::Open(path) => match open_record_file(path, &mut replay) {
             Ok(()) => next.set(Screen::Replay),
             Err(message) => {

@@ -29,6 +29,10 @@ pub enum Screen {
     Replay,
     Load,
     Settings,
+    /// Connect Four's game, result and replay (`gui::connect4::screens`).
+    ConnectFour,
+    ConnectFourResult,
+    ConnectFourReplay,
 }
 
 /// Everything a player can ask for. Triggered as an observer event: it is handled at once,
@@ -62,6 +66,8 @@ pub enum SetupAction {
     Colour(ColourChoice),
     Rule(Rule),
     Size(usize),
+    /// Connect Four's own choices (opponent, board).
+    Connect4(crate::gui::connect4::SetupChange),
     Start,
     Back,
 }
@@ -100,7 +106,12 @@ pub enum ReplayAction {
 pub enum SettingsAction {
     VolumeDown,
     VolumeUp,
+    MusicDown,
+    MusicUp,
+    ToggleAmbient,
     ToggleMute,
+    Theme(crate::gui::theme::BoardTheme),
+    ToggleReducedMotion,
     ToggleCoordinates,
     ToggleMoveNumbers,
     ToggleForbidden,

@@ -8,6 +8,7 @@ use super::{Action, PlayAction, Screen, ctrl, spawn_board_screen, stone_icon};
 use crate::engine::{Rule, Stone};
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::board::{BoardRoot, BoardView};
+use crate::gui::effects;
 use crate::gui::persist::Settings;
 use crate::gui::session::{GameEnd, Session, SessionSystems};
 use crate::gui::theme::palette;
@@ -55,9 +56,11 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
         .with_children(|row| {
             row.spawn((TurnIcon, stone_icon(Stone::Black, 22.0)));
             row.spawn((TurnText, bold("", 20.0, palette::TEXT)));
+            row.spawn(effects::ui::thinking_dots());
         });
         p.spawn((MoveText, text("", 16.0, palette::TEXT_DIM)));
         p.spawn((InfoText, text("", 14.0, palette::TEXT_DIM)));
+        p.spawn(effects::ui::eval_bar());
         p.spawn((
             StatusText,
             text("", 15.0, palette::ACCENT),
@@ -155,14 +158,11 @@ fn update_panel(
     } else if session.is_ai_turn() {
         let level = session.ai_level().map_or("AI", |l| l.name());
         match worker.elapsed() {
-            Some(t) if worker.kind() == Some(JobKind::Move) => {
-                // Animated dots so a long think visibly lives.
-                let dots = ".".repeat(1 + (t.as_millis() / 400 % 3) as usize);
-                match worker.live() {
-                    Some((depth, _)) => format!("{level} is thinking{dots} depth {depth}"),
-                    None => format!("{level} is thinking{dots}"),
-                }
-            }
+            // The bouncing dots next to the text show that a long think lives.
+            Some(_) if worker.kind() == Some(JobKind::Move) => match worker.live() {
+                Some((depth, _)) => format!("{level} thinks · depth {depth}"),
+                None => format!("{level} is thinking"),
+            },
             _ => format!("{level} to move"),
         }
     } else if session.ai_level().is_some() {

@@ -1,15 +1,15 @@
-//! Settings: volume and mute, coordinates, move numbers, forbidden points. Saved as soon as
-//! they change (see `persist`).
+//! Settings: effects and music volume, the ambient loop, mute; board theme, reduced motion,
+//! coordinates, move numbers, forbidden points. Saved as soon as they change (see `persist`).
 
 use bevy::prelude::*;
 
 use super::{Action, Screen, SettingsAction};
 use crate::gui::audio::Sfx;
 use crate::gui::persist::{Paths, Settings};
-use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
-    ButtonAction, ButtonLabel, bold, panel, screen_root, spawn_button, text,
+    ButtonAction, ButtonLabel, GameButton, bold, panel, screen_root, spawn_button, text,
 };
+use crate::gui::theme::{BoardTheme, palette};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Settings), spawn_settings)
@@ -20,8 +20,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(on_action);
 }
 
-#[derive(Component)]
-struct VolumeText;
+/// The percentage shown between a channel's − and + buttons.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum VolumeText {
+    Effects,
+    Music,
+}
 
 fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
     let file = paths.settings_file().display().to_string();
@@ -39,78 +43,17 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
             })
             .with_children(|col| {
                 col.spawn(bold("Settings", 36.0, palette::TEXT));
-                col.spawn(panel(px(560))).with_children(|card| {
-                    let toggle = || Node {
-                        width: px(130),
-                        height: px(38),
-                        ..default()
-                    };
-                    row(card, "Volume", |r| {
-                        let small = || Node {
-                            width: px(44),
-                            height: px(38),
-                            ..default()
-                        };
-                        spawn_button(
-                            r,
-                            "−",
-                            "",
-                            Action::Settings(SettingsAction::VolumeDown),
-                            small(),
-                        );
-                        r.spawn((
-                            VolumeText,
-                            text("", 17.0, palette::TEXT),
-                            Node {
-                                width: px(64),
-                                ..default()
-                            },
-                            TextLayout::justify(Justify::Center),
-                        ));
-                        spawn_button(
-                            r,
-                            "+",
-                            "",
-                            Action::Settings(SettingsAction::VolumeUp),
-                            small(),
-                        );
-                    });
-                    row(card, "Sound", |r| {
-                        spawn_button(
-                            r,
-                            "",
-                            "",
-                            Action::Settings(SettingsAction::ToggleMute),
-                            toggle(),
-                        );
-                    });
-                    row(card, "Coordinates", |r| {
-                        spawn_button(
-                            r,
-                            "",
-                            "",
-                            Action::Settings(SettingsAction::ToggleCoordinates),
-                            toggle(),
-                        );
-                    });
-                    row(card, "Move numbers", |r| {
-                        spawn_button(
-                            r,
-                            "",
-                            "",
-                            Action::Settings(SettingsAction::ToggleMoveNumbers),
-                            toggle(),
-                        );
-                    });
-                    row(card, "Forbidden points (Renju)", |r| {
-                        spawn_button(
-                            r,
-                            "",
-                            "",
-                            Action::Settings(SettingsAction::ToggleForbidden),
-                            toggle(),
-                        );
-                    });
+                col.spawn(Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::FlexStart,
+                    column_gap: px(20),
+                    row_gap: px(14),
+                    ..default()
+                })
+                .with_children(|cards| {
+                    cards.spawn(panel(px(420))).with_children(sound_card);
+                    cards.spawn(panel(px(420))).with_children(board_card);
                 });
                 col.spawn(text(format!("Saved in {file}"), 13.0, palette::TEXT_FAINT));
                 spawn_button(
@@ -128,10 +71,130 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
         });
 }
 
+fn toggle() -> Node {
+    Node {
+        width: px(130),
+        height: px(38),
+        ..default()
+    }
+}
+
+fn sound_card(card: &mut ChildSpawnerCommands) {
+    card.spawn(bold("Sound", 19.0, palette::ACCENT));
+    for (label, which, down, up) in [
+        (
+            "Effects",
+            VolumeText::Effects,
+            SettingsAction::VolumeDown,
+            SettingsAction::VolumeUp,
+        ),
+        (
+            "Music",
+            VolumeText::Music,
+            SettingsAction::MusicDown,
+            SettingsAction::MusicUp,
+        ),
+    ] {
+        row(card, label, |r| {
+            let small = || Node {
+                width: px(44),
+                height: px(38),
+                ..default()
+            };
+            spawn_button(r, "−", "", Action::Settings(down), small());
+            // A box as tall as the buttons, so the number sits on their centre line.
+            r.spawn(Node {
+                width: px(64),
+                height: px(38),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_child((which, text("", 17.0, palette::TEXT)));
+            spawn_button(r, "+", "", Action::Settings(up), small());
+        });
+    }
+    row(card, "Ambient music", |r| {
+        spawn_button(
+            r,
+            "",
+            "",
+            Action::Settings(SettingsAction::ToggleAmbient),
+            toggle(),
+        );
+    });
+    row(card, "All sound", |r| {
+        spawn_button(
+            r,
+            "",
+            "",
+            Action::Settings(SettingsAction::ToggleMute),
+            toggle(),
+        );
+    });
+}
+
+fn board_card(card: &mut ChildSpawnerCommands) {
+    card.spawn(bold("Board", 19.0, palette::ACCENT));
+    row(card, "Theme", |r| {
+        for theme in BoardTheme::ALL {
+            spawn_button(
+                r,
+                theme.name(),
+                "",
+                Action::Settings(SettingsAction::Theme(theme)),
+                Node {
+                    width: px(122),
+                    height: px(38),
+                    padding: UiRect::axes(px(6), px(8)),
+                    ..default()
+                },
+            );
+        }
+    });
+    row(card, "Motion", |r| {
+        spawn_button(
+            r,
+            "",
+            "",
+            Action::Settings(SettingsAction::ToggleReducedMotion),
+            toggle(),
+        );
+    });
+    row(card, "Coordinates", |r| {
+        spawn_button(
+            r,
+            "",
+            "",
+            Action::Settings(SettingsAction::ToggleCoordinates),
+            toggle(),
+        );
+    });
+    row(card, "Move numbers", |r| {
+        spawn_button(
+            r,
+            "",
+            "",
+            Action::Settings(SettingsAction::ToggleMoveNumbers),
+            toggle(),
+        );
+    });
+    row(card, "Forbidden points", |r| {
+        spawn_button(
+            r,
+            "",
+            "",
+            Action::Settings(SettingsAction::ToggleForbidden),
+            toggle(),
+        );
+    });
+}
+
 fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {
     card.spawn(Node {
         align_items: AlignItems::Center,
         justify_content: JustifyContent::SpaceBetween,
+        column_gap: px(12),
         ..default()
     })
     .with_children(|r| {
@@ -145,24 +208,33 @@ fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut Chil
     });
 }
 
-/// Writes the current values into the volume text and the toggle buttons.
+/// Writes the current values into the volume texts and the buttons (labels, the selected
+/// theme).
 fn show_values(
     settings: Res<Settings>,
-    mut volume: Query<&mut Text, (With<VolumeText>, Without<ButtonLabel>)>,
-    buttons: Query<(&ButtonAction, &Children)>,
+    mut volume: Query<(&VolumeText, &mut Text), Without<ButtonLabel>>,
+    mut buttons: Query<(&ButtonAction, &Children, &mut GameButton)>,
     mut labels: Query<&mut Text, (With<ButtonLabel>, Without<VolumeText>)>,
     added: Query<(), Added<VolumeText>>,
 ) {
     if !settings.is_changed() && added.is_empty() {
         return;
     }
-    for mut t in &mut volume {
-        t.0 = format!("{:.0} %", settings.volume * 100.0);
+    for (which, mut t) in &mut volume {
+        let v = match which {
+            VolumeText::Effects => settings.volume,
+            VolumeText::Music => settings.music_volume,
+        };
+        t.0 = format!("{:.0} %", v * 100.0);
     }
     let on_off = |on: bool, yes: &str, no: &str| if on { yes } else { no }.to_string();
-    for (action, children) in &buttons {
+    for (action, children, mut button) in &mut buttons {
         let label = match &action.0 {
             Action::Settings(SettingsAction::ToggleMute) => on_off(settings.muted, "Muted", "On"),
+            Action::Settings(SettingsAction::ToggleAmbient) => on_off(settings.ambient, "On", "Off"),
+            Action::Settings(SettingsAction::ToggleReducedMotion) => {
+                on_off(settings.reduced_motion, "Reduced", "Full")
+            }
             Action::Settings(SettingsAction::ToggleCoordinates) => {
                 on_off(settings.show_coordinates, "Shown", "Hidden")
             }
@@ -171,6 +243,13 @@ fn show_values(
             }
             Action::Settings(SettingsAction::ToggleForbidden) => {
                 on_off(settings.show_forbidden, "Marked", "Hidden")
+            }
+            Action::Settings(SettingsAction::Theme(theme)) => {
+                let selected = *theme == settings.theme;
+                if button.selected != selected {
+                    button.selected = selected;
+                }
+                continue;
             }
             _ => continue,
         };
@@ -211,7 +290,16 @@ fn on_action(
             settings.volume = ((settings.volume * 10.0).round() + 1.0).min(10.0) / 10.0;
             sfx.write(Sfx::Stone);
         }
+        SettingsAction::MusicDown => {
+            settings.music_volume = ((settings.music_volume * 10.0).round() - 1.0).max(0.0) / 10.0;
+        }
+        SettingsAction::MusicUp => {
+            settings.music_volume = ((settings.music_volume * 10.0).round() + 1.0).min(10.0) / 10.0;
+        }
+        SettingsAction::ToggleAmbient => settings.ambient = !settings.ambient,
         SettingsAction::ToggleMute => settings.muted = !settings.muted,
+        SettingsAction::Theme(theme) => settings.theme = *theme,
+        SettingsAction::ToggleReducedMotion => settings.reduced_motion = !settings.reduced_motion,
         SettingsAction::ToggleCoordinates => settings.show_coordinates = !settings.show_coordinates,
         SettingsAction::ToggleMoveNumbers => {
             settings.show_move_numbers = !settings.show_move_numbers

@@ -1,11 +1,13 @@
 //! New game setup: game, opponent (AI level or a second person), colour, rule, board size.
-//! The choices live in the settings, so the last ones are offered again.
+//! The choices live in the settings, so the last ones are offered again. Choosing Connect
+//! Four rebuilds the screen with its rows (`gui::connect4::screens::setup`).
 
 use bevy::prelude::*;
 
 use super::{Action, Screen, SetupAction};
 use crate::engine::Rule;
 use crate::engine::ai::Level;
+use crate::gui::connect4::{self, C4Session, C4Stats};
 use crate::gui::persist::{BOARD_SIZES, ColourChoice, GameKind, Settings, Stats};
 use crate::gui::session::Session;
 use crate::gui::theme::palette;
@@ -35,7 +37,12 @@ fn rule_description(rule: Rule) -> &'static str {
     }
 }
 
-fn spawn_setup(mut commands: Commands, stats: Res<Stats>) {
+fn spawn_setup(
+    mut commands: Commands,
+    stats: Res<Stats>,
+    settings: Res<Settings>,
+    c4_stats: Res<C4Stats>,
+) {
     commands
         .spawn(screen_root(Screen::Setup))
         .with_children(|root| {
@@ -54,16 +61,12 @@ fn spawn_setup(mut commands: Commands, stats: Res<Stats>) {
                 col.spawn(panel(px(720))).with_children(|card| {
                     row(card, "Game", |r| {
                         spawn_option(r, "Gomoku", SetupAction::Game(GameKind::Gomoku));
-                        let c4 = spawn_option(
-                            r,
-                            "Connect Four (soon)",
-                            SetupAction::Game(GameKind::ConnectFour),
-                        );
-                        r.commands().entity(c4).insert(GameButton {
-                            selected: false,
-                            inactive: true,
-                        });
+                        spawn_option(r, "Connect Four", SetupAction::Game(GameKind::ConnectFour));
                     });
+                    if settings.setup.game == GameKind::ConnectFour {
+                        connect4::screens::setup::spawn_rows(card, &c4_stats);
+                        return;
+                    }
                     row(card, "Opponent", |r| {
                         r.spawn(Node {
                             flex_direction: FlexDirection::Column,
@@ -150,7 +153,11 @@ fn spawn_setup(mut commands: Commands, stats: Res<Stats>) {
 }
 
 /// A labelled row of choices.
-fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {
+pub(crate) fn row(
+    card: &mut ChildSpawnerCommands,
+    label: &str,
+    fill: impl FnOnce(&mut ChildSpawnerCommands),
+) {
     card.spawn(Node {
         align_items: AlignItems::Start,
         column_gap: px(10),
@@ -177,7 +184,11 @@ fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut Chil
     });
 }
 
-fn spawn_option(r: &mut ChildSpawnerCommands, label: &str, action: SetupAction) -> Entity {
+pub(crate) fn spawn_option(
+    r: &mut ChildSpawnerCommands,
+    label: &str,
+    action: SetupAction,
+) -> Entity {
     spawn_button(
         r,
         label,
@@ -192,7 +203,7 @@ fn spawn_option(r: &mut ChildSpawnerCommands, label: &str, action: SetupAction) 
 }
 
 /// A two-line button: name and record on top, the level's one-line description below.
-fn spawn_level(
+pub(crate) fn spawn_level(
     list: &mut ChildSpawnerCommands,
     name: &str,
     description: &str,
@@ -252,6 +263,7 @@ fn mark_selected(
             SetupAction::Colour(c) => *c == setup.colour,
             SetupAction::Rule(r) => *r == setup.rule(),
             SetupAction::Size(s) => *s == setup.size,
+            SetupAction::Connect4(c) => c.is_selected(&setup.connect4),
             SetupAction::Start | SetupAction::Back => continue,
         };
         if button.selected != selected {
@@ -287,6 +299,7 @@ fn on_action(
     screen: Res<State<Screen>>,
     mut settings: ResMut<Settings>,
     mut session: ResMut<Session>,
+    mut c4_session: ResMut<C4Session>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Action::Setup(action) = &*action else {
@@ -297,17 +310,28 @@ fn on_action(
     }
     let setup = &mut settings.setup;
     match action {
-        SetupAction::Game(GameKind::Gomoku) => setup.game = GameKind::Gomoku,
-        // Connect Four's screens come with its issue; the button is inactive until then.
-        SetupAction::Game(GameKind::ConnectFour) => {}
+        SetupAction::Game(game) => {
+            if setup.game != *game {
+                setup.game = *game;
+                // Enter again: the rows differ per game.
+                next.set(Screen::Setup);
+            }
+        }
         SetupAction::Opponent(n) => setup.opponent = (*n).min(5),
         SetupAction::Colour(c) => setup.colour = *c,
         SetupAction::Rule(r) => setup.rule = r.name().to_string(),
         SetupAction::Size(s) => setup.size = *s,
-        SetupAction::Start => {
-            *session = Session::from_setup(&settings.setup);
-            next.set(Screen::Playing);
-        }
+        SetupAction::Connect4(c) => c.apply(&mut setup.connect4),
+        SetupAction::Start => match setup.game {
+            GameKind::Gomoku => {
+                *session = Session::from_setup(&settings.setup);
+                next.set(Screen::Playing);
+            }
+            GameKind::ConnectFour => {
+                *c4_session = C4Session::from_setup(&settings.setup);
+                next.set(Screen::ConnectFour);
+            }
+        },
         SetupAction::Back => next.set(Screen::Title),
     }
 }

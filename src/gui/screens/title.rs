@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::replay::{Replay, open_record_file};
 use super::{Action, Screen, TitleAction};
+use crate::gui::connect4::{self, C4Replay, C4Session};
 use crate::gui::persist::{self, Notices, Paths};
 use crate::gui::session::{Session, session_from_autosave};
 use crate::gui::theme::palette;
@@ -21,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_title(mut commands: Commands, paths: Res<Paths>, notices: Res<Notices>) {
-    let can_continue = persist::has_autosave(&paths);
+    let can_continue = persist::has_autosave(&paths) || connect4::files::has_autosave(&paths);
     let has_games = !persist::list_games(&paths).is_empty();
     let notices = notices.0.clone();
     commands
@@ -133,6 +134,7 @@ fn on_action(
     mut notices: ResMut<Notices>,
     mut session: ResMut<Session>,
     mut replay: ResMut<Replay>,
+    mut c4: (ResMut<C4Session>, ResMut<C4Replay>),
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -144,6 +146,17 @@ fn on_action(
     }
     match action {
         TitleAction::NewGame => next.set(Screen::Setup),
+        // The more recent of the two games' unfinished games (each has its own file).
+        TitleAction::Continue if connect4::files::prefer_autosave(&paths) => {
+            match connect4::session::session_from_autosave(&paths, &mut notices) {
+                Some(s) => {
+                    *c4.0 = s;
+                    next.set(Screen::ConnectFour);
+                }
+                // Moved aside and reported; the title shows why.
+                None => next.set(Screen::Title),
+            }
+        }
         TitleAction::Continue => match session_from_autosave(&paths, &mut notices) {
             Some(s) => {
                 *session = s;
@@ -163,6 +176,16 @@ fn on_action(
                 next.set(Screen::Title);
                 return;
             };
+            if connect4::is_record(&newest.path) {
+                match connect4::open_record_file(&newest.path, &mut c4.1) {
+                    Ok(()) => next.set(Screen::ConnectFourReplay),
+                    Err(message) => {
+                        notices.push(message);
+                        next.set(Screen::Title);
+                    }
+                }
+                return;
+            }
             match open_record_file(&newest.path, &mut replay) {
                 Ok(()) => next.set(Screen::Replay),
                 Err(message) => {

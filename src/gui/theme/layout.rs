@@ -1,0 +1,196 @@
+//! Layout that follows the window: the UI scale grows on large windows (4K at scale factor 1
+//! would otherwise show 17 px text on a 2000 px board), and on narrow windows the side panel
+//! of the board screens moves below the board in two columns.
+//!
+//! Both work on whatever the screens spawned, so no screen needs to know about them.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::gui::board::BoardArea;
+use crate::gui::screens::PANEL_WIDTH;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PostUpdate,
+        (scale_ui, place_side_panel).before(bevy::ui::UiSystems::Prepare),
+    );
+}
+
+/// UI scale for a window of `width` x `height` logical pixels: 1 up to about 1600x1000, then
+/// growing with the window up to 2, in steps of 0.05 (each step re-rasterises the fonts).
+pub fn ui_scale_for(width: f32, height: f32) -> f32 {
+    let raw = (width / 1600.0).min(height / 1000.0).clamp(1.0, 2.0);
+    (raw * 20.0).floor() / 20.0
+}
+
+fn scale_ui(windows: Query<&Window, With<PrimaryWindow>>, scale: Option<ResMut<UiScale>>) {
+    let (Ok(window), Some(mut scale)) = (windows.single(), scale) else {
+        return;
+    };
+    let wanted = ui_scale_for(window.width(), window.height());
+    if (scale.0 - wanted).abs() > 0.001 {
+        scale.0 = wanted;
+    }
+}
+
+/// Height the side panel takes when it sits below the board (two columns).
+pub const PANEL_BELOW_HEIGHT: f32 = 380.0;
+
+/// Whether the side panel goes below the board in a `width` x `height` screen (UI units):
+/// when that leaves a clearly larger board than beside it. `below` is the current state, so
+/// a window near the threshold does not flip back and forth.
+pub fn panel_below(width: f32, height: f32, below: bool) -> bool {
+    if width <= 0.0 || height <= 0.0 {
+        return below;
+    }
+    let beside_side = (width - PANEL_WIDTH).min(height);
+    let below_side = width.min(height - PANEL_BELOW_HEIGHT);
+    let margin = if below { 20.0 } else { 60.0 };
+    below_side > beside_side + margin
+}
+
+/// On a board screen whose panel is below the board: the two column nodes the panel's
+/// children were moved into, and the nodes as the screen made them, to restore.
+#[derive(Component)]
+pub struct PanelBelow {
+    columns: [Entity; 2],
+    root: Node,
+    area: Node,
+    panel: Node,
+}
+
+#[allow(clippy::type_complexity)] // Bevy queries with filters
+fn place_side_panel(
+    mut commands: Commands,
+    areas: Query<(Entity, &ChildOf), With<BoardArea>>,
+    roots: Query<(&ComputedNode, &Children, Option<&PanelBelow>)>,
+    mut nodes: Query<&mut Node>,
+    children: Query<&Children>,
+) {
+    for (area, child_of) in &areas {
+        let root = child_of.parent();
+        let Ok((computed, root_children, below)) = roots.get(root) else {
+            continue;
+        };
+        let Some(panel) = root_children.iter().find(|&c| c != area) else {
+            continue;
+        };
+        let size = computed.size() * computed.inverse_scale_factor();
+        let wanted = panel_below(size.x, size.y, below.is_some());
+        match (wanted, below) {
+            (true, None) => {
+                let items: Vec<Entity> = children
+                    .get(panel)
+                    .map(|c| c.iter().collect())
+                    .unwrap_or_default();
+                // Everything from the first growing child (the spacer above the buttons, the
+                // replay's move list) goes to the right column.
+                let split = items
+                    .iter()
+                    .position(|&e| nodes.get(e).is_ok_and(|n| n.flex_grow > 0.0))
+                    .unwrap_or(items.len().div_ceil(2));
+                let column = || Node {
+                    flex_direction: FlexDirection::Column,
+                    flex_grow: 1.0,
+                    flex_basis: px(0),
+                    min_width: px(0),
+                    row_gap: px(8),
+                    ..default()
+                };
+                let left = commands.spawn((Name::new("Panel column"), column())).id();
+                let right = commands.spawn((Name::new("Panel column"), column())).id();
+                commands.entity(left).insert(ChildOf(panel));
+                commands.entity(right).insert(ChildOf(panel));
+                for (i, &item) in items.iter().enumerate() {
+                    let to = if i < split { left } else { right };
+                    commands.entity(item).insert(ChildOf(to));
+                }
+                let (Ok(root_node), Ok(area_node), Ok(panel_node)) =
+                    (nodes.get(root), nodes.get(area), nodes.get(panel))
+                else {
+                    continue;
+                };
+                let saved = PanelBelow {
+                    columns: [left, right],
+                    root: root_node.clone(),
+                    area: area_node.clone(),
+                    panel: panel_node.clone(),
+                };
+                if let Ok(mut n) = nodes.get_mut(root) {
+                    n.flex_direction = FlexDirection::Column;
+                }
+                if let Ok(mut n) = nodes.get_mut(area) {
+                    n.width = percent(100);
+                    n.height = Val::Auto;
+                    n.flex_grow = 1.0;
+                    n.flex_basis = px(0);
+                    // Else the board's size from the last frame keeps the area from shrinking.
+                    n.min_height = px(0);
+                }
+                if let Ok(mut n) = nodes.get_mut(panel) {
+                    *n = Node {
+                        width: percent(100),
+                        min_width: px(0),
+                        flex_shrink: 0.0,
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(28),
+                        padding: UiRect::axes(px(24), px(14)),
+                        border: UiRect::top(px(1)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    };
+                }
+                commands.entity(root).insert(saved);
+            }
+            (false, Some(saved)) => {
+                // Back beside the board, children in their original order.
+                for column in saved.columns {
+                    if let Ok(items) = children.get(column) {
+                        for item in items.iter() {
+                            commands.entity(item).insert(ChildOf(panel));
+                        }
+                    }
+                    commands.entity(column).despawn();
+                }
+                for (entity, node) in [(root, &saved.root), (area, &saved.area), (panel, &saved.panel)]
+                {
+                    if let Ok(mut n) = nodes.get_mut(entity) {
+                        *n = node.clone();
+                    }
+                }
+                commands.entity(root).remove::<PanelBelow>();
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panel_goes_below_only_on_narrow_windows() {
+        for (w, h) in [(1024.0, 700.0), (1200.0, 780.0), (760.0, 660.0), (3840.0, 2160.0)] {
+            assert!(!panel_below(w, h, false), "{w}x{h} keeps the panel beside");
+        }
+        for (w, h) in [(760.0, 1000.0), (900.0, 1400.0)] {
+            assert!(panel_below(w, h, false), "{w}x{h} puts the panel below");
+        }
+        // Hysteresis: just past the switch point it stays where it is.
+        let (w, h) = (760.0, 840.0);
+        assert!(!panel_below(w, h, false));
+        assert!(panel_below(w, h, true));
+        assert!(!panel_below(0.0, 0.0, false));
+    }
+
+    #[test]
+    fn ui_scale_grows_with_large_windows_only() {
+        assert_eq!(ui_scale_for(1024.0, 700.0), 1.0);
+        assert_eq!(ui_scale_for(1600.0, 1000.0), 1.0);
+        assert_eq!(ui_scale_for(3840.0, 2160.0), 2.0);
+        let s = ui_scale_for(2560.0, 1440.0);
+        assert!(s > 1.3 && s < 1.6, "{s}");
+    }
+}

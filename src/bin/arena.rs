@@ -117,7 +117,7 @@ fn main() -> ExitCode {
         args.seed,
         &|r| {
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if n % 10 == 0 || n == total {
+            if n.is_multiple_of(10) || n == total {
                 eprintln!(
                     "  {n}/{total} games, last: opening {} A {} score {} in {} moves",
                     r.opening,
@@ -152,11 +152,11 @@ fn main() -> ExitCode {
         s.elo_error,
         start.elapsed().as_secs_f64()
     );
-    if let Some(dir) = args.sgf.clone() {
-        if let Err(e) = save_games(&dir, &results, &args) {
-            eprintln!("arena: could not save games to {dir}: {e}");
-            return ExitCode::FAILURE;
-        }
+    if let Some(dir) = args.sgf.clone()
+        && let Err(e) = save_games(&dir, &results, &args)
+    {
+        eprintln!("arena: could not save games to {dir}: {e}");
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use super::pos::{MAX_SIZE, MIN_SIZE, Pos, Stone};
 
 /// Seed of the Zobrist keys: fixed so hashes are the same in every run and every process.
-const ZOBRIST_SEED: u64 = 0x5EED_0F_60_40_C0;
+const ZOBRIST_SEED: u64 = 0x5EED_0F60_40C0;
 
 struct Zobrist {
     /// `[colour][y * MAX_SIZE + x]`

@@ -105,6 +105,7 @@ pub fn play_game(
 }
 
 /// Plays `openings.len() * 2` games on `threads` threads.
+#[allow(clippy::too_many_arguments)] // a match is naturally described by all of these
 pub fn run_match(
     a: Player,
     b: Player,
@@ -127,7 +128,7 @@ pub fn run_match(
                         break;
                     }
                     let opening = j / 2;
-                    let a_black = j % 2 == 0;
+                    let a_black = j.is_multiple_of(2);
                     let (a_score, game) = play_game(
                         a,
                         b,

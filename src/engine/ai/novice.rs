@@ -63,7 +63,7 @@ pub fn choose(game: &Game, rng: &mut impl Rng, noise: u32) -> SearchResult {
         .empty_points()
         .map(|p| (point_value(game, p, me), p))
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
     // Renju: skip forbidden points (checked lazily, best first).
     let legal: Vec<(i64, Pos)> = scored
         .into_iter()

@@ -290,8 +290,8 @@ fn build() -> Tables {
     let mut lines: [Vec<u8>; 2] = [vec![0; KEY_COUNT], vec![0; KEY_COUNT]];
     for (e, table) in lines.iter_mut().enumerate() {
         let mut memo = vec![u8::MAX; KEY_COUNT];
-        for key in 0..KEY_COUNT {
-            table[key] = classify(key, e == 1, &mut memo) as u8;
+        for (key, slot) in table.iter_mut().enumerate() {
+            *slot = classify(key, e == 1, &mut memo) as u8;
         }
     }
     const N: usize = PATTERN_COUNT;
@@ -338,6 +338,41 @@ impl Tables {
             suspicious: v & (1 << 8) != 0,
         }
     }
+}
+
+/// Weight of direction `d`'s pattern in a [`combo_index`].
+pub const COMBO_WEIGHT: [i32; 4] = [1331, 121, 11, 1];
+
+/// Index of four line patterns in the combo table.
+#[inline]
+pub fn combo_index(p: [Pattern; 4]) -> usize {
+    p.iter()
+        .zip(COMBO_WEIGHT)
+        .map(|(&x, w)| x as usize * w as usize)
+        .sum()
+}
+
+/// Inverse of `combo as u8`.
+#[inline]
+pub fn combo_from_u8(v: u8) -> Combo {
+    use Combo::*;
+    static ALL: [Combo; COMBO_COUNT] = [
+        None,
+        Forbidden,
+        Flex2,
+        Block3,
+        DoubleFlex2,
+        Block3Plus,
+        Flex3,
+        Flex3Plus,
+        DoubleFlex3,
+        Block4,
+        Block4Plus,
+        Block4Flex3,
+        Flex4,
+        Five,
+    ];
+    ALL[v as usize]
 }
 
 #[cfg(test)]
@@ -406,39 +441,4 @@ mod tests {
             combo_from_u8(v)
         }
     }
-}
-
-/// Weight of direction `d`'s pattern in a [`combo_index`].
-pub const COMBO_WEIGHT: [i32; 4] = [1331, 121, 11, 1];
-
-/// Index of four line patterns in the combo table.
-#[inline]
-pub fn combo_index(p: [Pattern; 4]) -> usize {
-    p.iter()
-        .zip(COMBO_WEIGHT)
-        .map(|(&x, w)| x as usize * w as usize)
-        .sum()
-}
-
-/// Inverse of `combo as u8`.
-#[inline]
-pub fn combo_from_u8(v: u8) -> Combo {
-    use Combo::*;
-    static ALL: [Combo; COMBO_COUNT] = [
-        None,
-        Forbidden,
-        Flex2,
-        Block3,
-        DoubleFlex2,
-        Block3Plus,
-        Flex3,
-        Flex3Plus,
-        DoubleFlex3,
-        Block4,
-        Block4Plus,
-        Block4Flex3,
-        Flex4,
-        Five,
-    ];
-    ALL[v as usize]
 }

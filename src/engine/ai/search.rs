@@ -187,13 +187,12 @@ impl<'a> Searcher<'a> {
             return true;
         }
         self.polls = self.polls.wrapping_add(1);
-        if self.polls & 63 == 0 {
-            if self.stop.load(Ordering::Relaxed)
+        if self.polls & 63 == 0
+            && (self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.node_limit
-                || self.hard.is_some_and(|h| self.start.elapsed() >= h)
-            {
-                self.aborted = true;
-            }
+                || self.hard.is_some_and(|h| self.start.elapsed() >= h))
+        {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -272,11 +271,12 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        if self.vct && !self.aborted {
-            if let Some(r) = self.vct_root() {
-                sink.info(&r);
-                return r;
-            }
+        if self.vct
+            && !self.aborted
+            && let Some(r) = self.vct_root()
+        {
+            sink.info(&r);
+            return r;
         }
         self.aborted = self.stop.load(Ordering::Relaxed);
         self.iterate(&legal, sink)
@@ -369,7 +369,7 @@ impl<'a> Searcher<'a> {
             }
             out.push((score, i));
         }
-        out.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        out.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
 
     fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -513,20 +513,19 @@ impl<'a> Searcher<'a> {
         };
         self.pv[ply][ply] = m;
         let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let row = &mut head[ply];
-        for k in ply + 1..child_len.max(ply + 1) {
-            row[k] = tail[0][k];
-        }
-        self.pv_len[ply] = child_len.max(ply + 1);
+        let end = child_len.max(ply + 1);
+        head[ply][ply + 1..end].copy_from_slice(&tail[0][ply + 1..end]);
+        self.pv_len[ply] = end;
     }
 
     /// Leaf: a short VCF for the side to move, else the static evaluation.
     fn quiesce(&mut self, ply: usize) -> i32 {
         let me = self.st.side();
-        if !self.plain && self.st.count_at_least(me, Combo::Block4) > 0 {
-            if let Some(n) = self.vcf(LEAF_VCF_DEPTH) {
-                return WIN - (ply as i32 + 2 * n as i32 - 1);
-            }
+        if !self.plain
+            && self.st.count_at_least(me, Combo::Block4) > 0
+            && let Some(n) = self.vcf(LEAF_VCF_DEPTH)
+        {
+            return WIN - (ply as i32 + 2 * n as i32 - 1);
         }
         self.st.evaluate()
     }

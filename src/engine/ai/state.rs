@@ -294,7 +294,7 @@ impl State {
         let exact = self.exact;
         let t = tables();
         let mut dt = [0i32; 2];
-        for d in 0..4 {
+        for (d, w) in COMBO_WEIGHT.into_iter().enumerate() {
             for slot in 0..10 {
                 let j = self.nbr[i][d][slot];
                 if j == NONE {
@@ -323,11 +323,11 @@ impl State {
                     (self.cells[j][1].combo, self.cells[j][1].eval),
                 ];
                 let cell = &mut self.cells[j];
-                let w = COMBO_WEIGHT[d];
-                cell[mine].cidx = (cell[mine].cidx as i32
-                    + (pm as i32 - cell[mine].pats[d] as i32) * w) as u16;
+                cell[mine].cidx =
+                    (cell[mine].cidx as i32 + (pm as i32 - cell[mine].pats[d] as i32) * w) as u16;
                 cell[theirs].cidx = (cell[theirs].cidx as i32
-                    + (pt as i32 - cell[theirs].pats[d] as i32) * w) as u16;
+                    + (pt as i32 - cell[theirs].pats[d] as i32) * w)
+                    as u16;
                 cell[mine].pats[d] = pm;
                 cell[theirs].pats[d] = pt;
                 self.recombine(j);

@@ -188,3 +188,26 @@ fn ambient(
         (false, false) => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::stone_variation;
+
+    #[test]
+    fn stone_clicks_vary_and_never_repeat_a_variant() {
+        let mut last = None;
+        let mut rates = Vec::new();
+        for _ in 0..200 {
+            let (variant, rate, trim) = stone_variation(3, last);
+            assert!(variant < 3);
+            assert_ne!(Some(variant), last, "the same variant twice in a row");
+            assert!((0.94..1.06).contains(&rate));
+            assert!((-2.5..=0.0).contains(&trim));
+            last = Some(variant);
+            rates.push(rate);
+        }
+        rates.sort_by(f64::total_cmp);
+        assert!(rates[199] - rates[0] > 0.05, "pitch actually varies");
+        assert_eq!(stone_variation(1, Some(0)).0, 0);
+    }
+}

@@ -75,10 +75,11 @@ pub fn headless_app(home: impl Into<PathBuf>) -> App {
 }
 
 const USAGE: &str = "\
-Usage: gomoku [--demo DIR | --demo-connect4 DIR]
+Usage: gomoku [--demo DIR | --demo-connect4 DIR | --bench-frames]
 
   --demo DIR            play a scripted game, save screenshots of every screen into DIR, then exit
   --demo-connect4 DIR   the same for Connect Four (c4-*.png)
+  --bench-frames        watch an AI-vs-AI game with effects on, print frame times, then exit
   -h, --help            show this help
 
 Files go to the platform's config and data folders, or under $GOMOKU_HOME when it is set.";
@@ -87,6 +88,7 @@ Files go to the platform's config and data folders, or under $GOMOKU_HOME when i
 pub fn run() -> AppExit {
     let mut demo = None;
     let mut demo_c4 = None;
+    let mut bench = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -104,6 +106,7 @@ pub fn run() -> AppExit {
                     return AppExit::error();
                 }
             },
+            "--bench-frames" => bench = true,
             "-h" | "--help" => {
                 // Not println!: a closed pipe (`gomoku --help | head`) must not panic.
                 let _ = writeln!(std::io::stdout(), "{USAGE}");
@@ -115,8 +118,8 @@ pub fn run() -> AppExit {
             }
         }
     }
-    if demo.is_some() && demo_c4.is_some() {
-        eprintln!("--demo and --demo-connect4 run one at a time\n\n{USAGE}");
+    if (demo.is_some() && demo_c4.is_some()) || (bench && (demo.is_some() || demo_c4.is_some())) {
+        eprintln!("--demo, --demo-connect4 and --bench-frames run one at a time\n\n{USAGE}");
         return AppExit::error();
     }
     if let Some(dir) = demo.as_ref().or(demo_c4.as_ref())
@@ -127,6 +130,10 @@ pub fn run() -> AppExit {
     }
 
     let mut app = App::new();
+    if bench && std::env::var_os(persist::HOME_ENV).is_none() {
+        // The benchmark's game must not land in the player's statistics and saved games.
+        app.insert_resource(persist::Paths::under(demo::bench_home()));
+    }
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Gomoku".into(),
@@ -147,6 +154,9 @@ pub fn run() -> AppExit {
     }
     if let Some(dir) = demo_c4 {
         app.add_plugins(connect4::demo::DemoPlugin { dir });
+    }
+    if bench {
+        app.add_plugins(demo::FrameBenchPlugin);
     }
     app.run()
 }

@@ -31,8 +31,21 @@ pub(super) fn plugin(app: &mut App) {
             scale_cell_text,
         )
             .chain()
-            .in_set(BoardRenderSystems)
-            .before(bevy::ui::UiSystems::Prepare),
+            .in_set(BoardRenderSystems),
+    );
+    before_ui_frame(app, BoardRenderSystems);
+}
+
+/// Orders `set` (systems that spawn, despawn or restyle UI nodes in `PostUpdate`) before
+/// Bevy's UI systems of the frame. `UiSystems::Stack` and visibility propagation are not
+/// ordered after `UiSystems::Prepare`, so without this a rebuilt layer can miss the frame's
+/// draw order and not be drawn in that frame (a flicker on every rebuild).
+pub fn before_ui_frame(app: &mut App, set: impl SystemSet) {
+    app.configure_sets(
+        PostUpdate,
+        set.before(bevy::ui::UiSystems::Prepare)
+            .before(bevy::ui::UiSystems::Stack)
+            .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
     );
 }
 
@@ -218,7 +231,8 @@ pub fn star_points(size: usize) -> Vec<Pos> {
 fn stone_look(pal: &BoardPalette, stone: Stone, alpha: f32) -> (BackgroundGradient, BoxShadow) {
     let (hi, lo) = pal.stone(stone);
     let mut shadows = BoxShadow::new(
-        pal.stone_shadow.with_alpha(pal.stone_shadow.alpha() * alpha),
+        pal.stone_shadow
+            .with_alpha(pal.stone_shadow.alpha() * alpha),
         px(1.5),
         px(2.5),
         px(0),
@@ -293,10 +307,27 @@ fn rebuild_stones(
         color: line_color,
     };
     // Each win mark is spawned looking as it does now, so nothing flashes before its turn.
-    let win_bundle = |m: WinMark, mut transform: UiTransform, mut shadow: Option<BoxShadow>, mut border: Option<BorderColor>, mut bg: Option<BackgroundColor>| {
+    let win_bundle = |m: WinMark,
+                      mut transform: UiTransform,
+                      mut shadow: Option<BoxShadow>,
+                      mut border: Option<BorderColor>,
+                      mut bg: Option<BackgroundColor>| {
         let p = win_progress(&m, now, fx.win_from, reduced);
-        win_look(&m, p, &mut transform, shadow.as_mut(), border.as_mut(), bg.as_mut());
-        (m, transform, shadow.unwrap_or_default(), border.unwrap_or_default(), bg.unwrap_or_default())
+        win_look(
+            &m,
+            p,
+            &mut transform,
+            shadow.as_mut(),
+            border.as_mut(),
+            bg.as_mut(),
+        );
+        (
+            m,
+            transform,
+            shadow.unwrap_or_default(),
+            border.unwrap_or_default(),
+            bg.unwrap_or_default(),
+        )
     };
     commands.entity(layer).with_children(|layer| {
         if let Some(hint) = view.hint {
@@ -317,7 +348,15 @@ fn rebuild_stones(
                 started,
                 color: pal.ripple,
             };
-            let (scale, color) = ripple_look(crate::gui::effects::progress(now, started, crate::gui::effects::board::RIPPLE_SECS, false), ripple.color);
+            let (scale, color) = ripple_look(
+                crate::gui::effects::progress(
+                    now,
+                    started,
+                    crate::gui::effects::board::RIPPLE_SECS,
+                    false,
+                ),
+                ripple.color,
+            );
             layer.spawn((
                 Node {
                     border: UiRect::all(px(2)),
@@ -329,80 +368,140 @@ fn rebuild_stones(
                 ripple,
             ));
         }
-        let spawn_stone = |layer: &mut ChildSpawnerCommands, i: usize, mv: crate::engine::game::Move| {
-            let (gradient, mut shadow) = stone_look(pal, mv.stone, 1.0);
-            let mut transform = UiTransform::IDENTITY;
-            let drop = fx.drop_progress(mv.pos, now, reduced).map(|p| {
-                let (scale, style) = drop_look(p, pal.stone_shadow);
-                transform.scale = Vec2::splat(scale);
-                shadow.0[0] = style;
-                DropIn {
-                    started: fx.placed.map_or(now, |(_, t)| t),
-                    shadow: pal.stone_shadow,
-                }
-            });
-            let mut stone = layer.spawn((
-                Node {
-                    border_radius: BorderRadius::MAX,
-                    ..at_point(mv.pos, size, STONE_CELLS)
-                },
-                gradient,
-                shadow,
-                transform,
-            ));
-            if let Some(drop) = drop {
-                stone.insert(drop);
-            }
-            let is_last = Some(mv.pos) == last;
-            let pulse = UiTransform::from_scale(Vec2::splat(pulse_scale(now, reduced)));
-            if settings.show_move_numbers || view.numbers {
-                let number = (i + 1).to_string();
-                let factor = if number.len() >= 3 { 0.34 } else { 0.42 };
-                stone.with_children(|s| {
-                    let mut text = s.spawn((
-                        Text::new(number),
-                        TextFont {
-                            font: FONT_BOLD.into(),
-                            font_size: FontSize::Px(12.0),
-                            ..default()
-                        },
-                        TextColor(if is_last {
-                            pal.last_move
-                        } else {
-                            pal.on_stone(mv.stone)
-                        }),
-                        CellText(factor),
-                    ));
-                    if is_last {
-                        text.insert((Pulse, pulse));
+        let spawn_stone =
+            |layer: &mut ChildSpawnerCommands, i: usize, mv: crate::engine::game::Move| {
+                let (gradient, mut shadow) = stone_look(pal, mv.stone, 1.0);
+                let mut transform = UiTransform::IDENTITY;
+                let drop = fx.drop_progress(mv.pos, now, reduced).map(|p| {
+                    let (scale, style) = drop_look(p, pal.stone_shadow);
+                    transform.scale = Vec2::splat(scale);
+                    shadow.0[0] = style;
+                    DropIn {
+                        started: fx.placed.map_or(now, |(_, t)| t),
+                        shadow: pal.stone_shadow,
                     }
                 });
-            } else if is_last {
-                stone.with_child((
+                let mut stone = layer.spawn((
                     Node {
-                        width: percent(30),
-                        height: percent(30),
                         border_radius: BorderRadius::MAX,
-                        ..default()
+                        ..at_point(mv.pos, size, STONE_CELLS)
                     },
-                    BackgroundColor(pal.last_move),
-                    Pulse,
-                    pulse,
+                    gradient,
+                    shadow,
+                    transform,
                 ));
-            }
-        };
-        let in_line = |p: Pos| view.win_line.contains(&p);
-        for (i, mv) in game.history().iter().enumerate() {
-            if !in_line(mv.pos) {
-                spawn_stone(layer, i, *mv);
-            }
-        }
-        // After a loss or a draw the board dims; the winning line stays bright above it.
+                if let Some(drop) = drop {
+                    stone.insert(drop);
+                }
+                let is_last = Some(mv.pos) == last;
+                let pulse = UiTransform::from_scale(Vec2::splat(pulse_scale(now, reduced)));
+                if settings.show_move_numbers || view.numbers {
+                    let number = (i + 1).to_string();
+                    let factor = if number.len() >= 3 { 0.34 } else { 0.42 };
+                    stone.with_children(|s| {
+                        let mut text = s.spawn((
+                            Text::new(number),
+                            TextFont {
+                                font: FONT_BOLD.into(),
+                                font_size: FontSize::Px(12.0),
+                                ..default()
+                            },
+                            TextColor(if is_last {
+                                pal.last_move
+                            } else {
+                                pal.on_stone(mv.stone)
+                            }),
+                            CellText(factor),
+                        ));
+                        if is_last {
+                            text.insert((Pulse, pulse));
+                        }
+                    });
+                } else if is_last {
+                    stone.with_child((
+                        Node {
+                            width: percent(30),
+                            height: percent(30),
+                            border_radius: BorderRadius::MAX,
+                            ..default()
+                        },
+                        BackgroundColor(pal.last_move),
+                        Pulse,
+                        pulse,
+                    ));
+                }
+            };
+        // After a loss or a draw the board dims and the winning line is lifted above the veil;
+        // after a win its glow and bar lie under all stones (over them they would smear the
+        // neighbours).
         let veil = match end {
             Some(EndKind::Loss) => Some(pal.veil_loss),
             Some(EndKind::Draw) => Some(pal.veil_draw),
             _ => None,
         };
+        let lifted = veil.is_some();
+        let in_line = |p: Pos| lifted && view.win_line.contains(&p);
+        let spawn_line_glow = |layer: &mut ChildSpawnerCommands| {
+            // A soft glow behind each stone of the winning line, lighting up in turn.
+            for (i, &p) in view.win_line.iter().enumerate() {
+                let glow = BoxShadow::new(line_color.with_alpha(0.0), px(0), px(0), px(5), px(14));
+                let (m, transform, shadow, _, _) = win_bundle(
+                    mark(WinPart::Glow, i),
+                    UiTransform::IDENTITY,
+                    Some(glow),
+                    None,
+                    None,
+                );
+                layer.spawn((
+                    Node {
+                        border_radius: BorderRadius::MAX,
+                        ..at_point(p, size, 0.96)
+                    },
+                    m,
+                    transform,
+                    shadow,
+                ));
+            }
+            // A bar joining the winning stones, under them (over them it reads as a 'no' sign).
+            if let (Some(&a), Some(&b)) = (view.win_line.first(), view.win_line.last()) {
+                let c = cell_pct(size);
+                let (ax, ay) = (line_pct(a.x as usize, size), line_pct(a.y as usize, size));
+                let (bx, by) = (line_pct(b.x as usize, size), line_pct(b.y as usize, size));
+                let length = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt() + 0.7 * c;
+                let thick = 0.30 * c;
+                let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+                let rotation = UiTransform::from_rotation(Rot2::radians((by - ay).atan2(bx - ax)));
+                let (m, transform, _, _, bg) = win_bundle(
+                    mark(WinPart::Stroke, count),
+                    rotation,
+                    None,
+                    None,
+                    Some(BackgroundColor(line_color.with_alpha(0.0))),
+                );
+                layer.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: percent(mx - length / 2.0),
+                        top: percent(my - thick / 2.0),
+                        width: percent(length),
+                        height: percent(thick),
+                        border_radius: BorderRadius::MAX,
+                        ..default()
+                    },
+                    m,
+                    transform,
+                    bg,
+                ));
+            }
+        };
+        if !lifted {
+            spawn_line_glow(layer);
+        }
+        for (i, mv) in game.history().iter().enumerate() {
+            if !in_line(mv.pos) {
+                spawn_stone(layer, i, *mv);
+            }
+        }
         if let (Some(color), Some((_, started))) = (veil, fx.end) {
             let veil = Veil { started, color };
             layer.spawn((
@@ -417,52 +516,8 @@ fn rebuild_stones(
                 veil,
             ));
         }
-        // A soft glow behind each stone of the winning line, lighting up in turn; then the
-        // line's stones, and rings on them.
-        for (i, &p) in view.win_line.iter().enumerate() {
-            let glow = BoxShadow::new(line_color.with_alpha(0.0), px(0), px(0), px(5), px(14));
-            let (m, transform, shadow, _, _) =
-                win_bundle(mark(WinPart::Glow, i), UiTransform::IDENTITY, Some(glow), None, None);
-            layer.spawn((
-                Node {
-                    border_radius: BorderRadius::MAX,
-                    ..at_point(p, size, 0.96)
-                },
-                m,
-                transform,
-                shadow,
-            ));
-        }
-        // A bar joining the winning stones, under them (over them it reads as a 'no' sign).
-        if let (Some(&a), Some(&b)) = (view.win_line.first(), view.win_line.last()) {
-            let c = cell_pct(size);
-            let (ax, ay) = (line_pct(a.x as usize, size), line_pct(a.y as usize, size));
-            let (bx, by) = (line_pct(b.x as usize, size), line_pct(b.y as usize, size));
-            let length = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt() + 0.7 * c;
-            let thick = 0.30 * c;
-            let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
-            let rotation = UiTransform::from_rotation(Rot2::radians((by - ay).atan2(bx - ax)));
-            let (m, transform, _, _, bg) = win_bundle(
-                mark(WinPart::Stroke, count),
-                rotation,
-                None,
-                None,
-                Some(BackgroundColor(line_color.with_alpha(0.0))),
-            );
-            layer.spawn((
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: percent(mx - length / 2.0),
-                    top: percent(my - thick / 2.0),
-                    width: percent(length),
-                    height: percent(thick),
-                    border_radius: BorderRadius::MAX,
-                    ..default()
-                },
-                m,
-                transform,
-                bg,
-            ));
+        if lifted {
+            spawn_line_glow(layer);
         }
         for (i, mv) in game.history().iter().enumerate() {
             if in_line(mv.pos) {

@@ -26,9 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         })
         .configure_sets(
             PostUpdate,
-            FxSystems
-                .after(crate::gui::board::render::BoardRenderSystems)
-                .before(bevy::ui::UiSystems::Prepare),
+            FxSystems.after(crate::gui::board::render::BoardRenderSystems),
         )
         .add_systems(
             PostUpdate,
@@ -45,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .in_set(FxSystems),
         );
+    crate::gui::board::render::before_ui_frame(app, FxSystems);
 }
 
 /// How long a new stone takes to land.
@@ -217,7 +216,7 @@ pub struct Ripple {
 /// Scale and colour of a ripple `p` of the way through.
 pub fn ripple_look(p: f32, color: Color) -> (f32, Color) {
     (
-        0.9 + 1.1 * ease::out_quad(p),
+        1.0 + 1.2 * ease::out_cubic(p),
         color.with_alpha(color.alpha() * (1.0 - p).powf(1.5)),
     )
 }
@@ -325,7 +324,12 @@ pub fn win_progress(mark: &WinMark, now: f64, from: Option<f64>, reduced: bool) 
             WIN_LIGHT_SECS,
             reduced,
         ),
-        WinPart::Stroke => progress(now, from + win_sequence_secs(mark.count) as f64, STROKE_SECS, reduced),
+        WinPart::Stroke => progress(
+            now,
+            from + win_sequence_secs(mark.count) as f64,
+            STROKE_SECS,
+            reduced,
+        ),
     }
 }
 
@@ -404,7 +408,8 @@ pub struct Veil {
 
 pub fn veil_color(veil: &Veil, now: f64, reduced: bool) -> Color {
     let p = progress(now, veil.started, VEIL_SECS, reduced);
-    veil.color.with_alpha(veil.color.alpha() * ease::in_out_sine(p))
+    veil.color
+        .with_alpha(veil.color.alpha() * ease::in_out_sine(p))
 }
 
 fn veils(

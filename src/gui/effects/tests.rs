@@ -16,9 +16,7 @@ use crate::gui::ai_task::{AiWorker, SearchInfo};
 use crate::gui::board::BoardRoot;
 use crate::gui::headless_app;
 use crate::gui::persist::{ColourChoice, Notices, Paths, Settings};
-use crate::gui::screens::{
-    Action, PlayAction, Screen, SettingsAction, SetupAction, TitleAction,
-};
+use crate::gui::screens::{Action, PlayAction, Screen, SettingsAction, SetupAction, TitleAction};
 use crate::gui::session::Session;
 use crate::gui::theme::BoardTheme;
 use crate::gui::theme::board::SLATE;
@@ -213,7 +211,11 @@ fn a_win_lights_the_five_in_turn_then_throws_confetti() {
     }
     assert_eq!(t.screen(), Screen::Result);
     let fx = t.app.world().resource::<BoardFx>();
-    assert_eq!(fx.end_kind(), Some(EndKind::Win), "a winner between two people");
+    assert_eq!(
+        fx.end_kind(),
+        Some(EndKind::Win),
+        "a winner between two people"
+    );
     assert_eq!(t.count::<Confetti>(), 0, "the line lights up first");
     assert_eq!(t.count::<Veil>(), 0, "a win does not dim the board");
     // 0.1 s pause, 5 x 0.12 s, then the burst.
@@ -221,7 +223,11 @@ fn a_win_lights_the_five_in_turn_then_throws_confetti() {
     let n = t.count::<Confetti>();
     assert!(n >= 32, "confetti after the line lit up ({n})");
     t.frames(200);
-    assert_eq!(t.count::<Confetti>(), 0, "the confetti falls and is removed");
+    assert_eq!(
+        t.count::<Confetti>(),
+        0,
+        "the confetti falls and is removed"
+    );
 }
 
 #[test]
@@ -288,11 +294,17 @@ fn buttons_lift_on_hover_unless_motion_is_reduced() {
         .iter(t.app.world())
         .next()
         .unwrap();
-    t.app.world_mut().entity_mut(button).insert(Interaction::Hovered);
+    t.app
+        .world_mut()
+        .entity_mut(button)
+        .insert(Interaction::Hovered);
     t.frames(30);
     let scale = |t: &mut Fx| t.app.world().get::<UiTransform>(button).unwrap().scale.x;
     assert!((scale(&mut t) - 1.025).abs() < 0.002, "{}", scale(&mut t));
-    t.app.world_mut().entity_mut(button).insert(Interaction::Pressed);
+    t.app
+        .world_mut()
+        .entity_mut(button)
+        .insert(Interaction::Pressed);
     t.frames(30);
     assert!(scale(&mut t) < 1.0, "pressed in");
     t.settings().reduced_motion = true;
@@ -320,7 +332,10 @@ fn theme_switch_applies_and_persists() {
         })
         .collect();
     assert_eq!(selected.len(), 2);
-    assert!(selected.contains(&("Dark slate".into(), true)), "{selected:?}");
+    assert!(
+        selected.contains(&("Dark slate".into(), true)),
+        "{selected:?}"
+    );
     assert!(selected.contains(&("Classic wood".into(), false)));
     t.app.update();
     let home = t.home.clone();

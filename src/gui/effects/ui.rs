@@ -39,7 +39,6 @@ pub struct ScreenFade {
 pub struct FadeOverlay;
 
 fn spawn_fade_overlay(mut commands: Commands) {
-    if std::env::var_os("DBG_NOFADE").is_some() { return; }
     commands.spawn((
         Name::new("Screen fade"),
         FadeOverlay,
@@ -86,7 +85,12 @@ fn fade(
     let Some(start) = fade.started else {
         return;
     };
-    let p = progress(time.elapsed_secs_f64(), start, FADE_SECS, reduced(&settings));
+    let p = progress(
+        time.elapsed_secs_f64(),
+        start,
+        FADE_SECS,
+        reduced(&settings),
+    );
     if p >= 1.0 {
         // Hidden, not transparent: a full-window quad costs fill rate on a software renderer.
         visibility.set_if_neq(Visibility::Hidden);

@@ -231,7 +231,9 @@ fn show_values(
     for (action, children, mut button) in &mut buttons {
         let label = match &action.0 {
             Action::Settings(SettingsAction::ToggleMute) => on_off(settings.muted, "Muted", "On"),
-            Action::Settings(SettingsAction::ToggleAmbient) => on_off(settings.ambient, "On", "Off"),
+            Action::Settings(SettingsAction::ToggleAmbient) => {
+                on_off(settings.ambient, "On", "Off")
+            }
             Action::Settings(SettingsAction::ToggleReducedMotion) => {
                 on_off(settings.reduced_motion, "Reduced", "Full")
             }

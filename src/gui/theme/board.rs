@@ -193,7 +193,8 @@ fn slate_texture(side: u32) -> Image {
     for y in 0..side {
         for x in 0..side {
             let (fx, fy) = (x as f32 / side as f32, y as f32 / side as f32);
-            let clouds = value_noise(fx * 4.0, fy * 4.0) * 0.6 + value_noise(fx * 9.0, fy * 9.0) * 0.4;
+            let clouds =
+                value_noise(fx * 4.0, fy * 4.0) * 0.6 + value_noise(fx * 9.0, fy * 9.0) * 0.4;
             let grain = value_noise(fx * 260.0, fy * 260.0);
             // Veins: thin bright bands where a warped coordinate crosses a line.
             let warp = fx * 3.0 + fy * 1.3 + 0.35 * value_noise(fx * 6.0, fy * 6.0);

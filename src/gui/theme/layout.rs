@@ -13,9 +13,13 @@ use crate::gui::screens::PANEL_WIDTH;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        (scale_ui, place_side_panel).before(bevy::ui::UiSystems::Prepare),
+        (scale_ui, place_side_panel).in_set(LayoutSystems),
     );
+    crate::gui::board::render::before_ui_frame(app, LayoutSystems);
 }
+
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+struct LayoutSystems;
 
 /// UI scale for a window of `width` x `height` logical pixels: 1 up to about 1600x1000, then
 /// growing with the window up to 2, in steps of 0.05 (each step re-rasterises the fonts).
@@ -153,8 +157,11 @@ fn place_side_panel(
                     }
                     commands.entity(column).despawn();
                 }
-                for (entity, node) in [(root, &saved.root), (area, &saved.area), (panel, &saved.panel)]
-                {
+                for (entity, node) in [
+                    (root, &saved.root),
+                    (area, &saved.area),
+                    (panel, &saved.panel),
+                ] {
                     if let Ok(mut n) = nodes.get_mut(entity) {
                         *n = node.clone();
                     }
@@ -172,7 +179,12 @@ mod tests {
 
     #[test]
     fn panel_goes_below_only_on_narrow_windows() {
-        for (w, h) in [(1024.0, 700.0), (1200.0, 780.0), (760.0, 660.0), (3840.0, 2160.0)] {
+        for (w, h) in [
+            (1024.0, 700.0),
+            (1200.0, 780.0),
+            (760.0, 660.0),
+            (3840.0, 2160.0),
+        ] {
             assert!(!panel_below(w, h, false), "{w}x{h} keeps the panel beside");
         }
         for (w, h) in [(760.0, 1000.0), (900.0, 1400.0)] {

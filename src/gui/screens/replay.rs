@@ -147,11 +147,11 @@ pub fn open_record_file(path: &Path, replay: &mut Replay) -> Result<(), String> 
 }
 
 #[derive(Component)]
-struct CounterText;
+pub(crate) struct CounterText;
 #[derive(Component)]
-struct SpeedText;
+pub(crate) struct SpeedText;
 #[derive(Component)]
-struct MoveList;
+pub(crate) struct MoveList;
 
 fn spawn_replay(mut commands: Commands, replay: Res<Replay>) {
     let panel = spawn_board_screen(&mut commands, Screen::Replay);
@@ -181,87 +181,94 @@ fn spawn_replay(mut commands: Commands, replay: Res<Replay>) {
             });
         }
         p.spawn(text(replay.result.clone(), 16.0, palette::ACCENT));
-        p.spawn((CounterText, bold("", 20.0, palette::TEXT)));
-        p.spawn(Node {
-            column_gap: px(6),
-            ..default()
-        })
-        .with_children(|row| {
-            let node = || Node {
-                flex_grow: 1.0,
-                height: px(40),
-                ..default()
-            };
-            spawn_button(row, "|←", "", Action::Replay(ReplayAction::First), node());
-            spawn_button(row, "←", "", Action::Replay(ReplayAction::Prev), node());
-            spawn_button(
-                row,
-                "Play",
-                "",
-                Action::Replay(ReplayAction::TogglePlay),
-                Node {
-                    min_width: px(78),
-                    ..node()
-                },
-            );
-            spawn_button(row, "→", "", Action::Replay(ReplayAction::Next), node());
-            spawn_button(row, "→|", "", Action::Replay(ReplayAction::Last), node());
-        });
-        p.spawn(text(
-            "Home · ← · Space · → · End · N numbers",
-            13.0,
-            palette::TEXT_FAINT,
-        ));
-        p.spawn(Node {
-            column_gap: px(6),
-            align_items: AlignItems::Center,
-            ..default()
-        })
-        .with_children(|row| {
-            let node = || Node {
-                width: px(44),
-                height: px(34),
-                ..default()
-            };
-            spawn_button(row, "−", "", Action::Replay(ReplayAction::Slower), node());
-            row.spawn((
-                SpeedText,
-                text("", 15.0, palette::TEXT_DIM),
-                Node {
-                    min_width: px(140),
-                    justify_content: JustifyContent::Center,
-                    ..default()
-                },
-                TextLayout::justify(Justify::Center),
-            ));
-            spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
-        });
-        p.spawn((
-            MoveList,
-            Node {
-                flex_direction: FlexDirection::Column,
-                flex_grow: 1.0,
-                row_gap: px(1),
-                overflow: Overflow::clip(),
-                margin: UiRect::top(px(6)),
-                ..default()
-            },
-        ));
-        spawn_button(
-            p,
-            "Menu",
-            "Esc",
-            Action::Replay(ReplayAction::Menu),
-            Node {
-                width: percent(100),
-                height: px(42),
-                ..default()
-            },
-        );
+        spawn_replay_controls(p);
     });
 }
 
-fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+/// The move counter, step and autoplay buttons, speed, move list and Menu button: the same
+/// for every game's replay (Connect Four's uses them too).
+pub(crate) fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
+    p.spawn((CounterText, bold("", 20.0, palette::TEXT)));
+    p.spawn(Node {
+        column_gap: px(6),
+        ..default()
+    })
+    .with_children(|row| {
+        let node = || Node {
+            flex_grow: 1.0,
+            height: px(40),
+            ..default()
+        };
+        spawn_button(row, "|←", "", Action::Replay(ReplayAction::First), node());
+        spawn_button(row, "←", "", Action::Replay(ReplayAction::Prev), node());
+        spawn_button(
+            row,
+            "Play",
+            "",
+            Action::Replay(ReplayAction::TogglePlay),
+            Node {
+                min_width: px(78),
+                ..node()
+            },
+        );
+        spawn_button(row, "→", "", Action::Replay(ReplayAction::Next), node());
+        spawn_button(row, "→|", "", Action::Replay(ReplayAction::Last), node());
+    });
+    p.spawn(text(
+        "Home · ← · Space · → · End · N numbers",
+        13.0,
+        palette::TEXT_FAINT,
+    ));
+    p.spawn(Node {
+        column_gap: px(6),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        let node = || Node {
+            width: px(44),
+            height: px(34),
+            ..default()
+        };
+        spawn_button(row, "−", "", Action::Replay(ReplayAction::Slower), node());
+        row.spawn((
+            SpeedText,
+            text("", 15.0, palette::TEXT_DIM),
+            Node {
+                min_width: px(140),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            TextLayout::justify(Justify::Center),
+        ));
+        spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
+    });
+    p.spawn((
+        MoveList,
+        Node {
+            flex_direction: FlexDirection::Column,
+            flex_grow: 1.0,
+            row_gap: px(1),
+            overflow: Overflow::clip(),
+            margin: UiRect::top(px(6)),
+            ..default()
+        },
+    ));
+    spawn_button(
+        p,
+        "Menu",
+        "Esc",
+        Action::Replay(ReplayAction::Menu),
+        Node {
+            width: percent(100),
+            height: px(42),
+            ..default()
+        },
+    );
+}
+
+/// Keyboard shortcuts of every replay screen.
+pub(crate) fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     let map = [
         (KeyCode::Home, ReplayAction::First),
         (KeyCode::ArrowLeft, ReplayAction::Prev),

@@ -12,10 +12,12 @@ use crate::gui::connect4::board::{C4BoardSystems, C4View, ViewKey};
 use crate::gui::connect4::files::{self, C4Record};
 use crate::gui::connect4::{player_name, player_of_ply};
 use crate::gui::persist;
-use crate::gui::screens::replay::SPEEDS;
+use crate::gui::screens::replay::{
+    CounterText, MoveList, SPEEDS, SpeedText, shortcuts, spawn_replay_controls,
+};
 use crate::gui::screens::{Action, ReplayAction, Screen};
 use crate::gui::theme::palette;
-use crate::gui::theme::widgets::{ButtonAction, ButtonLabel, bold, spawn_button, text};
+use crate::gui::theme::widgets::{ButtonAction, ButtonLabel, bold, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<C4Replay>()
@@ -129,13 +131,6 @@ pub fn open_record_file(path: &Path, replay: &mut C4Replay) -> Result<(), String
     }
 }
 
-#[derive(Component)]
-struct CounterText;
-#[derive(Component)]
-struct SpeedText;
-#[derive(Component)]
-struct MoveList;
-
 fn spawn_replay(mut commands: Commands, replay: Res<C4Replay>) {
     let panel = spawn_board_screen(&mut commands, Screen::ConnectFourReplay);
     commands.entity(panel).with_children(|p| {
@@ -170,105 +165,8 @@ fn spawn_replay(mut commands: Commands, replay: Res<C4Replay>) {
             });
         }
         p.spawn(text(replay.result.clone(), 16.0, palette::ACCENT));
-        p.spawn((CounterText, bold("", 20.0, palette::TEXT)));
-        p.spawn(Node {
-            column_gap: px(6),
-            ..default()
-        })
-        .with_children(|row| {
-            let node = || Node {
-                flex_grow: 1.0,
-                height: px(40),
-                ..default()
-            };
-            spawn_button(row, "|←", "", Action::Replay(ReplayAction::First), node());
-            spawn_button(row, "←", "", Action::Replay(ReplayAction::Prev), node());
-            spawn_button(
-                row,
-                "Play",
-                "",
-                Action::Replay(ReplayAction::TogglePlay),
-                Node {
-                    min_width: px(78),
-                    ..node()
-                },
-            );
-            spawn_button(row, "→", "", Action::Replay(ReplayAction::Next), node());
-            spawn_button(row, "→|", "", Action::Replay(ReplayAction::Last), node());
-        });
-        p.spawn(text(
-            "Home · ← · Space · → · End · N numbers",
-            13.0,
-            palette::TEXT_FAINT,
-        ));
-        p.spawn(Node {
-            column_gap: px(6),
-            align_items: AlignItems::Center,
-            ..default()
-        })
-        .with_children(|row| {
-            let node = || Node {
-                width: px(44),
-                height: px(34),
-                ..default()
-            };
-            spawn_button(row, "−", "", Action::Replay(ReplayAction::Slower), node());
-            row.spawn((
-                SpeedText,
-                text("", 15.0, palette::TEXT_DIM),
-                Node {
-                    min_width: px(140),
-                    justify_content: JustifyContent::Center,
-                    ..default()
-                },
-                TextLayout::justify(Justify::Center),
-            ));
-            spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
-        });
-        p.spawn((
-            MoveList,
-            Node {
-                flex_direction: FlexDirection::Column,
-                flex_grow: 1.0,
-                row_gap: px(1),
-                overflow: Overflow::clip(),
-                margin: UiRect::top(px(6)),
-                ..default()
-            },
-        ));
-        spawn_button(
-            p,
-            "Menu",
-            "Esc",
-            Action::Replay(ReplayAction::Menu),
-            Node {
-                width: percent(100),
-                height: px(42),
-                ..default()
-            },
-        );
+        spawn_replay_controls(p);
     });
-}
-
-fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
-    let map = [
-        (KeyCode::Home, ReplayAction::First),
-        (KeyCode::ArrowLeft, ReplayAction::Prev),
-        (KeyCode::ArrowRight, ReplayAction::Next),
-        (KeyCode::End, ReplayAction::Last),
-        (KeyCode::Space, ReplayAction::TogglePlay),
-        (KeyCode::Minus, ReplayAction::Slower),
-        (KeyCode::NumpadSubtract, ReplayAction::Slower),
-        (KeyCode::Equal, ReplayAction::Faster),
-        (KeyCode::NumpadAdd, ReplayAction::Faster),
-        (KeyCode::KeyN, ReplayAction::ToggleNumbers),
-        (KeyCode::Escape, ReplayAction::Menu),
-    ];
-    for (key, action) in map {
-        if keys.just_pressed(key) {
-            commands.trigger(Action::Replay(action));
-        }
-    }
 }
 
 /// Steps by itself at the chosen speed; the board makes the landing sounds.

@@ -207,6 +207,43 @@ fn fixed_seed_and_limits_give_the_same_move() {
     assert_eq!((a.best, a.score), (b.best, b.score));
 }
 
+/// Lazy SMP: two threads sharing the hash table solve the tactical suite's forced wins and
+/// defences just as one thread does, and count the helpers' nodes.
+#[test]
+fn two_threads_solve_the_suite_and_count_all_nodes() {
+    let stop = AtomicBool::new(false);
+    let mut checked = 0;
+    for t in tactics().iter().step_by(3) {
+        let game = t.game();
+        let limits = Limits {
+            soft_time: Some(Duration::from_millis(400)),
+            hard_time: Some(Duration::from_secs(5)),
+            threads: 2,
+            ..Limits::default()
+        };
+        let r = Engine::new(8 << 20).think(&game, &limits, &stop, &mut NoInfo);
+        assert!(t.check(&r).is_ok(), "{}: {:?}", t.name, r.best);
+        checked += 1;
+    }
+    assert!(checked >= 10);
+    // A quiet position searched to a fixed depth: the helper's nodes are added.
+    let game = Game::from_moves(15, Rule::Freestyle, &[Pos::new(7, 7), Pos::new(8, 8)]).unwrap();
+    let one = Engine::new(8 << 20).think(&game, &Limits::depth(6), &stop, &mut NoInfo);
+    let two = Engine::new(8 << 20).think(
+        &game,
+        &Limits {
+            depth: Some(6),
+            threads: 2,
+            ..Limits::default()
+        },
+        &stop,
+        &mut NoInfo,
+    );
+    assert!(two.best.is_some_and(|p| game.check_move(p).is_ok()));
+    assert_eq!(two.depth, 6);
+    assert!(two.nodes > one.nodes / 2, "{} vs {}", two.nodes, one.nodes);
+}
+
 /// The search result reports what it did: depth, nodes, a principal variation starting with
 /// the best move.
 #[test]

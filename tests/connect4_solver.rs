@@ -1,11 +1,11 @@
-//! The exact solver against Pascal Pons's benchmark sets (looked up in ../shared/data/connect4,
-//! then tests/data/connect4), against a naive reference on small endgames of several board
+//! The exact solver against Pascal Pons's benchmark sets (tests/data/connect4, with their
+//! licence), against a naive reference on small endgames of several board
 //! sizes, and its interruptible and best-move entry points.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use gomoku::engine::connect4::testsets::{TestCase, find_test_set, read_test_set, test_set_dirs};
+use gomoku::engine::connect4::testsets::{TestCase, find_test_set, read_test_set, test_set_dir};
 use gomoku::engine::connect4::{BoardSize, Cell, Game, Interrupted, Outcome, Position, Solver};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -18,10 +18,10 @@ const TABLE_BITS: u32 = 20;
 fn required_set(name: &str) -> Vec<TestCase> {
     let Some(path) = find_test_set(name) else {
         panic!(
-            "Connect Four test set {name} not found in any of {:?}. The fast sets \
+            "Connect Four test set {name} not found in {}. The fast sets \
              Test_L3_R1, Test_L2_R1 and Test_L1_R1 are required (Pascal Pons's benchmark, \
              as in benjaminrall/connect-four-ai crates/test-data, MIT).",
-            test_set_dirs()
+            test_set_dir().display()
         )
     };
     let cases = read_test_set(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -103,17 +103,15 @@ fn weak_solve_on_a_subset() {
             checked += 1;
         }
     }
-    // The medium middle-game set is optional: check some of it when present.
-    if let Some(path) = find_test_set("Test_L2_R2") {
-        for case in read_test_set(&path).unwrap().iter().step_by(50) {
-            assert_eq!(
-                solver.solve_weak(&position(case)),
-                case.score.signum(),
-                "{}",
-                case.moves
-            );
-            checked += 1;
-        }
+    // A sample of the medium middle-game set.
+    for case in required_set("Test_L2_R2").iter().step_by(50) {
+        assert_eq!(
+            solver.solve_weak(&position(case)),
+            case.score.signum(),
+            "{}",
+            case.moves
+        );
+        checked += 1;
     }
     assert!(checked >= 600);
 }

@@ -484,7 +484,7 @@ fn bad_boards_keep_the_state() {
             > 0,4,1
             > 5,5,2
             > DONE
-            ERROR BOARD: 5,5 cannot be placed: the position already has a winning line
+            ERROR BOARD: the position is already won by Black
             > BOARD x
             ERROR BOARD takes no arguments, got 'x'
             "
@@ -516,6 +516,142 @@ fn bad_boards_keep_the_state() {
     );
     assert!(!b.in_block());
     assert_eq!(stones(&b).len(), 3);
+}
+
+/// Renju: Black's h8 (7,7) with f8 g8 (5,7 6,7) and h9 h10 (7,6 7,5) around it; White far
+/// away. Played in this order every move is legal, but listed with h8 last the point looks
+/// like a double three. A board is a set of stones: any order is the same position.
+fn h8_position(h8_last: bool) -> Vec<String> {
+    let mut black = vec!["5,7", "6,7", "7,6", "7,5"];
+    if h8_last {
+        black.push("7,7");
+    } else {
+        black.insert(0, "7,7");
+    }
+    let white = ["0,14", "2,14", "4,14", "6,14", "8,14"];
+    let mut lines = vec!["YXBOARD".to_string()];
+    for (b, w) in black.iter().zip(white) {
+        lines.push(format!("{b},1"));
+        lines.push(format!("{w},2"));
+    }
+    lines.push("DONE".into());
+    lines
+}
+
+#[test]
+fn boards_are_accepted_in_any_order() {
+    let mut orders = Vec::new();
+    for h8_last in [false, true] {
+        let mut b = brain();
+        transcript(&mut b, "> INFO rule 4\n> START 15\nOK");
+        for line in h8_position(h8_last) {
+            let (out, _) = feed(&mut b, &line);
+            assert!(out.is_empty(), "{line}: {out:?}");
+        }
+        let game = b.game().unwrap();
+        assert_eq!(game.board().stone_count(), 10);
+        assert_eq!(game.to_move(), Stone::Black);
+        assert_eq!(b.colour(), Some(Stone::Black));
+        assert_eq!(game.board().get(Pos::new(7, 7)), Some(Stone::Black));
+        orders.push(stones(&b));
+    }
+    let mut sorted: Vec<Vec<(u8, u8, Stone)>> = orders
+        .into_iter()
+        .map(|mut v| {
+            v.sort_by_key(|s| (s.0, s.1));
+            v
+        })
+        .collect();
+    assert_eq!(sorted.pop(), sorted.pop(), "same stones whatever the order");
+
+    // The moves to come are still checked against the set-up position.
+    let mut b = brain();
+    transcript(&mut b, "> INFO rule 4\n> START 15\nOK");
+    for line in h8_position(true) {
+        feed(&mut b, &line);
+    }
+    let (out, _) = feed(&mut b, "TURN 7,7");
+    assert_eq!(out, vec!["ERROR TURN: 7,7 is already taken by Black"]);
+}
+
+#[test]
+fn a_black_stone_that_only_looks_forbidden_is_kept() {
+    // Renju, we are White (the first stone listed is the opponent's, so Black's). Black has
+    // a four along row 7 (4..7) and one along column 7 (4..7), each closed by White at one
+    // end: the black stone at 7,7, listed last, now looks like a double four.
+    let mut b = brain();
+    transcript(
+        &mut b,
+        &format!(
+            "
+            > INFO rule 4
+            > START 15
+            OK
+            > BOARD
+            > 4,7,2
+            > 3,7,1
+            > 5,7,2
+            > 7,3,1
+            > 6,7,2
+            > 0,0,1
+            > 7,4,2
+            > 14,0,1
+            > 7,5,2
+            > 0,14,1
+            > 7,6,2
+            > 14,14,1
+            > 7,7,2
+            > DONE
+            {MSG} g9
+            6,6
+            "
+        ),
+    );
+    assert_eq!(b.colour(), Some(Stone::White));
+    assert_eq!(b.game().unwrap().board().stone_count(), 14);
+}
+
+#[test]
+fn impossible_boards_are_refused_and_keep_the_state() {
+    let mut b = brain();
+    transcript(
+        &mut b,
+        "
+        > START 15
+        OK
+        > YXBOARD
+        > 7,7,1
+        > 8,8,1
+        > 9,9,1
+        > 1,1,2
+        > DONE
+        ERROR YXBOARD: 3 black and 1 white stones: no game has a difference of more than one
+        > YXBOARD
+        > 0,0,1
+        > 1,0,2
+        > 0,1,1
+        > 1,1,2
+        > 0,2,1
+        > 1,2,2
+        > 0,3,1
+        > 1,3,2
+        > 1,4,2
+        > 0,4,1
+        > DONE
+        ERROR YXBOARD: the position is already won by Black
+        > YXBOARD
+        > 7,7,1
+        > 7,7,2
+        > DONE
+        ERROR YXBOARD: 7,7 is already taken by Black
+        > YXBOARD
+        > 7,7,1
+        > 15,7,2
+        > DONE
+        ERROR YXBOARD: line 2: '15,7' is off the 15x15 board
+        ",
+    );
+    assert!(b.game().unwrap().board().stone_count() == 0);
 }
 
 #[test]
@@ -680,6 +816,10 @@ fn info_keys_and_errors() {
     );
     assert_eq!(b.folder(), Some("/tmp/some folder"));
     assert_eq!(b.game_type(), Some(1));
+    // thread_num reaches the search's limits.
+    assert_eq!(b.threads(), 4);
+    transcript(&mut b, &format!("> START 15\nOK\n> BEGIN\n{MSG} h8\n7,7"));
+    assert_eq!(b.engine().limits.last().map(|l| l.threads), Some(4));
     // max_memory: 0 keeps the default; otherwise at most half, capped.
     assert!(b.engine().hash.is_empty());
     feed(&mut b, "INFO max_memory 1000000");

@@ -1,7 +1,7 @@
 //! Engine benchmark: nodes per second and time to each depth on fixed middle-game positions,
 //! and time to find the win on the tactical suite.
 //!
-//! bench [--depth 10] [--positions 8] [--time 10]
+//! bench [--depth 10] [--positions 8] [--time 10] [--threads 1] [--speed-only]
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -50,6 +50,7 @@ fn main() {
     let depth = arg("--depth", 10) as u32;
     let count = arg("--positions", 8) as usize;
     let cap = Duration::from_secs(arg("--time", 10));
+    let threads = arg("--threads", 1) as u32;
     let stop = AtomicBool::new(false);
 
     println!("== speed: fixed depth {depth} (capped at {cap:?}) on {count} middle-game positions");
@@ -61,6 +62,7 @@ fn main() {
         let limits = Limits {
             depth: Some(depth),
             hard_time: Some(cap),
+            threads,
             ..Limits::default()
         };
         let start = Instant::now();
@@ -84,10 +86,11 @@ fn main() {
         );
     }
     println!(
-        "  total: {} nodes in {:.2}s = {:.0} k nodes/s (one thread)",
+        "  total: {} nodes in {:.2}s = {:.0} k nodes/s ({threads} thread{})",
         total_nodes,
         total_time.as_secs_f64(),
-        total_nodes as f64 / total_time.as_secs_f64().max(1e-9) / 1000.0
+        total_nodes as f64 / total_time.as_secs_f64().max(1e-9) / 1000.0,
+        if threads == 1 { "" } else { "s" }
     );
     println!("  mean time to reach each depth (positions that reached it):");
     for (d, ts) in depth_times.iter().enumerate() {

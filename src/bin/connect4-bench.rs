@@ -2,8 +2,7 @@
 //! mean time and nodes per position, nodes per second and the number of wrong scores.
 //!
 //! Usage: connect4-bench [--weak] [--book] [--table-bits N] [--limit N] [SET...]
-//! SET is a file name such as Test_L2_R1 (looked up in ../shared/data/connect4 then
-//! tests/data/connect4) or a path. Without SETs, all five sets run.
+//! SET is a file name such as Test_L2_R1 (looked up in tests/data/connect4) or a path. Without SETs, all five sets run.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -88,7 +87,7 @@ fn main() -> ExitCode {
             find_test_set(name)
         };
         let Some(path) = path else {
-            eprintln!("{name}: not found in ../shared/data/connect4 or tests/data/connect4");
+            eprintln!("{name}: not found in tests/data/connect4");
             failed = true;
             continue;
         };

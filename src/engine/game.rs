@@ -211,6 +211,49 @@ impl Game {
         Ok(&self.outcome)
     }
 
+    /// A position given as a set of stones (Gomocup `BOARD`/`YXBOARD`, an analysis setup).
+    /// The stones are a fact, not moves: their order does not matter and none is checked for
+    /// Renju forbidden points (a black stone can look forbidden only after later stones),
+    /// only the moves to come are. Refused: a stone off the board or on a taken point, a
+    /// board that already has a winning line or is full, and colour counts more than one
+    /// stone apart. The history holds the stones in the order given (for takebacks); the
+    /// side to move is the one with fewer stones, Black when equal.
+    pub fn set_up(size: usize, rule: Rule, stones: &[(Pos, Stone)]) -> Result<Game, SetUpError> {
+        let mut game = Game::new(size, rule).map_err(SetUpError::Size)?;
+        for &(pos, stone) in stones {
+            if !pos.on_board(size) {
+                return Err(SetUpError::Stone(MoveError::OffBoard { pos, size }));
+            }
+            if let Some(by) = game.board.get(pos) {
+                return Err(SetUpError::Stone(MoveError::Occupied { pos, by }));
+            }
+            game.board.place(pos, stone);
+            game.history.push(Move { pos, stone });
+        }
+        for &(pos, stone) in stones {
+            if let Some(line) = rules::winning_line(&game.board, pos, stone, rule) {
+                return Err(SetUpError::AlreadyWon {
+                    winner: stone,
+                    line,
+                });
+            }
+        }
+        if game.board.is_full() {
+            return Err(SetUpError::Full);
+        }
+        let black = stones.iter().filter(|s| s.1 == Stone::Black).count();
+        let white = stones.len() - black;
+        if black.abs_diff(white) > 1 {
+            return Err(SetUpError::Counts { black, white });
+        }
+        game.to_move = if white < black {
+            Stone::White
+        } else {
+            Stone::Black
+        };
+        Ok(game)
+    }
+
     /// Sets the side to move (for set-up positions).
     pub fn set_to_move(&mut self, stone: Stone) {
         self.to_move = stone;
@@ -248,6 +291,45 @@ impl Game {
         Some(mv)
     }
 }
+
+/// Why a set of stones is not a position (see [`Game::set_up`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SetUpError {
+    Size(BadSize),
+    /// A stone off the board or on a taken point.
+    Stone(MoveError),
+    /// A winning line is already on the board.
+    AlreadyWon {
+        winner: Stone,
+        line: Vec<Pos>,
+    },
+    /// The board is full.
+    Full,
+    /// No game reaches this many stones of each colour.
+    Counts {
+        black: usize,
+        white: usize,
+    },
+}
+
+impl fmt::Display for SetUpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetUpError::Size(e) => e.fmt(f),
+            SetUpError::Stone(e) => e.fmt(f),
+            SetUpError::AlreadyWon { winner, .. } => {
+                write!(f, "the position is already won by {winner}")
+            }
+            SetUpError::Full => f.write_str("the board is full"),
+            SetUpError::Counts { black, white } => write!(
+                f,
+                "{black} black and {white} white stones: no game has a difference of more than one"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetUpError {}
 
 /// A move list that does not make a legal game.
 #[derive(Clone, PartialEq, Eq, Debug)]

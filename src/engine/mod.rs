@@ -9,7 +9,7 @@ pub mod record;
 pub mod rules;
 
 pub use board::{BadSize, Board};
-pub use game::{Game, GameBuildError, Move, MoveError, Outcome};
+pub use game::{Game, GameBuildError, Move, MoveError, Outcome, SetUpError};
 pub use pos::{CoordError, MAX_SIZE, MIN_SIZE, Pos, Stone};
 pub use rules::{Forbidden, Rule};
 pub mod connect4;

@@ -29,7 +29,7 @@ use rand::{RngExt, SeedableRng};
 use crate::engine::ai::search::DEFAULT_HASH_BYTES;
 use crate::engine::ai::time::{Clock, safety_margin};
 use crate::engine::ai::{self, Engine, InfoSink, Limits, SearchResult, novice};
-use crate::engine::{Game, MAX_SIZE, MIN_SIZE, MoveError, Outcome, Pos, Rule, Stone};
+use crate::engine::{Game, MAX_SIZE, MIN_SIZE, Outcome, Pos, Rule, Stone};
 
 /// Per-move budget when the manager states neither `timeout_turn` nor a match clock (a
 /// person typing commands by hand).
@@ -145,6 +145,8 @@ pub struct Brain<T: Thinker = Engine> {
     time_left: Option<Duration>,
     hash_bytes: usize,
     game_type: Option<i64>,
+    /// `INFO thread_num`: search threads (0 = one).
+    threads: u32,
     folder: Option<String>,
     block: Option<Block>,
     /// Stop requests (`END`, `STOP`, `YXSTOP`) seen by the binary's reader thread and not yet
@@ -466,25 +468,6 @@ fn legal_choice(game: &Game, proposed: Option<Pos>) -> Option<Pos> {
         .or_else(|| ai::legal_moves(game).first().copied())
 }
 
-/// Rebuilds a game from stones in order under `rule` with `place`, so the colours need not
-/// alternate.
-fn replay(size: usize, rule: Rule, stones: &[(Pos, Stone)]) -> Result<Game, String> {
-    let mut game = Game::new(size, rule).map_err(|e| e.to_string())?;
-    for &(p, s) in stones {
-        match game.place(p, s) {
-            Ok(_) => {}
-            Err(MoveError::GameOver) => {
-                return Err(format!(
-                    "{} cannot be placed: the position already has a winning line",
-                    p.to_gomocup()
-                ));
-            }
-            Err(e) => return Err(e.to_string()),
-        }
-    }
-    Ok(game)
-}
-
 /// The 3-stone Swap2 openings we propose, as offsets from the centre (Black, White,
 /// Black): the third stone stands off from the first two, which keeps Black's edge small
 /// so the opponent's choice of colour gains little.
@@ -508,6 +491,7 @@ impl<T: Thinker> Brain<T> {
             time_left: None,
             hash_bytes: DEFAULT_HASH_BYTES,
             game_type: None,
+            threads: 0,
             folder: None,
             block: None,
             interrupts: Arc::new(AtomicUsize::new(0)),
@@ -537,6 +521,11 @@ impl<T: Thinker> Brain<T> {
 
     pub fn engine(&self) -> &T {
         &self.engine
+    }
+
+    /// Search threads asked for by `INFO thread_num` (0: one).
+    pub fn threads(&self) -> u32 {
+        self.threads
     }
 
     /// `INFO game_type` and `INFO folder` as last received (stored, not used).
@@ -599,6 +588,7 @@ impl<T: Thinker> Brain<T> {
             .soft_time
             .map(|s| s.saturating_sub(spent).min(limits.hard_time.unwrap_or(s)));
         limits.vct = limits.hard_time.is_some_and(|h| h >= VCT_FROM);
+        limits.threads = self.threads;
         (limits, deadline)
     }
 
@@ -884,13 +874,19 @@ impl<T: Thinker> Brain<T> {
         }
         let numeric = matches!(
             key.as_str(),
-            "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "game_type" | "rule"
+            "timeout_turn"
+                | "timeout_match"
+                | "time_left"
+                | "max_memory"
+                | "game_type"
+                | "rule"
+                | "thread_num"
         );
         if !numeric {
             if key == "folder" {
                 self.folder = Some(value.to_string());
             }
-            // Other keys (evaluate, thread_num, ...) are optional and ignored.
+            // Other keys (evaluate, ...) are optional and ignored.
             return;
         }
         // Times may come negative when a clock has run out: treat as zero.
@@ -910,6 +906,8 @@ impl<T: Thinker> Brain<T> {
             "timeout_match" => self.timeout_match = Some(ms(v)),
             "time_left" => self.time_left = Some(ms(v)),
             "game_type" => self.game_type = Some(v),
+            // More threads than cores only slow each other down.
+            "thread_num" => self.threads = v.clamp(0, 256) as u32,
             "max_memory" => {
                 // 0 means no limit. Otherwise keep the table within half of the limit,
                 // leaving the rest for the process itself.
@@ -944,7 +942,7 @@ impl<T: Thinker> Brain<T> {
             return;
         }
         let stones: Vec<(Pos, Stone)> = game.history().iter().map(|m| (m.pos, m.stone)).collect();
-        match replay(game.size(), rule, &stones) {
+        match Game::set_up(game.size(), rule, &stones) {
             Ok(mut g) => {
                 g.set_to_move(game.to_move());
                 self.game = Some(g);
@@ -1085,25 +1083,8 @@ impl<T: Thinker> Brain<T> {
                 }
             })
             .collect();
-        let game = replay(old.size(), rule, &stones).or_else(|first_error| {
-            // Out of move order a black stone can look forbidden only because a white stone
-            // listed later is not there yet: try again with White's stones first.
-            if rule != Rule::Renju {
-                return Err(first_error);
-            }
-            let (mut reordered, black): (Vec<_>, Vec<_>) =
-                stones.iter().partition(|(_, s)| *s == Stone::White);
-            reordered.extend(black);
-            replay(old.size(), rule, &reordered).map_err(|_| first_error)
-        })?;
-        match game.outcome() {
-            Outcome::Ongoing => {}
-            Outcome::Win { winner, .. } => {
-                return Err(format!("the position is already won by {winner}"));
-            }
-            Outcome::Draw => return Err("the board is full".into()),
-        }
-        let mut game = game;
+        // A board is a set of stones: any order, no forbidden check on them (see set_up).
+        let mut game = Game::set_up(old.size(), rule, &stones).map_err(|e| e.to_string())?;
         game.set_to_move(me);
         Ok((game, me))
     }

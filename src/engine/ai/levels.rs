@@ -116,6 +116,7 @@ pub fn play_level(
                 soft_time: Some(t),
                 hard_time: Some(t.mul_f64(1.5)),
                 vct: level == Level::Master,
+                threads: super::default_threads(),
                 ..Limits::default()
             };
             Engine::new(if level == Level::Master {

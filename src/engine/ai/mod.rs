@@ -38,6 +38,8 @@ pub struct Limits {
     pub vct: bool,
     /// No threat-space search at all (no VCF at the root or the leaves): the Club level.
     pub plain: bool,
+    /// Search threads sharing the hash table (Lazy SMP); 0 or 1: one thread.
+    pub threads: u32,
 }
 
 impl Limits {
@@ -145,6 +147,15 @@ pub fn legal_moves(game: &Game) -> Vec<Pos> {
         .empty_points()
         .filter(|&p| game.check_move(p).is_ok())
         .collect()
+}
+
+/// Search threads for the game's strongest levels: the machine's cores less one (the game
+/// itself keeps one), at least one.
+pub fn default_threads() -> u32 {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get() as u32)
+        .saturating_sub(1)
+        .max(1)
 }
 
 /// Signals the search to return as soon as it can (within milliseconds).

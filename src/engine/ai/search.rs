@@ -3,7 +3,7 @@
 //! threes), killer and history ordering, late-move reductions, and threat-space searches
 //! (VCF: continuous fours; VCT: threes and fours) at the root and VCF at the leaves.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::pattern::Combo;
@@ -25,6 +25,42 @@ const MAX_PLY: usize = 96;
 const LEAF_VCF_DEPTH: u32 = 5;
 /// Fours the root VCF may chain.
 const ROOT_VCF_DEPTH: u32 = 14;
+/// Fours the opponent's VCF may chain when an inner node asks whether it must defend.
+const THREAT_VCF_DEPTH: u32 = 6;
+/// Root moves checked for an opponent's win by threats, the VCT depth (threats) reached at
+/// most, and the share of the soft time limit the check may use.
+const ROOT_THREAT_CANDIDATES: usize = 24;
+const ROOT_THREAT_VCT_DEPTH: u32 = 6;
+const ROOT_THREAT_SHARE: f64 = 0.25;
+const ROOT_THREAT_MIN_TIME: Duration = Duration::from_millis(900);
+/// Node cap of each root threat phase, which also bounds it when no time limit is set.
+const PHASE_NODES: u64 = 400_000;
+/// Reverse futility: a quiet node this far above beta per ply of depth is cut.
+const RFP_MARGIN: i32 = 70;
+/// Move futility: a quiet move at a node this far below alpha (plus per ply) is skipped.
+const FUTILITY_BASE: i32 = 60;
+const FUTILITY_PER_PLY: i32 = 90;
+
+/// Late-move reductions by depth and move number: logarithmic in both, so early moves and
+/// shallow nodes are searched almost fully and the long quiet tail of deep nodes is not.
+fn lmr(depth: i32, n: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<Vec<[u8; 64]>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        let v = 0.5 + (d as f64).ln() * (m as f64).ln() / 1.8;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect()
+    });
+    t[depth.clamp(0, 63) as usize][n.min(63)] as i32
+}
 
 /// A search engine with its hash table, kept between moves of a game.
 pub struct Engine {
@@ -64,8 +100,8 @@ impl Engine {
         sink: &mut dyn InfoSink,
     ) -> SearchResult {
         let start = Instant::now();
-        let mut s = Searcher::new(game, &mut self.tt, limits, stop, start);
-        let mut result = s.run(game, sink);
+        let mut s = Searcher::new(game, &self.tt, limits, stop, start);
+        let mut result = s.run(game, limits, sink);
         result.time = start.elapsed();
         result
     }
@@ -112,7 +148,7 @@ fn from_tt(v: i32, ply: usize) -> i32 {
 
 struct Searcher<'a> {
     st: State,
-    tt: &'a mut Table,
+    tt: &'a Table,
     stop: &'a AtomicBool,
     start: Instant,
     soft: Option<Duration>,
@@ -133,6 +169,22 @@ struct Searcher<'a> {
     root_legal: Vec<bool>,
     buf: Vec<usize>,
     move_lists: Vec<Vec<(i32, usize)>>,
+    /// The fours and replies of the VCF line being tried, and the last line found.
+    vcf_stack: Vec<usize>,
+    vcf_line: Vec<usize>,
+    /// Points that may stop the opponent's threat at the node being generated: `mark[i] ==
+    /// stamp` (a stamp saves clearing the array at every node).
+    mark: Vec<u32>,
+    stamp: u32,
+    /// The best root move of the iteration in progress and its score, once one is proven
+    /// better than alpha: a stopped iteration still improves the answer.
+    root_best: Option<(usize, i32)>,
+    /// Moves the root generated in the last iteration.
+    root_moves: usize,
+    /// Depth of the iteration in progress.
+    root_depth: i32,
+    /// 0 for the main thread, 1.. for Lazy SMP helpers (which only deepen, silently).
+    helper: usize,
 }
 
 const NO_MOVE: usize = usize::MAX;
@@ -140,7 +192,7 @@ const NO_MOVE: usize = usize::MAX;
 impl<'a> Searcher<'a> {
     fn new(
         game: &Game,
-        tt: &'a mut Table,
+        tt: &'a Table,
         limits: &Limits,
         stop: &'a AtomicBool,
         start: Instant,
@@ -172,6 +224,14 @@ impl<'a> Searcher<'a> {
             root_legal,
             buf: Vec::new(),
             move_lists: vec![Vec::new(); MAX_PLY],
+            vcf_stack: Vec::new(),
+            vcf_line: Vec::new(),
+            mark: vec![0; n],
+            stamp: 0,
+            root_best: None,
+            root_moves: usize::MAX,
+            root_depth: 0,
+            helper: 0,
         }
     }
 
@@ -214,7 +274,7 @@ impl<'a> Searcher<'a> {
         out
     }
 
-    fn run(&mut self, game: &Game, sink: &mut dyn InfoSink) -> SearchResult {
+    fn run(&mut self, game: &Game, limits: &Limits, sink: &mut dyn InfoSink) -> SearchResult {
         let legal: Vec<usize> = (0..self.root_legal.len())
             .filter(|&i| self.root_legal[i])
             .collect();
@@ -271,7 +331,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        if self.vct
+        if (self.vct || !self.plain)
             && !self.aborted
             && let Some(r) = self.vct_root()
         {
@@ -279,19 +339,126 @@ impl<'a> Searcher<'a> {
             return r;
         }
         self.aborted = self.stop.load(Ordering::Relaxed);
-        self.iterate(&legal, sink)
+        // Only with time to spare: at a few hundred milliseconds a move the check costs more
+        // depth than it saves (measured: -60 Elo at 0.3 s a move in self-play).
+        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= ROOT_THREAT_MIN_TIME) {
+            self.drop_root_losses();
+            self.aborted = self.stop.load(Ordering::Relaxed);
+        }
+        let legal: Vec<usize> = legal.into_iter().filter(|&i| self.root_legal[i]).collect();
+        let threads = limits.threads.max(1) as usize;
+        if threads == 1 {
+            return self.iterate(&legal, sink);
+        }
+        // Lazy SMP: helpers search the same root (after the threat checks above) on their
+        // own boards, sharing only the hash table; their results reach the main thread
+        // through it. They stop when the main thread is done.
+        let done = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let tt = self.tt;
+        let start = self.start;
+        let mut result = std::thread::scope(|scope| {
+            for id in 1..threads {
+                let (done, helper_nodes, legal) = (&done, &helper_nodes, &legal);
+                let root_legal = self.root_legal.clone();
+                scope.spawn(move || {
+                    let mut h = Searcher::new(game, tt, limits, done, start);
+                    h.root_legal = root_legal;
+                    h.helper = id;
+                    h.soft = None;
+                    h.iterate(legal, &mut super::NoInfo);
+                    helper_nodes.fetch_add(h.nodes, Ordering::Relaxed);
+                });
+            }
+            let result = self.iterate(&legal, sink);
+            done.store(true, Ordering::Relaxed);
+            result
+        });
+        result.nodes += helper_nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    /// Starts a threat-search phase limited to `share` of the soft time (from now) and to
+    /// `nodes` more nodes; returns the limits to restore.
+    fn begin_phase(&mut self, share: f64, nodes: u64) -> (Option<Duration>, u64) {
+        let saved = (self.hard, self.node_limit);
+        let until = self.soft.map(|s| self.start.elapsed() + s.mul_f64(share));
+        self.hard = match (until, self.hard) {
+            (Some(s), Some(h)) => Some(s.min(h)),
+            (s, h) => s.or(h),
+        };
+        self.node_limit = self.node_limit.min(self.nodes.saturating_add(nodes));
+        saved
+    }
+
+    /// Ends a phase: its running out of budget does not stop the search.
+    fn end_phase(&mut self, saved: (Option<Duration>, u64)) {
+        (self.hard, self.node_limit) = saved;
+        self.aborted = self.stop.load(Ordering::Relaxed)
+            || self.nodes >= self.node_limit
+            || self.hard.is_some_and(|h| self.start.elapsed() >= h);
+    }
+
+    /// Root moves after which the opponent wins by threats (VCF or VCT) are taken out of the
+    /// search, as long as one move survives: the main search alone often meets such a line
+    /// too late. Deeper threat sequences are tried while a share of the time lasts.
+    fn drop_root_losses(&mut self) {
+        let mut cands = Vec::new();
+        self.generate(0, None, false, &mut cands);
+        cands.truncate(ROOT_THREAT_CANDIDATES);
+        if cands.len() <= 1 {
+            return;
+        }
+        let saved = self.begin_phase(ROOT_THREAT_SHARE, PHASE_NODES);
+        let mut lost = vec![false; cands.len()];
+        'deepen: for depth in 1..=ROOT_THREAT_VCT_DEPTH {
+            for (k, &(_, m)) in cands.iter().enumerate() {
+                if lost[k] {
+                    continue;
+                }
+                self.st.make(self.pos(m));
+                let opp_wins = if depth == 1 {
+                    self.vcf(ROOT_VCF_DEPTH).is_some()
+                } else {
+                    self.vct_attack(depth)
+                };
+                self.st.unmake();
+                if self.aborted {
+                    break 'deepen;
+                }
+                lost[k] = opp_wins;
+            }
+            if lost.iter().all(|&l| l) {
+                break;
+            }
+        }
+        self.end_phase(saved);
+        if lost.iter().all(|&l| l) {
+            return; // every move loses: let the search find the longest defence
+        }
+        for (k, &(_, m)) in cands.iter().enumerate() {
+            if lost[k] {
+                self.root_legal[m] = false;
+            }
+        }
     }
 
     fn iterate(&mut self, legal: &[usize], sink: &mut dyn InfoSink) -> SearchResult {
         let mut best: SearchResult = self.result(Some(legal[0]), 0, 0, vec![legal[0]]);
         let mut have_best = false;
         let mut prev: i32 = 0;
-        for depth in 2..=self.max_depth {
+        // Iterations in a row that kept the same best move.
+        let mut stable = 0;
+        // Helpers start one ply deeper every other thread, so threads spread over depths.
+        let first = 2 + (self.helper % 2) as i32;
+        for depth in first..=self.max_depth {
             let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < WIN_BOUND {
                 (prev - 60, prev + 60)
             } else {
                 (-INF, INF)
             };
+            self.root_best = None;
+            self.root_depth = depth;
             let v = loop {
                 let v = self.search(depth, alpha, beta, 0);
                 if self.aborted {
@@ -306,21 +473,49 @@ impl<'a> Searcher<'a> {
                 }
             };
             if self.aborted {
+                // A root move proven better than the window's alpha in the stopped
+                // iteration beats the last complete answer (its score is a lower bound).
+                if let Some((mv, v)) = self.root_best
+                    && have_best
+                    && best.best != Some(self.pos(mv))
+                    && v > -WIN_BOUND
+                {
+                    let pv: Vec<usize> = self.pv[0][..self.pv_len[0].max(1)].to_vec();
+                    let pv = if pv.first() == Some(&mv) {
+                        pv
+                    } else {
+                        vec![mv]
+                    };
+                    best = self.result(Some(mv), v, best.depth, pv);
+                    sink.info(&best);
+                }
                 break;
             }
-            prev = v;
             let pv: Vec<usize> = self.pv[0][..self.pv_len[0]].to_vec();
             if let Some(&mv) = pv.first() {
+                let changed = best.best != Some(self.pos(mv));
+                stable = if changed || !have_best { 0 } else { stable + 1 };
                 best = self.result(Some(mv), v, depth as u32, pv);
                 have_best = true;
                 sink.info(&best);
             }
+            prev = v;
             if v.abs() > WIN_BOUND && (WIN - v.abs()) <= depth {
                 break; // the outcome is proven within the horizon
             }
+            if self.root_moves == 1 && depth >= 4 {
+                break; // one move answers every threat: no need to think longer
+            }
             if let Some(soft) = self.soft {
-                // The next iteration costs a few times this one: do not start what cannot end.
-                if self.start.elapsed() * 2 >= soft {
+                // The next iteration costs a few times this one. Start it while it can still
+                // change the answer before the hard limit (a stopped iteration's better move
+                // is kept); stop sooner when the best move has held for several iterations.
+                let share = match stable {
+                    0 => 0.7,
+                    1 | 2 => 0.5,
+                    _ => 0.35,
+                };
+                if self.start.elapsed() >= soft.mul_f64(share) {
                     break;
                 }
             }
@@ -341,8 +536,15 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Candidate moves at this node, best first.
-    fn generate(&mut self, ply: usize, tt_move: Option<usize>, out: &mut Vec<(i32, usize)>) {
+    /// Candidate moves at this node, best first. With `restricted`, only the points marked
+    /// with the current stamp (those that can stop the opponent's threat) and our own fours.
+    fn generate(
+        &mut self,
+        ply: usize,
+        tt_move: Option<usize>,
+        restricted: bool,
+        out: &mut Vec<(i32, usize)>,
+    ) {
         out.clear();
         let me = self.st.side();
         let opp = me.opponent();
@@ -360,6 +562,9 @@ impl<'a> Searcher<'a> {
             if defending && mine < Combo::Block4 && theirs < Combo::Block4 {
                 continue;
             }
+            if restricted && mine < Combo::Block4 && self.mark[i] != self.stamp {
+                continue;
+            }
             let mut score = self.st.value(i, me) as i32 * 6 / 5 + self.st.value(i, opp) as i32;
             score += self.history[i][me.index()] >> 6;
             if Some(i) == tt_move {
@@ -372,7 +577,39 @@ impl<'a> Searcher<'a> {
         out.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
 
-    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// If the opponent would win by continuous fours were it to move now, marks the points
+    /// that can stop that line (its fours, our forced replies, its winning points, and every
+    /// point where it makes a four) under a new stamp and returns true.
+    fn mark_threat_defences(&mut self) -> bool {
+        let opp = self.st.side().opponent();
+        if self.st.count_at_least(opp, Combo::Block4) == 0 {
+            return false;
+        }
+        self.st.flip_side();
+        self.vcf_line.clear();
+        let found = self.vcf(THREAT_VCF_DEPTH).is_some();
+        self.st.flip_side();
+        if !found || self.aborted {
+            return false;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+        for k in 0..self.vcf_line.len() {
+            let i = self.vcf_line[k];
+            self.mark[i] = self.stamp;
+        }
+        self.st.points_with(opp, Combo::Block4, &mut self.buf);
+        for k in 0..self.buf.len() {
+            let i = self.buf[k];
+            self.mark[i] = self.stamp;
+        }
+        true
+    }
+
+    fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         if self.poll() {
             return 0;
@@ -411,6 +648,15 @@ impl<'a> Searcher<'a> {
         if depth <= 0 {
             return self.quiesce(ply);
         }
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            // Mate distance: no line from here beats a win already found nearer the root.
+            alpha = alpha.max(-(WIN - ply as i32));
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
 
         let key = self.st.hash();
         let mut tt_move = None;
@@ -427,9 +673,35 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Selectivity (not for the Club level's plain search, which keeps its character).
+        let selective = !self.plain;
+        let opp_three = self.st.count_at_least(opp, Combo::Flex4) > 0;
+        let quiet_node = !opp_three && self.st.count_at_least(opp, Combo::Block4Flex3) == 0;
+        let static_eval = self.st.evaluate();
+        if selective
+            && !pv_node
+            && ply > 0
+            && depth <= 3
+            && quiet_node
+            && beta.abs() < WIN_BOUND
+            && static_eval - RFP_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
+        // When the opponent threatens a VCF, only the moves that can stop it (and our own
+        // fours) are worth searching: the rest lose to the same line.
+        let restricted = selective && !opp_three && depth >= 2 && self.mark_threat_defences();
+        if self.aborted {
+            return 0;
+        }
+
         // One move list per ply, reused: no allocation per node.
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        self.generate(ply, tt_move, &mut moves);
+        self.generate(ply, tt_move, restricted, &mut moves);
+        if moves.is_empty() && restricted {
+            // Nothing stops the line: every move loses; search them all for the longest.
+            self.generate(ply, tt_move, false, &mut moves);
+        }
         if moves.is_empty() {
             self.move_lists[ply] = moves;
             return self.st.evaluate();
@@ -451,20 +723,45 @@ impl<'a> Searcher<'a> {
                     || self.st.combo(i, opp_) >= Combo::Block4
             });
         }
+        if ply == 0 {
+            self.root_moves = moves.len();
+        }
 
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        let futile = selective
+            && !pv_node
+            && depth <= 3
+            && quiet_node
+            && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha;
         for (n, &(_, m)) in moves.iter().enumerate() {
             let quiet = self.st.combo(m, me) < Combo::Flex3 && self.st.combo(m, opp) < Combo::Flex3;
+            if futile && n > 0 && quiet && best > -WIN_BOUND {
+                continue;
+            }
+            // An open three forces a narrow reply, like a check: extend it (near the root, so
+            // long threat lines cannot run away with the depth).
+            let ext = (selective
+                && (Combo::Flex3..=Combo::DoubleFlex3).contains(&self.st.combo(m, me))
+                && (ply as i32) < self.root_depth) as i32;
             self.st.make(self.pos(m));
             let v = if n == 0 {
-                -self.search(depth - 1, -beta, -alpha, ply + 1)
+                -self.search(depth - 1 + ext, -beta, -alpha, ply + 1)
             } else {
-                let r = if n >= 3 && depth >= 3 && quiet { 1 } else { 0 };
-                let mut v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                let r = if !quiet || depth < 3 {
+                    0
+                } else if selective {
+                    let killer = ply < MAX_PLY && self.killers[ply].contains(&m);
+                    (lmr(depth, n) - pv_node as i32 - killer as i32).clamp(0, depth - 2)
+                } else if n >= 3 {
+                    1
+                } else {
+                    0
+                };
+                let mut v = -self.search(depth - 1 - r + ext, -alpha - 1, -alpha, ply + 1);
                 if v > alpha && !self.aborted && (r > 0 || v < beta) {
-                    v = -self.search(depth - 1, -beta, -alpha, ply + 1);
+                    v = -self.search(depth - 1 + ext, -beta, -alpha, ply + 1);
                 }
                 v
             };
@@ -478,6 +775,9 @@ impl<'a> Searcher<'a> {
                 if v > alpha {
                     alpha = v;
                     self.set_pv(ply, m);
+                    if ply == 0 {
+                        self.root_best = Some((m, v));
+                    }
                     if v >= beta {
                         if quiet && ply < MAX_PLY && self.killers[ply][0] != m {
                             self.killers[ply][1] = self.killers[ply][0];
@@ -536,12 +836,14 @@ impl<'a> Searcher<'a> {
         let me = self.st.side();
         let opp = me.opponent();
         if self.st.count(me, Combo::Five) > 0 {
+            self.note_vcf_end(me, Combo::Five);
             return Some(1);
         }
         if self.st.count(opp, Combo::Five) > 0 {
             return None;
         }
         if self.st.count(me, Combo::Flex4) > 0 {
+            self.note_vcf_end(me, Combo::Flex4);
             return Some(2);
         }
         if depth == 0 {
@@ -561,10 +863,24 @@ impl<'a> Searcher<'a> {
         None
     }
 
+    /// The winning line ends here: remember it (the fours and replies on the stack, and the
+    /// points where the attacker now makes `combo`) for the threat defence.
+    fn note_vcf_end(&mut self, attacker: crate::engine::pos::Stone, combo: Combo) {
+        self.vcf_line.clear();
+        self.vcf_line.extend_from_slice(&self.vcf_stack);
+        let size = self.st.size() * self.st.size();
+        for i in 0..size {
+            if self.st.is_empty(i) && self.st.combo(i, attacker) >= combo {
+                self.vcf_line.push(i);
+            }
+        }
+    }
+
     /// Plays our four at `f`, the forced block, and continues the VCF.
     fn vcf_after_four(&mut self, f: usize, depth: u32) -> Option<u32> {
         let opp = self.st.side().opponent();
         self.st.make(self.pos(f));
+        self.vcf_stack.push(f);
         self.nodes += 1;
         let me = opp.opponent();
         // The only five points we can have are the ones this four made (none existed).
@@ -575,21 +891,29 @@ impl<'a> Searcher<'a> {
             1 => {
                 let b = self.buf[0];
                 if !self.st.playable(b) {
-                    Some(2) // Black cannot block on a forbidden point.
+                    // Black cannot block on a forbidden point.
+                    self.note_vcf_end(me, Combo::Five);
+                    Some(2)
                 } else {
                     self.st.make(self.pos(b));
+                    self.vcf_stack.push(b);
                     self.nodes += 1;
                     let r = if self.st.count(opp, Combo::Five) > 0 {
                         None
                     } else {
                         self.vcf(depth - 1).map(|n| n + 1)
                     };
+                    self.vcf_stack.pop();
                     self.st.unmake();
                     r
                 }
             }
-            _ => Some(2),
+            _ => {
+                self.note_vcf_end(me, Combo::Five);
+                Some(2)
+            }
         };
+        self.vcf_stack.pop();
         self.st.unmake();
         result
     }
@@ -613,12 +937,8 @@ impl<'a> Searcher<'a> {
 
     /// VCT at the root with a share of the time: a win by threes and fours.
     fn vct_root(&mut self) -> Option<SearchResult> {
-        let saved_hard = self.hard;
-        let share = self.soft.map(|s| s / 3);
-        self.hard = match (share, saved_hard) {
-            (Some(s), Some(h)) => Some(s.min(h)),
-            (s, h) => s.or(h),
-        };
+        // A third of the time when asked for (Master), a sixth otherwise.
+        let saved = self.begin_phase(if self.vct { 1.0 / 3.0 } else { 1.0 / 6.0 }, PHASE_NODES);
         let me = self.st.side();
         let mut found = None;
         'outer: for depth in 2..=12u32 {
@@ -641,8 +961,7 @@ impl<'a> Searcher<'a> {
             }
         }
         // Running out of the VCT share must not end the main search.
-        self.aborted = false;
-        self.hard = saved_hard;
+        self.end_phase(saved);
         found
     }
 

@@ -27,7 +27,9 @@ impl Clock {
     /// The search limits for this move.
     pub fn limits(&self) -> Limits {
         let mut hard: Option<Duration> = self.turn.map(|t| t.saturating_sub(safety_margin(t)));
-        let mut soft = hard.map(|h| h.mul_f64(0.6));
+        // The search stops starting iterations at a share of `soft` (less when its best
+        // move is stable) and lets the last one run to `hard`.
+        let mut soft = hard.map(|h| h.mul_f64(0.85));
         if let Some(left) = self.left {
             // Expect to play up to half the empty points, but plan for at least 12 and at
             // most 60 more moves so the clock lasts and early moves still get time.

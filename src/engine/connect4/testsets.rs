@@ -51,22 +51,15 @@ impl fmt::Display for TestSetError {
 
 impl std::error::Error for TestSetError {}
 
-/// Where sets are looked for, in order: `../shared/data/connect4` and `tests/data/connect4`
-/// relative to the crate root.
-pub fn test_set_dirs() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    vec![
-        root.join("../shared/data/connect4"),
-        root.join("tests/data/connect4"),
-    ]
+/// Where the sets live: `tests/data/connect4` in this repository (copied there with their
+/// licence, so nothing outside the clone is ever read).
+pub fn test_set_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4")
 }
 
-/// The first existing file called `name` in [`test_set_dirs`].
+/// The file called `name` in [`test_set_dir`], if it exists.
 pub fn find_test_set(name: &str) -> Option<PathBuf> {
-    test_set_dirs()
-        .into_iter()
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
+    Some(test_set_dir().join(name)).filter(|p| p.is_file())
 }
 
 /// Reads a set; blank lines are skipped.

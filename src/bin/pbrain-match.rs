@@ -1,22 +1,29 @@
-//! A minimal Gomocup manager: plays a match between two brain processes and checks the
-//! protocol, the legality of every move and every reply's latency against the time limit.
+//! A Gomocup manager: plays a match between any two Piskvork-protocol brains and checks the
+//! protocol, the legality of every move (Renju forbidden points included: a forbidden move
+//! loses) and every reply's latency against the time limit.
 //!
 //! ```text
 //! pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS]
-//!              [--memory BYTES] [BRAIN_A [BRAIN_B]]
+//!              [--memory BYTES] [--threads N] [--openings FILE] [--sgf DIR]
+//!              [--sprt ELO0,ELO1[,ALPHA,BETA]] [BRAIN_A [BRAIN_B]]
 //! ```
 //!
-//! Defaults: 20 games, 100 ms per move, no match clock, 15x15, freestyle, both brains the
-//! `pbrain-gomoku` next to this program. Colours alternate; each opening from a small list
-//! of balanced 2-3 stone openings is played twice, once with each brain as Black. Exits
-//! non-zero on any protocol error or time overrun.
+//! Defaults: 20 games, 100 ms per move, no match clock, 15x15, freestyle, one thread, both
+//! brains the `pbrain-gomoku` next to this program. Each opening (from `--openings`, one a
+//! line, or a small built-in list) is played twice, once with each brain as Black. Every game
+//! can be saved as SGF. The summary gives A's wins, draws and losses, its score and Elo with
+//! a 95% margin, time forfeits, illegal moves and crashes; `--sprt` stops as soon as the
+//! test accepts a hypothesis. A reply later than the limit plus a grace period forfeits the
+//! game. Exits non-zero on any protocol error or time overrun.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use gomoku::engine::{Game, Outcome, Pos, Rule, Stone};
+use gomoku::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
+use gomoku::engine::{Game, Outcome, Pos, Stone};
 use gomoku::protocol::manager::{BrainProcess, ManagerError};
+use gomoku::protocol::matches::{Opening, Sprt, SprtState, Wdl, parse_openings};
 use gomoku::protocol::rule_from_bits;
 
 /// Openings as offsets from the centre, in move order from Black: short, and mild enough
@@ -43,13 +50,32 @@ struct Options {
     size: usize,
     rule_bits: u64,
     memory: u64,
+    threads: u64,
+    openings: Vec<Opening>,
+    sgf_dir: Option<PathBuf>,
+    sprt: Option<Sprt>,
     brains: [PathBuf; 2],
 }
 
 fn usage() -> String {
     "usage: pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS] \
-     [--memory BYTES] [BRAIN_A [BRAIN_B]]"
+     [--memory BYTES] [--threads N] [--openings FILE] [--sgf DIR] \
+     [--sprt ELO0,ELO1[,ALPHA,BETA]] [BRAIN_A [BRAIN_B]]"
         .to_string()
+}
+
+/// The built-in openings, as offsets from the centre: short, and mild enough that either
+/// side can still play.
+fn default_openings(size: usize) -> Vec<Opening> {
+    let c = (size / 2) as u8;
+    OPENINGS
+        .iter()
+        .map(|o| {
+            o.iter()
+                .filter_map(|&(dx, dy)| Pos::new(c, c).offset(dx, dy, 1, size))
+                .collect()
+        })
+        .collect()
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -63,9 +89,14 @@ fn parse_args() -> Result<Options, String> {
         size: 15,
         rule_bits: 0,
         memory: 64 << 20,
+        threads: 1,
+        openings: Vec::new(),
+        sgf_dir: None,
+        sprt: None,
         brains: [default_brain.clone(), default_brain],
     };
     let mut paths = Vec::new();
+    let mut openings_file: Option<PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut number = |name: &str| -> Result<u64, String> {
@@ -80,6 +111,25 @@ fn parse_args() -> Result<Options, String> {
             "--size" => o.size = number("--size")? as usize,
             "--rule" => o.rule_bits = number("--rule")?,
             "--memory" => o.memory = number("--memory")?,
+            "--threads" => o.threads = number("--threads")?,
+            "--openings" => {
+                openings_file = Some(
+                    args.next()
+                        .map(PathBuf::from)
+                        .ok_or("--openings needs a file")?,
+                )
+            }
+            "--sgf" => {
+                o.sgf_dir = Some(
+                    args.next()
+                        .map(PathBuf::from)
+                        .ok_or("--sgf needs a folder")?,
+                )
+            }
+            "--sprt" => {
+                let v = args.next().ok_or("--sprt needs elo0,elo1[,alpha,beta]")?;
+                o.sprt = Some(Sprt::parse(&v).map_err(|e| format!("--sprt {v}: {e}"))?);
+            }
             "-h" | "--help" => return Err(usage()),
             s if s.starts_with('-') => return Err(format!("unknown option {s}\n{}", usage())),
             _ => paths.push(PathBuf::from(a)),
@@ -93,6 +143,18 @@ fn parse_args() -> Result<Options, String> {
     }
     if !(5..=25).contains(&o.size) {
         return Err("--size must be 5 to 25".into());
+    }
+    o.openings = match openings_file {
+        Some(f) => {
+            let text = std::fs::read_to_string(&f)
+                .map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+            parse_openings(&text, o.size).map_err(|e| format!("{}: {e}", f.display()))?
+        }
+        None => default_openings(o.size),
+    };
+    if let Some(dir) = &o.sgf_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     Ok(o)
 }
@@ -109,6 +171,10 @@ struct Stats {
     latencies: Vec<Duration>,
     overruns: usize,
     moves: usize,
+    /// Per brain: games lost on time, by an illegal move, by a crash or protocol fault.
+    forfeits: [usize; 2],
+    illegal: [usize; 2],
+    crashes: [usize; 2],
 }
 
 /// How one game ended.
@@ -116,12 +182,18 @@ enum End {
     Won(usize),
     Draw,
     /// Brain `0`/`1` broke the protocol (or the clock); the other wins.
-    Fault(usize, String),
+    Fault(usize, Fault, String),
+}
+
+#[derive(Copy, Clone)]
+enum Fault {
+    Time,
+    Illegal,
+    Crash,
 }
 
 struct Runner<'a> {
     o: &'a Options,
-    rule: Rule,
     procs: [Option<BrainProcess>; 2],
 }
 
@@ -148,6 +220,7 @@ impl Runner<'_> {
             format!("INFO max_memory {}", o.memory),
             "INFO game_type 1".to_string(),
             format!("INFO rule {}", o.rule_bits),
+            format!("INFO thread_num {}", o.threads),
         ];
         let b = self.brain(i)?;
         let (reply, _) = b
@@ -163,23 +236,17 @@ impl Runner<'_> {
     }
 
     /// Plays game `g`: brain `g % 2` is Black.
-    fn play(&mut self, g: usize, stats: &mut Stats) -> End {
+    fn play(&mut self, g: usize, stats: &mut Stats, game: &mut Game) -> End {
         let o = self.o;
         let black = g % 2;
         for i in 0..2 {
             if let Err(e) = self.setup(i) {
-                return End::Fault(i, e);
+                return End::Fault(i, Fault::Crash, e);
             }
         }
-        let mut game = match Game::new(o.size, self.rule) {
-            Ok(g) => g,
-            Err(e) => return End::Fault(0, e.to_string()),
-        };
-        let c = (o.size / 2) as i32;
-        for &(dx, dy) in OPENINGS[(g / 2) % OPENINGS.len()] {
-            let p = Pos::new(c as u8, c as u8).offset(dx, dy, 1, o.size);
-            if p.is_none_or(|p| game.play(p).is_err()) {
-                return End::Fault(0, "opening does not fit the board".into());
+        for &p in &o.openings[(g / 2) % o.openings.len()] {
+            if game.play(p).is_err() || game.outcome().is_over() {
+                return End::Fault(0, Fault::Crash, "opening does not fit the board".into());
             }
         }
         let mut clocks = [o.match_time; 2];
@@ -221,20 +288,24 @@ impl Runner<'_> {
             let allowed = clocks[side].map_or(o.turn, |left| left.min(o.turn));
             let b = match self.brain(side) {
                 Ok(b) => b,
-                Err(e) => return End::Fault(side, e),
+                Err(e) => return End::Fault(side, Fault::Crash, e),
             };
             if let Some(left) = clocks[side]
                 && let Err(e) = b.send(&format!("INFO time_left {}", left.as_millis()))
             {
-                return End::Fault(side, e.to_string());
+                return End::Fault(side, Fault::Crash, e.to_string());
             }
             let (reply, latency) = match b.command(&command, allowed + HANG_GRACE) {
                 Ok(r) => r,
                 Err(ManagerError::Timeout(_)) => {
                     stats.overruns += 1;
-                    return End::Fault(side, format!("no reply within {:?}", allowed + HANG_GRACE));
+                    return End::Fault(
+                        side,
+                        Fault::Time,
+                        format!("no reply within {:?}", allowed + HANG_GRACE),
+                    );
                 }
-                Err(e) => return End::Fault(side, e.to_string()),
+                Err(e) => return End::Fault(side, Fault::Crash, e.to_string()),
             };
             stats.replies += 1;
             stats.latencies.push(latency);
@@ -252,15 +323,21 @@ impl Runner<'_> {
             if let Some(left) = clocks[side].as_mut() {
                 *left = left.saturating_sub(latency);
                 if left.is_zero() {
-                    return End::Fault(side, "match clock ran out".into());
+                    return End::Fault(side, Fault::Time, "match clock ran out".into());
                 }
             }
             let pos = match Pos::from_gomocup(&reply, o.size) {
                 Ok(p) => p,
-                Err(_) => return End::Fault(side, format!("reply '{reply}' is not a move")),
+                Err(_) => {
+                    return End::Fault(
+                        side,
+                        Fault::Crash,
+                        format!("reply '{reply}' is not a move"),
+                    );
+                }
             };
             if let Err(e) = game.play(pos) {
-                return End::Fault(side, format!("illegal move {reply}: {e}"));
+                return End::Fault(side, Fault::Illegal, format!("illegal move {reply}: {e}"));
             }
             stats.moves += 1;
         }
@@ -299,14 +376,33 @@ fn main() -> ExitCode {
     );
     let mut runner = Runner {
         o: &o,
-        rule,
         procs: [None, None],
     };
     let mut stats = Stats::default();
+    let mut wdl = Wdl::default();
+    let mut sprt_end = None;
     for g in 0..o.games {
         let black = g % 2;
-        let end = runner.play(g, &mut stats);
+        let mut game = match Game::new(o.size, rule) {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        let end = runner.play(g, &mut stats, &mut game);
         stats.games += 1;
+        let (winner, by) = match &end {
+            End::Won(w) => (Some(*w), WinBy::Unspecified),
+            End::Draw => (None, WinBy::Unspecified),
+            End::Fault(side, fault, _) => (
+                Some(1 - side),
+                match fault {
+                    Fault::Time => WinBy::Time,
+                    _ => WinBy::Forfeit,
+                },
+            ),
+        };
         let text = match end {
             End::Won(w) => {
                 stats.wins[w] += 1;
@@ -319,11 +415,16 @@ fn main() -> ExitCode {
                 stats.draws += 1;
                 "draw".to_string()
             }
-            End::Fault(side, e) => {
+            End::Fault(side, fault, e) => {
                 let msg = format!("game {}: brain {}: {e}", g + 1, side_name(side));
                 eprintln!("{msg}");
                 stats.errors.push(msg);
                 stats.wins[1 - side] += 1;
+                match fault {
+                    Fault::Time => stats.forfeits[side] += 1,
+                    Fault::Illegal => stats.illegal[side] += 1,
+                    Fault::Crash => stats.crashes[side] += 1,
+                }
                 // Fresh processes for the next game: this pair may be out of step.
                 runner.procs = [None, None];
                 format!(
@@ -333,11 +434,47 @@ fn main() -> ExitCode {
                 )
             }
         };
+        match winner {
+            Some(0) => wdl.wins += 1,
+            Some(_) => wdl.losses += 1,
+            None => wdl.draws += 1,
+        }
+        if let Some(dir) = &o.sgf_dir {
+            let name = |i: usize| {
+                o.brains[i].file_name().map_or_else(
+                    || format!("brain {}", side_name(i)),
+                    |n| n.to_string_lossy().into(),
+                )
+            };
+            let mut rec = GameRecord::from_game(&game, &name(black), &name(1 - black));
+            if let Some(w) = winner {
+                let stone = if w == black {
+                    Stone::Black
+                } else {
+                    Stone::White
+                };
+                rec.result = Some(RecordResult::Win { winner: stone, by });
+            }
+            let path = dir.join(format!("game-{:04}.sgf", g + 1));
+            if let Err(e) = record::save(&path, &rec, Format::Sgf) {
+                eprintln!("cannot save {}: {e}", path.display());
+            }
+        }
         println!(
             "game {:>2}: A plays {}: {text}",
             g + 1,
             if black == 0 { "Black" } else { "White" }
         );
+        // Stop early only after complete pairs, so both colours of an opening count.
+        if let Some(sprt) = &o.sprt
+            && g % 2 == 1
+        {
+            let state = sprt.state(&wdl);
+            if state != SprtState::Continue {
+                sprt_end = Some((state, sprt.llr(&wdl)));
+                break;
+            }
+        }
     }
     for (i, p) in runner.procs.iter_mut().enumerate() {
         if let Some(p) = p.take()
@@ -381,6 +518,42 @@ fn main() -> ExitCode {
         o.turn.as_millis(),
         stats.overruns
     );
+    let elo = match wdl.elo() {
+        Some((e, m)) => format!("{e:+.0} +/- {m:.0}"),
+        None => "unbounded".to_string(),
+    };
+    println!(
+        "A: {} W / {} D / {} L  score {:.1}%  Elo {elo} (95%)",
+        wdl.wins,
+        wdl.draws,
+        wdl.losses,
+        wdl.score() * 100.0
+    );
+    println!(
+        "time forfeits A {} B {}  illegal moves A {} B {}  crashes/protocol A {} B {}",
+        stats.forfeits[0],
+        stats.forfeits[1],
+        stats.illegal[0],
+        stats.illegal[1],
+        stats.crashes[0],
+        stats.crashes[1]
+    );
+    if let Some(sprt) = &o.sprt {
+        let (lo, hi) = sprt.bounds();
+        let verdict = match sprt_end {
+            Some((SprtState::AcceptH1, _)) => "H1 accepted (A is stronger by elo1)",
+            Some((SprtState::AcceptH0, _)) => "H0 accepted (A is not stronger by elo1)",
+            _ => "no decision yet",
+        };
+        println!(
+            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} in [{lo:.2}, {hi:.2}]: {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(&wdl)
+        );
+    }
     println!("protocol errors {}", stats.errors.len());
     for e in &stats.errors {
         println!("  {e}");

@@ -14,6 +14,7 @@
 
 pub mod lines;
 pub mod manager;
+pub mod matches;
 
 use std::fmt::Write as _;
 use std::io::Write;

@@ -35,6 +35,10 @@ const ROOT_THREAT_SHARE: f64 = 0.25;
 const ROOT_THREAT_MIN_TIME: Duration = Duration::from_millis(900);
 /// Node cap of each root threat phase, which also bounds it when no time limit is set.
 const PHASE_NODES: u64 = 400_000;
+/// In-tree VCT probes: from this depth, this many threats deep, within this many nodes.
+const TREE_VCT_MIN_DEPTH: i32 = 3;
+const TREE_VCT_DEPTH: u32 = 3;
+const TREE_VCT_NODES: u64 = 3_000;
 /// Reverse futility: a quiet node this far above beta per ply of depth is cut.
 const RFP_MARGIN: i32 = 70;
 /// Move futility: a quiet move at a node this far below alpha (plus per ply) is skipped.
@@ -511,9 +515,9 @@ impl<'a> Searcher<'a> {
                 // change the answer before the hard limit (a stopped iteration's better move
                 // is kept); stop sooner when the best move has held for several iterations.
                 let share = match stable {
-                    0 => 0.7,
-                    1 | 2 => 0.5,
-                    _ => 0.35,
+                    0 => 0.8,
+                    1 | 2 => 0.6,
+                    _ => 0.45,
                 };
                 if self.start.elapsed() >= soft.mul_f64(share) {
                     break;
@@ -694,6 +698,31 @@ impl<'a> Searcher<'a> {
         if self.aborted {
             return 0;
         }
+        // A short VCT probe for the side to move, with a small node budget: wins by threes
+        // and fours are found well before the main search would reach them.
+        if selective
+            && pv_node
+            && !restricted
+            && !opp_three
+            && depth >= TREE_VCT_MIN_DEPTH
+            && self.st.count_at_least(opp, Combo::Block4) == 0
+            && self.st.count_at_least(me, Combo::Flex3) > 0
+        {
+            let saved = (self.hard, self.node_limit);
+            self.node_limit = self.node_limit.min(self.nodes + TREE_VCT_NODES);
+            let won = self.vct_attack(TREE_VCT_DEPTH);
+            self.end_phase(saved);
+            if self.aborted {
+                return 0;
+            }
+            if won {
+                // Threat wins are proven only as far as the probe looked: report a win that
+                // is a few moves away, below any win the search itself proves sooner.
+                let v = WIN - (ply as i32 + 2 * TREE_VCT_DEPTH as i32 + 5);
+                self.tt.store(key, to_tt(v, ply), None, depth, Bound::Lower);
+                return v;
+            }
+        }
 
         // One move list per ply, reused: no allocation per node.
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
@@ -749,11 +778,24 @@ impl<'a> Searcher<'a> {
             let v = if n == 0 {
                 -self.search(depth - 1 + ext, -beta, -alpha, ply + 1)
             } else {
-                let r = if !quiet || depth < 3 {
-                    0
-                } else if selective {
+                let r = if selective {
+                    // Every move but a threat of ours or a block of a four-making point is
+                    // reduced by its rank; blocks of the opponent's threes a little less.
+                    let mine = self.st.combo(m, me);
+                    let theirs = self.st.combo(m, opp);
+                    let exempt = mine >= Combo::Flex3 || theirs >= Combo::Block4;
                     let killer = ply < MAX_PLY && self.killers[ply].contains(&m);
-                    (lmr(depth, n) - pv_node as i32 - killer as i32).clamp(0, depth - 2)
+                    if exempt || depth < 2 {
+                        0
+                    } else {
+                        (lmr(depth, n)
+                            - pv_node as i32
+                            - killer as i32
+                            - (theirs >= Combo::Flex3) as i32)
+                            .clamp(0, depth - 2)
+                    }
+                } else if !quiet || depth < 3 {
+                    0
                 } else if n >= 3 {
                     1
                 } else {

@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use gomoku::engine::ai::suite::{Expect, tactics};
+use gomoku::engine::ai::suite::{Expect, missed_defences, open_defences, tactics};
 use gomoku::engine::ai::{Engine, Limits, Score, SearchResult};
 use gomoku::engine::{Game, Pos, Rule};
 
@@ -141,4 +141,24 @@ fn main() {
         suite.len(),
         worst_vcf.as_secs_f64() * 1000.0
     );
+    println!("== defences missed in matches (1,000,000 nodes each)");
+    for (name, set) in [("regression", missed_defences()), ("open", open_defences())] {
+        let found = set
+            .iter()
+            .filter(|t| {
+                let limits = Limits {
+                    nodes: Some(1_000_000),
+                    ..Limits::default()
+                };
+                let r = Engine::new(16 << 20).think(
+                    &t.game(),
+                    &limits,
+                    &stop,
+                    &mut |_: &SearchResult| {},
+                );
+                t.check(&r).is_ok()
+            })
+            .count();
+        println!("  {name}: {found}/{} found", set.len());
+    }
 }

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS]
-//!              [--memory BYTES] [--threads N] [--openings FILE] [--sgf DIR]
+//!              [--memory BYTES] [--threads N] [--settle MS] [--openings FILE] [--sgf DIR]
 //!              [--sprt ELO0,ELO1[,ALPHA,BETA]] [BRAIN_A [BRAIN_B]]
 //! ```
 //!
@@ -14,7 +14,9 @@
 //! can be saved as SGF. The summary gives A's wins, draws and losses, its score and Elo with
 //! a 95% margin, time forfeits, illegal moves and crashes; `--sprt` stops as soon as the
 //! test accepts a hypothesis. A reply later than the limit plus a grace period forfeits the
-//! game. Exits non-zero on any protocol error or time overrun.
+//! game. A brain gets `--settle` ms (default 20) after each reply before its next command
+//! (Rapfi, for one, drops a command that arrives while it is still leaving its search).
+//! Exits non-zero on any protocol error or time overrun.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -51,6 +53,7 @@ struct Options {
     rule_bits: u64,
     memory: u64,
     threads: u64,
+    settle: Duration,
     openings: Vec<Opening>,
     sgf_dir: Option<PathBuf>,
     sprt: Option<Sprt>,
@@ -59,7 +62,7 @@ struct Options {
 
 fn usage() -> String {
     "usage: pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS] \
-     [--memory BYTES] [--threads N] [--openings FILE] [--sgf DIR] \
+     [--memory BYTES] [--threads N] [--settle MS] [--openings FILE] [--sgf DIR] \
      [--sprt ELO0,ELO1[,ALPHA,BETA]] [BRAIN_A [BRAIN_B]]"
         .to_string()
 }
@@ -90,6 +93,7 @@ fn parse_args() -> Result<Options, String> {
         rule_bits: 0,
         memory: 64 << 20,
         threads: 1,
+        settle: Duration::from_millis(20),
         openings: Vec::new(),
         sgf_dir: None,
         sprt: None,
@@ -112,6 +116,7 @@ fn parse_args() -> Result<Options, String> {
             "--rule" => o.rule_bits = number("--rule")?,
             "--memory" => o.memory = number("--memory")?,
             "--threads" => o.threads = number("--threads")?,
+            "--settle" => o.settle = Duration::from_millis(number("--settle")?),
             "--openings" => {
                 openings_file = Some(
                     args.next()
@@ -200,8 +205,9 @@ struct Runner<'a> {
 impl Runner<'_> {
     fn brain(&mut self, i: usize) -> Result<&mut BrainProcess, String> {
         if self.procs[i].is_none() {
-            let p = BrainProcess::spawn(&self.o.brains[i])
+            let mut p = BrainProcess::spawn(&self.o.brains[i])
                 .map_err(|e| format!("cannot start {}: {e}", self.o.brains[i].display()))?;
+            p.settle = self.o.settle;
             self.procs[i] = Some(p);
         }
         self.procs[i]

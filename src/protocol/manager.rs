@@ -41,6 +41,10 @@ pub struct BrainProcess {
     lines: Receiver<Option<(String, Instant)>>,
     /// `MESSAGE` and `DEBUG` lines seen so far (informational, not replies).
     pub messages: Vec<String>,
+    /// Least time between a reply and the next command: some brains print their move and
+    /// only then leave their thinking state, and drop a command that arrives in between.
+    pub settle: Duration,
+    last_reply: Option<Instant>,
 }
 
 impl BrainProcess {
@@ -73,6 +77,8 @@ impl BrainProcess {
             stdin,
             lines: rx,
             messages: Vec::new(),
+            settle: Duration::ZERO,
+            last_reply: None,
         })
     }
 
@@ -126,9 +132,17 @@ impl BrainProcess {
         line: &str,
         timeout: Duration,
     ) -> Result<(String, Duration), ManagerError> {
+        if let Some(last) = self.last_reply {
+            let ready = last + self.settle;
+            let now = Instant::now();
+            if ready > now {
+                std::thread::sleep(ready - now);
+            }
+        }
         let sent = Instant::now();
         self.send(line)?;
         let (reply, at) = self.reply(timeout)?;
+        self.last_reply = Some(at);
         Ok((reply, at.saturating_duration_since(sent)))
     }
 

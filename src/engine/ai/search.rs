@@ -6,12 +6,12 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::pattern::Combo;
+use super::pattern::{Combo, Pattern};
 use super::state::State;
 use super::tt::{Bound, Table};
 use super::{InfoSink, Limits, Score, SearchResult};
 use crate::engine::game::Game;
-use crate::engine::pos::Pos;
+use crate::engine::pos::{DIRECTIONS, Pos};
 
 /// Default hash table size.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -390,6 +390,11 @@ impl<'a> Searcher<'a> {
         self.hard = match (until, self.hard) {
             (Some(s), Some(h)) => Some(s.min(h)),
             (s, h) => s.or(h),
+        };
+        // Under a node budget the phase gets the same share of what is left.
+        let nodes = match self.node_limit {
+            u64::MAX => nodes,
+            limit => nodes.min((limit.saturating_sub(self.nodes) as f64 * share) as u64),
         };
         self.node_limit = self.node_limit.min(self.nodes.saturating_add(nodes));
         saved
@@ -910,10 +915,27 @@ impl<'a> Searcher<'a> {
     fn note_vcf_end(&mut self, attacker: crate::engine::pos::Stone, combo: Combo) {
         self.vcf_line.clear();
         self.vcf_line.extend_from_slice(&self.vcf_stack);
-        let size = self.st.size() * self.st.size();
-        for i in 0..size {
-            if self.st.is_empty(i) && self.st.combo(i, attacker) >= combo {
-                self.vcf_line.push(i);
+        let size = self.st.size();
+        for i in 0..size * size {
+            if !self.st.is_empty(i) || self.st.combo(i, attacker) < combo {
+                continue;
+            }
+            self.vcf_line.push(i);
+            // The line that makes the winning shape can also be broken elsewhere (the far
+            // end of a three about to become an open four): every empty point of it counts.
+            let p = self.pos(i);
+            for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+                if self.st.line(i, attacker, d) < Pattern::Block4 {
+                    continue;
+                }
+                for k in (-4..=4).filter(|&k| k != 0) {
+                    if let Some(q) = p.offset(dx, dy, k, size) {
+                        let j = q.index(size);
+                        if self.st.is_empty(j) {
+                            self.vcf_line.push(j);
+                        }
+                    }
+                }
             }
         }
     }

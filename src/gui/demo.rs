@@ -302,6 +302,8 @@ fn run_demo(
                 return;
             }
             if session.game.ply() >= MAX_PLIES && session.is_person_turn() {
+                // Resign asks for a confirmation: press it twice.
+                act(&mut commands, Action::Play(PlayAction::Resign));
                 act(&mut commands, Action::Play(PlayAction::Resign));
                 return;
             }
@@ -611,6 +613,8 @@ fn drive_bench(
                 return;
             }
             if session.game.ply() >= BENCH_MAX_PLIES {
+                // Resign asks for a confirmation: press it twice.
+                act(&mut commands, Action::Play(PlayAction::Resign));
                 act(&mut commands, Action::Play(PlayAction::Resign));
                 return;
             }

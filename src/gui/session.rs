@@ -92,6 +92,8 @@ pub struct Session {
     pub resigned: Option<Stone>,
     /// The AI's last search, for the side panel.
     pub last_search: Option<SearchInfo>,
+    /// Resign was pressed once: the next Resign confirms, any other action cancels.
+    pub resign_armed: bool,
     pub hint: Option<Pos>,
     /// One line for the player: why a click did nothing, a hint, a save error.
     pub status: String,
@@ -119,6 +121,7 @@ impl Session {
             started: timestamp().date,
             resigned: None,
             last_search: None,
+            resign_armed: false,
             hint: None,
             status: String::new(),
             finished: None,
@@ -311,6 +314,10 @@ fn on_play_action(
     if *screen.get() != Screen::Playing {
         return;
     }
+    if !matches!(action, PlayAction::Resign) && session.resign_armed {
+        session.resign_armed = false;
+        session.status.clear();
+    }
     match *action {
         PlayAction::Place(pos) => {
             if !session.is_ongoing() {
@@ -347,6 +354,8 @@ fn on_play_action(
             worker.cancel();
             let undone = session.undo_for_person();
             session.hint = None;
+            // The last search was about a position that is gone.
+            session.last_search = None;
             session.status = if undone == 0 {
                 "Nothing to undo.".into()
             } else {
@@ -364,6 +373,7 @@ fn on_play_action(
             worker.cancel();
             let redone = session.redo_for_person();
             session.hint = None;
+            session.last_search = None;
             if redone == 0 {
                 session.status = "Nothing to redo.".into();
             } else {
@@ -393,6 +403,16 @@ fn on_play_action(
             if !session.is_ongoing() {
                 return;
             }
+            if !session.resign_armed {
+                // One click must not end a game: ask first.
+                session.resign_armed = true;
+                session.status = "Resign this game? Press Resign (Ctrl+R) again to confirm; \
+                                  any other action cancels."
+                    .into();
+                return;
+            }
+            session.resign_armed = false;
+            session.hint = None;
             worker.cancel();
             let loser = match session.opponent {
                 Opponent::Ai(_) => session.human,
@@ -447,7 +467,8 @@ fn apply_ai_moves(
             );
             continue;
         }
-        session.last_search = Some(msg.info.clone());
+        // Levels that do not search report depth 0: nothing to show for them.
+        session.last_search = (msg.info.depth > 0).then(|| msg.info.clone());
         let ai = session.game.to_move();
         match msg.mv.map(|p| session.game.play(p).map(|_| ())) {
             Some(Ok(())) => {

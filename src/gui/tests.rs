@@ -220,7 +220,8 @@ fn person_move_then_ai_task_then_ai_move_applied() {
     );
     let s = t.session();
     assert_eq!(s.game.history()[1].stone, Stone::White);
-    assert!(s.last_search.is_some());
+    // Novice does not search: no "depth 0 · eval +0 · 0 nodes" line for it.
+    assert!(s.last_search.is_none());
     assert!(s.is_person_turn());
     // Autosaved after the moves.
     t.app.update();
@@ -345,6 +346,41 @@ fn undo_and_redo_against_the_ai_move_by_turns() {
     assert!(t.app.world().resource::<BoardView>().hint.is_some());
 }
 
+/// After Undo or Redo the side panel shows no search of a position that is gone.
+#[test]
+fn undo_and_redo_forget_the_last_search() {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
+    t.start(Level::Club.number(), Black, Freestyle);
+    t.play_and_wait("h8");
+    assert_eq!(t.session().last_search.as_ref().map(|s| s.depth), Some(3));
+    t.act(Action::Play(PlayAction::Undo));
+    assert!(t.session().last_search.is_none());
+    t.act(Action::Play(PlayAction::Redo));
+    assert!(t.session().last_search.is_none());
+    // The next AI move reports its search again.
+    t.play_and_wait("i8");
+    assert!(t.session().last_search.is_some());
+}
+
+/// Resigning clears the hint ring, and a move in between cancels a first Resign.
+#[test]
+fn resign_asks_first_and_clears_the_hint() {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
+    t.start(Level::Club.number(), Black, Freestyle);
+    t.play_and_wait("h8");
+    t.act(Action::Play(PlayAction::Resign));
+    assert!(t.session().resign_armed);
+    t.play_and_wait("i8");
+    assert!(!t.session().resign_armed, "a move cancels the question");
+    t.act(Action::Play(PlayAction::Hint));
+    assert!(t.run_until(|w| w.resource::<Session>().hint.is_some()));
+    t.act(Action::Play(PlayAction::Resign));
+    t.act(Action::Play(PlayAction::Resign));
+    assert!(t.session().hint.is_none());
+    assert!(t.run_until(|w| w.resource::<BoardView>().hint.is_none()));
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+}
+
 /// The person (Black) makes five on row 8 while the scripted AI plays down column a.
 fn win_against_the_ai(t: &mut TestApp) {
     t.start(Level::Club.number(), Black, Freestyle);
@@ -391,6 +427,11 @@ fn resigning_ends_the_game_as_a_loss() {
     let mut t = TestApp::with_ai(scripted(&["a1"]));
     t.start(Level::Casual.number(), Black, Freestyle);
     t.play_and_wait("h8");
+    // The first press only asks; the game goes on until a second press.
+    t.act(Action::Play(PlayAction::Resign));
+    t.app.update();
+    assert_eq!(t.screen(), Screen::Playing);
+    assert!(t.session().resign_armed && t.session().status.contains("again"));
     t.act(Action::Play(PlayAction::Resign));
     assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
     assert_eq!(

@@ -99,6 +99,8 @@ pub struct C4Session {
     pub resigned: Option<Player>,
     /// The AI's last search, for the side panel.
     pub last_search: Option<SearchInfo>,
+    /// Resign was pressed once: the next Resign confirms, any other action cancels.
+    pub resign_armed: bool,
     pub hint: Option<Hint>,
     /// One line for the player: why a click did nothing, a hint, a save error.
     pub status: String,
@@ -126,6 +128,7 @@ impl C4Session {
             started: timestamp().date,
             resigned: None,
             last_search: None,
+            resign_armed: false,
             hint: None,
             status: String::new(),
             finished: None,
@@ -323,6 +326,8 @@ fn on_drop(
     if *screen.get() != Screen::ConnectFour || !session.is_ongoing() {
         return;
     }
+    // A move answers "resign?" with no.
+    session.resign_armed = false;
     if session.is_ai_turn() {
         session.status = "Wait for the AI's move.".into();
         sfx.write(Sfx::Illegal);
@@ -358,6 +363,10 @@ fn on_play_action(
     if *screen.get() != Screen::ConnectFour {
         return;
     }
+    if !matches!(action, PlayAction::Resign) && session.resign_armed {
+        session.resign_armed = false;
+        session.status.clear();
+    }
     match action {
         // Gomoku's placement; Connect Four drops with `DropDisc`.
         PlayAction::Place(_) => {}
@@ -369,6 +378,8 @@ fn on_play_action(
             worker.cancel();
             let undone = session.undo_for_person();
             session.hint = None;
+            // The last search was about a position that is gone.
+            session.last_search = None;
             session.status = if undone == 0 {
                 "Nothing to undo.".into()
             } else {
@@ -386,6 +397,7 @@ fn on_play_action(
             worker.cancel();
             let redone = session.redo_for_person();
             session.hint = None;
+            session.last_search = None;
             session.status = if redone == 0 {
                 "Nothing to redo.".into()
             } else {
@@ -414,6 +426,16 @@ fn on_play_action(
             if !session.is_ongoing() {
                 return;
             }
+            if !session.resign_armed {
+                // One click must not end a game: ask first.
+                session.resign_armed = true;
+                session.status = "Resign this game? Press Resign (Ctrl+R) again to confirm; \
+                                  any other action cancels."
+                    .into();
+                return;
+            }
+            session.resign_armed = false;
+            session.hint = None;
             worker.cancel();
             let loser = match session.opponent {
                 Opponent::Ai(_) => session.human,

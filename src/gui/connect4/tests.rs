@@ -324,6 +324,19 @@ fn two_people_undo_one_ply_full_columns_are_refused_and_resigning_ends() {
     assert_eq!(t.session().ply(), 5);
     t.act(Action::Play(PlayAction::Redo));
     assert_eq!(t.session().ply(), 6);
+    // Resign asks first; a move in between cancels the question.
+    t.act(Action::Play(PlayAction::Resign));
+    assert!(t.session().resign_armed);
+    assert!(t.session().is_ongoing());
+    t.act(Action::Play(PlayAction::Undo));
+    assert!(!t.session().resign_armed, "another action cancels");
+    t.act(Action::Play(PlayAction::Redo));
+    t.act(Action::Play(PlayAction::Resign));
+    t.app.update();
+    assert_eq!(
+        *t.app.world().resource::<State<Screen>>().get(),
+        Screen::ConnectFour
+    );
     t.act(Action::Play(PlayAction::Resign));
     assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::ConnectFourResult));
     let end = t.session().finished.clone().unwrap().end;

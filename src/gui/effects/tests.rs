@@ -234,6 +234,8 @@ fn a_win_lights_the_five_in_turn_then_throws_confetti() {
 fn a_loss_dims_the_board_and_no_confetti_flies() {
     let mut t = Fx::new();
     t.start(Level::Club.number());
+    // Resign asks for a confirmation.
+    t.act(Action::Play(PlayAction::Resign));
     t.act(Action::Play(PlayAction::Resign));
     assert_eq!(t.screen(), Screen::Result);
     t.frames(2);

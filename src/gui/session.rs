@@ -314,10 +314,8 @@ fn on_play_action(
     if *screen.get() != Screen::Playing {
         return;
     }
-    if !matches!(action, PlayAction::Resign) && session.resign_armed {
-        session.resign_armed = false;
-        session.status.clear();
-    }
+    let session = &mut *session;
+    let confirmed = resign_confirmed(action, &mut session.resign_armed, &mut session.status);
     match *action {
         PlayAction::Place(pos) => {
             if !session.is_ongoing() {
@@ -403,15 +401,9 @@ fn on_play_action(
             if !session.is_ongoing() {
                 return;
             }
-            if !session.resign_armed {
-                // One click must not end a game: ask first.
-                session.resign_armed = true;
-                session.status = "Resign this game? Press Resign (Ctrl+R) again to confirm; \
-                                  any other action cancels."
-                    .into();
-                return;
+            if !confirmed {
+                return; // asked first: one click must not end a game
             }
-            session.resign_armed = false;
             session.hint = None;
             worker.cancel();
             let loser = match session.opponent {
@@ -661,4 +653,25 @@ mod tests {
         assert_eq!(s.redo_for_person(), 1);
         assert_eq!(s.game.ply(), 2);
     }
+}
+
+/// Resigning takes two presses: the first asks (in the status line), the second confirms;
+/// any other action in between cancels. Returns whether this press confirms. Shared by both
+/// games' sessions.
+pub fn resign_confirmed(action: &PlayAction, armed: &mut bool, status: &mut String) -> bool {
+    if !matches!(action, PlayAction::Resign) {
+        if *armed {
+            *armed = false;
+            status.clear();
+        }
+        return false;
+    }
+    if *armed {
+        *armed = false;
+        return true;
+    }
+    *armed = true;
+    *status = "Resign this game? Press Resign (Ctrl+R) again to confirm; any other action cancels."
+        .into();
+    false
 }

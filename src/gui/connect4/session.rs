@@ -17,6 +17,7 @@ use crate::gui::audio::Sfx;
 use crate::gui::persist::{self, ColourChoice, Notices, Paths, SetupChoice, timestamp};
 use crate::gui::screens::{Action, PlayAction, Screen};
 use crate::gui::session::PersonResult;
+use crate::gui::session::resign_confirmed;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(C4Session::idle())
@@ -363,10 +364,8 @@ fn on_play_action(
     if *screen.get() != Screen::ConnectFour {
         return;
     }
-    if !matches!(action, PlayAction::Resign) && session.resign_armed {
-        session.resign_armed = false;
-        session.status.clear();
-    }
+    let session = &mut *session;
+    let confirmed = resign_confirmed(action, &mut session.resign_armed, &mut session.status);
     match action {
         // Gomoku's placement; Connect Four drops with `DropDisc`.
         PlayAction::Place(_) => {}
@@ -426,15 +425,9 @@ fn on_play_action(
             if !session.is_ongoing() {
                 return;
             }
-            if !session.resign_armed {
-                // One click must not end a game: ask first.
-                session.resign_armed = true;
-                session.status = "Resign this game? Press Resign (Ctrl+R) again to confirm; \
-                                  any other action cancels."
-                    .into();
-                return;
+            if !confirmed {
+                return; // asked first: one click must not end a game
             }
-            session.resign_armed = false;
             session.hint = None;
             worker.cancel();
             let loser = match session.opponent {

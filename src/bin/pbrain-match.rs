@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS]
-//!              [--memory BYTES] [--threads N] [--settle MS] [--openings FILE] [--sgf DIR]
+//!              [--memory BYTES] [--threads N[,M]] [--settle MS] [--openings FILE] [--sgf DIR]
 //!              [--sprt ELO0,ELO1[,ALPHA,BETA]] [BRAIN_A [BRAIN_B]]
 //! ```
 //!
@@ -52,7 +52,8 @@ struct Options {
     size: usize,
     rule_bits: u64,
     memory: u64,
-    threads: u64,
+    /// `INFO thread_num` for brain A and brain B.
+    threads: [u64; 2],
     settle: Duration,
     openings: Vec<Opening>,
     sgf_dir: Option<PathBuf>,
@@ -62,7 +63,7 @@ struct Options {
 
 fn usage() -> String {
     "usage: pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS] \
-     [--memory BYTES] [--threads N] [--settle MS] [--openings FILE] [--sgf DIR] \
+     [--memory BYTES] [--threads N[,M]] [--settle MS] [--openings FILE] [--sgf DIR] \
      [--sprt ELO0,ELO1[,ALPHA,BETA]] [BRAIN_A [BRAIN_B]]"
         .to_string()
 }
@@ -92,7 +93,7 @@ fn parse_args() -> Result<Options, String> {
         size: 15,
         rule_bits: 0,
         memory: 64 << 20,
-        threads: 1,
+        threads: [1, 1],
         settle: Duration::from_millis(20),
         openings: Vec::new(),
         sgf_dir: None,
@@ -115,7 +116,19 @@ fn parse_args() -> Result<Options, String> {
             "--size" => o.size = number("--size")? as usize,
             "--rule" => o.rule_bits = number("--rule")?,
             "--memory" => o.memory = number("--memory")?,
-            "--threads" => o.threads = number("--threads")?,
+            "--threads" => {
+                // N for both brains, or N,M for A and B (to measure threads against one).
+                let v = args.next().ok_or("--threads needs N or N,M")?;
+                let parse = |t: &str| {
+                    t.trim()
+                        .parse::<u64>()
+                        .map_err(|_| format!("--threads: '{t}' is not a whole number"))
+                };
+                o.threads = match v.split_once(',') {
+                    Some((a, b)) => [parse(a)?, parse(b)?],
+                    None => [parse(&v)?; 2],
+                };
+            }
             "--settle" => o.settle = Duration::from_millis(number("--settle")?),
             "--openings" => {
                 openings_file = Some(
@@ -226,7 +239,7 @@ impl Runner<'_> {
             format!("INFO max_memory {}", o.memory),
             "INFO game_type 1".to_string(),
             format!("INFO rule {}", o.rule_bits),
-            format!("INFO thread_num {}", o.threads),
+            format!("INFO thread_num {}", o.threads[i]),
         ];
         let b = self.brain(i)?;
         let (reply, _) = b

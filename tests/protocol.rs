@@ -991,7 +991,7 @@ fn time_limits() {
     let l = limits_after(&[]);
     let hard = l.hard_time.unwrap();
     assert!(
-        hard <= DEFAULT_TURN - ms(60) && hard > DEFAULT_TURN - ms(200),
+        hard <= DEFAULT_TURN - ms(40) && hard > DEFAULT_TURN - ms(200),
         "{l:?}"
     );
     assert!(l.vct);

@@ -520,9 +520,9 @@ impl<'a> Searcher<'a> {
                 // change the answer before the hard limit (a stopped iteration's better move
                 // is kept); stop sooner when the best move has held for several iterations.
                 let share = match stable {
-                    0 => 0.8,
-                    1 | 2 => 0.6,
-                    _ => 0.45,
+                    0 => 0.9,
+                    1 | 2 => 0.75,
+                    _ => 0.55,
                 };
                 if self.start.elapsed() >= soft.mul_f64(share) {
                     break;

@@ -19,8 +19,9 @@ pub struct Clock {
 /// reply that arrives late loses the game, a few milliseconds of thinking do not matter.
 pub fn safety_margin(turn: Duration) -> Duration {
     let ms = turn.as_millis() as u64;
-    // 25% at 100 ms, shrinking to 60 ms beyond; never less than 15 ms.
-    Duration::from_millis((ms / 4).clamp(15, 60).min(ms / 2))
+    // 25 ms up to 250 ms, a tenth beyond, at most 40 ms (a pipe round trip takes well under
+    // a millisecond; what matters is the last iteration's stop latency); at most half.
+    Duration::from_millis((ms / 10).clamp(25, 40).min(ms / 2))
 }
 
 impl Clock {
@@ -71,7 +72,7 @@ mod tests {
             empty_points: 200,
         }
         .limits();
-        assert_eq!(l.hard_time, Some(ms(4940)));
+        assert_eq!(l.hard_time, Some(ms(4960)));
     }
 
     #[test]

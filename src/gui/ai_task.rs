@@ -1,4 +1,4 @@
-//! The AI as a background task.
+//! The AI as a background task, for both games.
 //!
 //! A search runs on Bevy's `AsyncComputeTaskPool` with its own copy of the game and an
 //! `Arc<AtomicBool>` stop flag; [`poll_worker`] checks it every frame without blocking and
@@ -14,9 +14,12 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
-use crate::engine::ai::{InfoSink, Level, Score, SearchResult, play_level};
-use crate::engine::{Game, Pos};
+use super::kind::{AnyGame, AnyLevel, SearchInfo};
+use crate::engine::ai::{InfoSink, Level, NoInfo, Score, SearchResult, play_level};
+use crate::engine::connect4::{self as c4, Ai, Limits};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiWorker>()
@@ -30,33 +33,105 @@ pub(super) fn plugin(app: &mut App) {
 /// Everything a search needs, owned, so the task shares nothing with the app.
 #[derive(Clone, Debug)]
 pub struct AiRequest {
-    pub level: Level,
-    pub game: Game,
+    pub level: AnyLevel,
+    pub game: AnyGame,
     pub seed: u64,
+    /// Multiplies every Gomoku level's time budget (1.0 in the game).
     pub time_scale: f64,
+    /// Connect Four's limits (the Perfect level's time budget, Club's depth).
+    pub limits: Limits,
 }
 
-/// The function that searches. The engine's [`play_level`] in the game; tests put in slow or
-/// scripted ones to exercise cancellation.
-pub type SearchFn =
-    dyn Fn(&AiRequest, &AtomicBool, &mut dyn InfoSink) -> SearchResult + Send + Sync;
+/// The function that searches: the engines' in the game ([`engine_search`]); tests put in slow
+/// or scripted ones to exercise cancellation. Gomoku reports finished iterations to the sink.
+pub type SearchFn = dyn Fn(&AiRequest, &AtomicBool, &mut dyn InfoSink) -> SearchInfo + Send + Sync;
 
 #[derive(Resource, Clone)]
 pub struct AiBackend {
     pub search: Arc<SearchFn>,
-    /// Multiplies every level's time budget (1.0 in the game).
+    /// Multiplies every Gomoku level's time budget (1.0 in the game).
     pub time_scale: f64,
+    /// Connect Four's limits for every search.
+    pub limits: Limits,
 }
 
 impl Default for AiBackend {
     fn default() -> Self {
         AiBackend {
-            search: Arc::new(
-                |req: &AiRequest, stop: &AtomicBool, sink: &mut dyn InfoSink| {
-                    play_level(req.level, &req.game, req.seed, req.time_scale, stop, sink)
-                },
-            ),
+            search: Arc::new(engine_search()),
             time_scale: 1.0,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The engines' search: `engine::ai::play_level` for Gomoku, Connect Four's [`Ai`] for Connect
+/// Four.
+pub fn engine_search() -> impl Fn(&AiRequest, &AtomicBool, &mut dyn InfoSink) -> SearchInfo {
+    // One Connect Four `Ai` per board size, kept across moves: the Perfect level's 42 MB
+    // solver table is allocated once and what it learnt about earlier positions is reused.
+    let cache: Arc<Mutex<Vec<Ai>>> = Arc::default();
+    move |req: &AiRequest, stop: &AtomicBool, sink: &mut dyn InfoSink| match (&req.game, req.level)
+    {
+        (AnyGame::Gomoku(game), AnyLevel::Gomoku(level)) => {
+            let r = play_level(level, game, req.seed, req.time_scale, stop, sink);
+            SearchInfo::from_gomoku(level, &r)
+        }
+        (AnyGame::ConnectFour(game), AnyLevel::ConnectFour(level)) => {
+            let start = Instant::now();
+            let mut ais = cache.lock().unwrap_or_else(|poisoned| {
+                // A search panicked while holding it: its tables may be half written.
+                cache.clear_poison();
+                let mut guard = poisoned.into_inner();
+                guard.clear();
+                guard
+            });
+            let size = game.size();
+            let index = match ais.iter().position(|ai| ai.size() == size) {
+                Some(i) => i,
+                None => {
+                    ais.push(Ai::new(size));
+                    ais.len() - 1
+                }
+            };
+            let mut rng = StdRng::seed_from_u64(req.seed);
+            let r = ais[index].choose_move_in_game(level, game, &req.limits, &mut rng, stop);
+            SearchInfo::from_connect4(level, game, r, start.elapsed())
+        }
+        _ => panic!("a level of one game asked to play the other"),
+    }
+}
+
+/// The answer when a search panicked: the weakest Gomoku level, the most central free column.
+fn fallback(request: &AiRequest) -> SearchInfo {
+    match &request.game {
+        AnyGame::Gomoku(game) => {
+            let r = play_level(
+                Level::Novice,
+                game,
+                request.seed,
+                1.0,
+                &AtomicBool::new(false),
+                &mut NoInfo,
+            );
+            SearchInfo::from_gomoku(Level::Novice, &r)
+        }
+        AnyGame::ConnectFour(game) => {
+            let legal = game.legal_columns();
+            let column = game
+                .size()
+                .centre_order()
+                .into_iter()
+                .find(|c| legal.contains(c));
+            let choice = column
+                .map(|column| c4::MoveChoice {
+                    column,
+                    score: None,
+                    source: c4::Source::Random,
+                    depth: None,
+                })
+                .ok_or(c4::AiError::NoLegalMove);
+            SearchInfo::from_connect4(c4::Level::Casual, game, choice, Duration::ZERO)
         }
     }
 }
@@ -70,36 +145,11 @@ pub enum JobKind {
     Hint,
 }
 
-/// The figures of a finished search, for the side panel.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchInfo {
-    pub level: Level,
-    pub depth: u32,
-    pub score: Score,
-    pub nodes: u64,
-    pub time: Duration,
-    pub pv: Vec<Pos>,
-}
-
-impl SearchInfo {
-    fn new(level: Level, r: &SearchResult) -> SearchInfo {
-        SearchInfo {
-            level,
-            depth: r.depth,
-            score: r.score,
-            nodes: r.nodes,
-            time: r.time,
-            pv: r.pv.clone(),
-        }
-    }
-}
-
-/// The AI chose `mv` in game `game_id` at `ply` (moves played when it started).
+/// The AI chose `info.mv` in game `game_id` at `ply` (moves played when it started).
 #[derive(Message, Clone, Debug)]
 pub struct AiMoved {
     pub game_id: u64,
     pub ply: usize,
-    pub mv: Option<Pos>,
     pub info: SearchInfo,
 }
 
@@ -108,7 +158,6 @@ pub struct AiMoved {
 pub struct HintReady {
     pub game_id: u64,
     pub ply: usize,
-    pub mv: Option<Pos>,
     pub info: SearchInfo,
 }
 
@@ -116,9 +165,8 @@ struct Job {
     kind: JobKind,
     game_id: u64,
     ply: usize,
-    level: Level,
     stop: Arc<AtomicBool>,
-    task: Task<SearchResult>,
+    task: Task<SearchInfo>,
     /// Depth and score of the last finished iteration, written by the search thread.
     live: Arc<Mutex<Option<(u32, Score)>>>,
     started: Instant,
@@ -137,7 +185,6 @@ impl AiWorker {
         let stop = Arc::new(AtomicBool::new(false));
         let live = Arc::new(Mutex::new(None));
         let ply = request.game.ply();
-        let level = request.level;
         let search = backend.search.clone();
         let (task_stop, task_live) = (stop.clone(), live.clone());
         let task = AsyncComputeTaskPool::get().spawn(async move {
@@ -146,29 +193,17 @@ impl AiWorker {
                     *slot = Some((r.depth, r.score));
                 }
             };
-            let result = catch_unwind(AssertUnwindSafe(|| search(&request, &task_stop, &mut sink)));
-            match result {
-                Ok(r) => r,
-                Err(_) => {
+            catch_unwind(AssertUnwindSafe(|| search(&request, &task_stop, &mut sink)))
+                .unwrap_or_else(|_| {
                     // An engine bug must not take the game down: answer like the weakest level.
-                    error!("the AI search panicked; falling back to a greedy move");
-                    let never = AtomicBool::new(false);
-                    play_level(
-                        Level::Novice,
-                        &request.game,
-                        request.seed,
-                        1.0,
-                        &never,
-                        &mut crate::engine::ai::NoInfo,
-                    )
-                }
-            }
+                    error!("the AI search panicked; falling back to a simple move");
+                    fallback(&request)
+                })
         });
         self.job = Some(Job {
             kind,
             game_id,
             ply,
-            level,
             stop,
             task,
             live,
@@ -235,23 +270,13 @@ pub fn poll_worker(
     let Some(job) = worker.job.take() else {
         return;
     };
-    let info = SearchInfo::new(job.level, &result);
+    let (game_id, ply, info) = (job.game_id, job.ply, result);
     match job.kind {
         JobKind::Move => {
-            moved.write(AiMoved {
-                game_id: job.game_id,
-                ply: job.ply,
-                mv: result.best,
-                info,
-            });
+            moved.write(AiMoved { game_id, ply, info });
         }
         JobKind::Hint => {
-            hints.write(HintReady {
-                game_id: job.game_id,
-                ply: job.ply,
-                mv: result.best,
-                info,
-            });
+            hints.write(HintReady { game_id, ply, info });
         }
     }
 }

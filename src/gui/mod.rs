@@ -11,11 +11,11 @@
 pub mod ai_task;
 pub mod audio;
 pub mod board;
-pub mod connect4;
 pub mod demo;
 pub mod effects;
+pub mod flow;
+pub mod kind;
 pub mod persist;
-pub mod records;
 pub mod screens;
 pub mod session;
 pub mod theme;
@@ -33,8 +33,10 @@ pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
+        app.init_state::<flow::Screen>().add_plugins((
             persist::plugin,
+            // After `persist`: it adds its files' notices to the same list.
+            kind::plugin,
             audio::core_plugin,
             theme::plugin,
             ai_task::plugin,
@@ -42,8 +44,6 @@ impl Plugin for CorePlugin {
             board::plugin,
             screens::plugin,
             effects::plugin,
-            // After `persist`: it adds its files' notices to the same list.
-            connect4::plugin,
         ));
     }
 }
@@ -150,10 +150,16 @@ pub fn run() -> AppExit {
     .add_plugins(bevy_kira_audio::AudioPlugin)
     .add_plugins(GuiPlugin);
     if let Some(dir) = demo {
-        app.add_plugins(demo::DemoPlugin { dir });
+        app.add_plugins(demo::DemoPlugin {
+            dir,
+            game: kind::GameKind::Gomoku,
+        });
     }
     if let Some(dir) = demo_c4 {
-        app.add_plugins(connect4::demo::DemoPlugin { dir });
+        app.add_plugins(demo::DemoPlugin {
+            dir,
+            game: kind::GameKind::ConnectFour,
+        });
     }
     if bench {
         app.add_plugins(demo::FrameBenchPlugin);

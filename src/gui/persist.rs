@@ -4,7 +4,6 @@
 //! or parsed never stops the game: it is renamed to `<name>.corrupt-<time>`, defaults are
 //! used, and a [`Notices`] line tells the player.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -14,10 +13,10 @@ use bevy::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::records;
-use super::theme::BoardTheme;
+use crate::engine::Rule;
 use crate::engine::ai::Level;
-use crate::engine::{Game, Pos, Rule, Stone};
+use crate::engine::connect4::BoardSize;
+use crate::engine::connect4::record::RECORD_EXT;
 
 /// Environment variable that puts all files under one folder (tests, the demo, portable use).
 pub const HOME_ENV: &str = "GOMOKU_HOME";
@@ -114,7 +113,7 @@ pub struct SetupChoice {
     pub rule: String,
     pub size: usize,
     /// Connect Four's opponent and board (the colour above is shared).
-    pub connect4: super::connect4::Connect4Setup,
+    pub connect4: Connect4Setup,
 }
 
 impl Default for SetupChoice {
@@ -151,6 +150,70 @@ impl SetupChoice {
         }
         self.connect4 = self.connect4.sanitized();
         self
+    }
+}
+
+/// The setup screen's Connect Four choices, kept in the settings file with the others.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default)]
+pub struct Connect4Setup {
+    /// 0 = a second person, 1..=3 = Casual, Club, Perfect.
+    pub opponent: u8,
+    /// 6 (the standard 7 × 6 board) or 7.
+    pub rows: usize,
+}
+
+impl Default for Connect4Setup {
+    fn default() -> Self {
+        Connect4Setup {
+            opponent: 2, // Club
+            rows: 6,
+        }
+    }
+}
+
+/// Rows of the boards offered.
+pub const ROWS: [usize; 2] = [6, 7];
+
+impl Connect4Setup {
+    pub fn size(&self) -> BoardSize {
+        if self.rows == 7 {
+            BoardSize::SEVEN_BY_SEVEN
+        } else {
+            BoardSize::STANDARD
+        }
+    }
+
+    /// Repairs values a hand-edited file may hold.
+    pub fn sanitized(mut self) -> Connect4Setup {
+        if self.opponent > 3 {
+            self.opponent = Connect4Setup::default().opponent;
+        }
+        if !ROWS.contains(&self.rows) {
+            self.rows = 6;
+        }
+        self
+    }
+}
+
+/// Chosen in Settings; saved by name in the settings file.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum BoardTheme {
+    /// Kaya-like wood with dark ink.
+    #[default]
+    Classic,
+    /// Dark slate with light lines, easy on the eyes at night.
+    Dark,
+}
+
+impl BoardTheme {
+    pub const ALL: [BoardTheme; 2] = [BoardTheme::Classic, BoardTheme::Dark];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardTheme::Classic => "Classic wood",
+            BoardTheme::Dark => "Dark slate",
+        }
     }
 }
 
@@ -222,109 +285,6 @@ impl Tally {
     }
 }
 
-#[derive(Resource, Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
-#[serde(default)]
-pub struct Stats {
-    /// Keyed by level number 1..=5.
-    pub levels: BTreeMap<u8, Tally>,
-    pub two_player_games: u32,
-}
-
-impl Stats {
-    pub fn tally(&self, level: Level) -> Tally {
-        self.levels
-            .get(&level.number())
-            .copied()
-            .unwrap_or_default()
-    }
-}
-
-/// The unfinished game, rewritten after every move. Moves are in human notation (`h8`) so
-/// the file stays readable.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Autosave {
-    pub version: u32,
-    /// 0 = a second person, 1..=5 = AI level.
-    pub opponent: u8,
-    /// "Black" or "White": the person's colour against the AI.
-    pub human: String,
-    pub rule: String,
-    pub size: usize,
-    pub moves: Vec<String>,
-    /// Undone moves that Redo can replay, next one last (as [`Game::redo_stack`]).
-    pub redo: Vec<String>,
-    pub seed: u64,
-    pub started: String,
-}
-
-pub const AUTOSAVE_VERSION: u32 = 1;
-
-impl Autosave {
-    pub fn from_game(
-        game: &Game,
-        opponent: Option<Level>,
-        human: Stone,
-        seed: u64,
-        started: &str,
-    ) -> Autosave {
-        let size = game.size();
-        Autosave {
-            version: AUTOSAVE_VERSION,
-            opponent: opponent.map_or(0, Level::number),
-            human: human.name().to_string(),
-            rule: game.rule().name().to_string(),
-            size,
-            moves: game
-                .history()
-                .iter()
-                .map(|m| m.pos.to_human(size))
-                .collect(),
-            redo: game
-                .redo_stack()
-                .iter()
-                .map(|m| m.pos.to_human(size))
-                .collect(),
-            seed,
-            started: started.to_string(),
-        }
-    }
-
-    /// Rebuilds the game with its redo stack; says what is wrong otherwise.
-    pub fn to_game(&self) -> Result<(Game, Option<Level>, Stone), String> {
-        if self.version != AUTOSAVE_VERSION {
-            return Err(format!("unknown autosave version {}", self.version));
-        }
-        let rule =
-            Rule::from_name(&self.rule).ok_or_else(|| format!("unknown rule '{}'", self.rule))?;
-        let opponent = match self.opponent {
-            0 => None,
-            n => Some(Level::from_number(n).ok_or_else(|| format!("unknown level {n}"))?),
-        };
-        let human = match self.human.as_str() {
-            "Black" => Stone::Black,
-            "White" => Stone::White,
-            other => return Err(format!("unknown colour '{other}'")),
-        };
-        let parse = |text: &String| Pos::from_human(text, self.size).map_err(|e| e.to_string());
-        let mut line = self
-            .moves
-            .iter()
-            .map(parse)
-            .collect::<Result<Vec<_>, _>>()?;
-        let redo = self.redo.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
-        // The redo stack's last entry is the next move: play the whole line, then undo.
-        line.extend(redo.iter().rev());
-        let mut game = Game::from_moves(self.size, rule, &line).map_err(|e| e.to_string())?;
-        for _ in 0..redo.len() {
-            game.undo();
-        }
-        if game.outcome().is_over() {
-            return Err("the saved game is already over".into());
-        }
-        Ok((game, opponent, human))
-    }
-}
-
 /// What reading a file gave.
 #[derive(Debug)]
 pub enum Loaded<T> {
@@ -364,7 +324,22 @@ pub fn read_ron<T: DeserializeOwned>(path: &Path, what: &str, notices: &mut Noti
 pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
-    records::save_atomic(path, text.as_bytes())
+    save_atomic(path, text.as_bytes())
+}
+
+/// `engine::record::save_atomic`, creating the folder first (a first start has none).
+pub fn save_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    make_parent(path)?;
+    crate::engine::record::save_atomic(path, bytes).map_err(|e| e.to_string())
+}
+
+pub fn make_parent(path: &Path) -> Result<(), String> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => {
+            fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Renames a bad file out of the way; returns the new name.
@@ -389,52 +364,6 @@ pub fn load_settings(paths: &Paths, notices: &mut Notices) -> Settings {
     }
 }
 
-pub fn load_stats(paths: &Paths, notices: &mut Notices) -> Stats {
-    match read_ron::<Stats>(&paths.stats_file(), "statistics", notices) {
-        Loaded::Ok(s) => s,
-        _ => Stats::default(),
-    }
-}
-
-/// The autosaved game if there is a valid one. An invalid one is moved aside and reported.
-pub fn load_autosave(
-    paths: &Paths,
-    notices: &mut Notices,
-) -> Option<(Autosave, Game, Option<Level>, Stone)> {
-    let path = paths.autosave_file();
-    match read_ron::<Autosave>(&path, "autosaved game", notices) {
-        Loaded::Ok(save) => match save.to_game() {
-            Ok((game, level, human)) => Some((save, game, level, human)),
-            Err(reason) => {
-                let moved = move_aside(&path);
-                notices.push(format!(
-                    "The autosaved game could not be restored ({reason}).{}",
-                    moved.map_or(String::new(), |p| format!(
-                        " It was moved to {}.",
-                        p.display()
-                    ))
-                ));
-                None
-            }
-        },
-        _ => None,
-    }
-}
-
-/// Whether an autosave file exists (checked cheaply for the title screen).
-pub fn has_autosave(paths: &Paths) -> bool {
-    paths.autosave_file().is_file()
-}
-
-pub fn remove_autosave(paths: &Paths) {
-    let path = paths.autosave_file();
-    if let Err(e) = fs::remove_file(&path)
-        && e.kind() != io::ErrorKind::NotFound
-    {
-        warn!("could not remove {}: {e}", path.display());
-    }
-}
-
 /// A finished game in the games folder.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedFile {
@@ -453,7 +382,7 @@ pub fn list_games(paths: &Paths) -> Vec<SavedFile> {
         .filter_map(|entry| {
             let path = entry.path();
             let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-            if ext != "sgf" && ext != "psq" && ext != super::connect4::files::RECORD_EXT {
+            if !["sgf", "psq", RECORD_EXT].contains(&ext.as_str()) {
                 return None;
             }
             let meta = entry.metadata().ok()?;
@@ -499,18 +428,12 @@ pub(super) fn plugin(app: &mut App) {
     let paths = app.world().resource::<Paths>().clone();
     let mut notices = Notices::default();
     let settings = load_settings(&paths, &mut notices);
-    let stats = load_stats(&paths, &mut notices);
-    // An autosave that does not restore is reported now, not when Continue is pressed.
-    if has_autosave(&paths) {
-        let _ = load_autosave(&paths, &mut notices);
-    }
     info!(
         "files: config in {}, data in {}",
         paths.config_dir.display(),
         paths.data_dir.display()
     );
     app.insert_resource(settings)
-        .insert_resource(stats)
         .insert_resource(notices)
         .add_systems(Last, save_settings_when_changed);
 }
@@ -550,38 +473,17 @@ mod tests {
     }
 
     #[test]
-    fn autosave_round_trip_keeps_redo() {
-        let mut game = Game::new(15, Rule::Renju).unwrap();
-        for p in ["h8", "h9", "i8", "j9"] {
-            game.play(Pos::from_human(p, 15).unwrap()).unwrap();
-        }
-        game.undo();
-        game.undo();
-        let save = Autosave::from_game(&game, Some(Level::Expert), Stone::White, 7, "2024-01-01");
-        let text = ron::ser::to_string(&save).unwrap();
-        let back: Autosave = ron::from_str(&text).unwrap();
-        let (g, level, human) = back.to_game().unwrap();
-        assert_eq!(g.history(), game.history());
-        assert_eq!(g.redo_stack(), game.redo_stack());
-        assert_eq!(g.rule(), Rule::Renju);
-        assert_eq!((level, human), (Some(Level::Expert), Stone::White));
-    }
-
-    #[test]
-    fn bad_autosave_is_an_error_not_a_panic() {
-        let mut save = Autosave::from_game(
-            &Game::new(15, Rule::Freestyle).unwrap(),
-            None,
-            Stone::Black,
-            1,
-            "",
-        );
-        save.moves = vec!["h8".into(), "h8".into()];
-        assert!(save.to_game().is_err());
-        save.moves = vec!["zz99".into()];
-        assert!(save.to_game().is_err());
-        save.moves.clear();
-        save.rule = "chess".into();
-        assert!(save.to_game().is_err());
+    fn connect_four_setup_is_repaired() {
+        let bad = Connect4Setup {
+            opponent: 9,
+            rows: 12,
+        };
+        assert_eq!(bad.sanitized(), Connect4Setup::default());
+        let good = Connect4Setup {
+            opponent: 0,
+            rows: 7,
+        };
+        assert_eq!(good.clone().sanitized(), good);
+        assert_eq!(good.size(), BoardSize::SEVEN_BY_SEVEN);
     }
 }

@@ -1,19 +1,21 @@
-//! The game being played: who plays which colour, moves, undo/redo for a person, hints,
-//! resignation, the AI's turn, autosave after every move and what happens when a game ends
-//! (SGF saved, statistics counted, result screen).
+//! The game being played, for either game: who plays which side, moves, undo/redo for a
+//! person, hints, resignation, the AI's turn, autosave after every move and what happens when
+//! a game ends (record saved, statistics counted). The playing screen shows the result once
+//! the board has caught up (a Connect Four disc may still be falling).
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy::prelude::*;
 
-use super::ai_task::{AiBackend, AiMoved, AiRequest, AiWorker, HintReady, JobKind, SearchInfo};
+use super::ai_task::{AiBackend, AiMoved, AiRequest, AiWorker, HintReady, JobKind};
 use super::audio::Sfx;
-use super::persist::{self, Autosave, ColourChoice, Paths, SetupChoice, Stats, timestamp};
-use super::records;
-use super::screens::{Action, PlayAction, Screen};
-use crate::engine::ai::Level;
-use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
+use super::flow::{Action, PlayAction, Screen};
+use super::kind::files::{self, PersonResult, Saved, Stats};
+use super::kind::{AnyGame, AnyLevel, GameKind, Move, SearchInfo, Side, Standing};
+use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
+use crate::engine::Game;
+use crate::engine::connect4 as c4;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Session::idle())
@@ -21,9 +23,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                start_ai_turn.run_if(in_state(Screen::Playing)),
+                // Answers first: a search must not start for a turn whose answer is in.
                 apply_ai_moves,
                 apply_hints,
+                start_ai_turn.run_if(in_state(Screen::Playing)),
                 settle.run_if(in_state(Screen::Playing)),
             )
                 .chain()
@@ -38,7 +41,7 @@ pub struct SessionSystems;
 /// Who sits opposite the person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opponent {
-    Ai(Level),
+    Ai(AnyLevel),
     /// A second person at the same computer.
     Person,
 }
@@ -46,34 +49,33 @@ pub enum Opponent {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameEnd {
-    Five { winner: Stone, line: Vec<Pos> },
-    Resigned { loser: Stone },
+    /// A winning row (five, four): its cells as [`Standing::Won`] gives them.
+    Line {
+        winner: Side,
+        line: Vec<(usize, usize)>,
+    },
+    Resigned {
+        loser: Side,
+    },
     Draw,
 }
 
 impl GameEnd {
-    pub fn winner(&self) -> Option<Stone> {
+    pub fn winner(&self) -> Option<Side> {
         match self {
-            GameEnd::Five { winner, .. } => Some(*winner),
-            GameEnd::Resigned { loser } => Some(loser.opponent()),
+            GameEnd::Line { winner, .. } => Some(*winner),
+            GameEnd::Resigned { loser } => Some(loser.other()),
             GameEnd::Draw => None,
         }
     }
 }
 
-/// The end of a game as the person against the AI sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PersonResult {
-    Won,
-    Lost,
-    Draw,
-}
-
-/// A finished game: how it ended and where its record was saved.
+/// A finished game: how it ended, where its record was saved, the sound that announces it.
 #[derive(Clone, Debug)]
 pub struct Finished {
     pub end: GameEnd,
     pub record: Option<PathBuf>,
+    pub sound: Sfx,
 }
 
 static NEXT_GAME_ID: AtomicU64 = AtomicU64::new(1);
@@ -82,19 +84,19 @@ static NEXT_GAME_ID: AtomicU64 = AtomicU64::new(1);
 pub struct Session {
     /// Unique per game in this run; AI results carry it so stale ones are dropped.
     pub id: u64,
-    pub game: Game,
+    pub game: AnyGame,
     pub opponent: Opponent,
-    /// The person's colour against the AI (unused between two people).
-    pub human: Stone,
+    /// The person's side against the AI (unused between two people).
+    pub human: Side,
     pub seed: u64,
-    /// SGF date of the game's start.
+    /// Date of the game's start, for the record.
     pub started: String,
-    pub resigned: Option<Stone>,
+    pub resigned: Option<Side>,
     /// The AI's last search, for the side panel.
     pub last_search: Option<SearchInfo>,
     /// Resign was pressed once: the next Resign confirms, any other action cancels.
     pub resign_armed: bool,
-    pub hint: Option<Pos>,
+    pub hint: Option<Move>,
     /// One line for the player: why a click did nothing, a hint, a save error.
     pub status: String,
     pub finished: Option<Finished>,
@@ -103,15 +105,11 @@ pub struct Session {
 impl Session {
     /// A placeholder before the first game.
     pub fn idle() -> Session {
-        Session::new(
-            Game::new(15, Default::default()).expect("15 is a valid size"),
-            Opponent::Person,
-            Stone::Black,
-            0,
-        )
+        let game = Game::new(15, Default::default()).expect("15 is a valid size");
+        Session::new(AnyGame::Gomoku(game), Opponent::Person, Side::First, 0)
     }
 
-    pub fn new(game: Game, opponent: Opponent, human: Stone, seed: u64) -> Session {
+    pub fn new(game: AnyGame, opponent: Opponent, human: Side, seed: u64) -> Session {
         Session {
             id: NEXT_GAME_ID.fetch_add(1, Ordering::Relaxed),
             game,
@@ -128,32 +126,51 @@ impl Session {
         }
     }
 
-    /// A new game from the setup screen's choices.
+    /// A new game from the setup screen's choices ("Black" is also Connect Four's Red).
     pub fn from_setup(setup: &SetupChoice) -> Session {
-        let game = Game::new(setup.size, setup.rule())
-            .unwrap_or_else(|_| Game::new(15, setup.rule()).expect("15 is a valid size"));
-        let human = match setup.colour {
-            ColourChoice::Black => Stone::Black,
-            ColourChoice::White => Stone::White,
-            ColourChoice::Random => {
-                if rand::random_bool(0.5) {
-                    Stone::Black
-                } else {
-                    Stone::White
-                }
+        let (game, level) = match setup.game {
+            GameKind::Gomoku => {
+                let game = Game::new(setup.size, setup.rule())
+                    .unwrap_or_else(|_| Game::new(15, setup.rule()).expect("15 is a valid size"));
+                (AnyGame::Gomoku(game), setup.level().map(AnyLevel::Gomoku))
+            }
+            GameKind::ConnectFour => {
+                let c4 = setup.connect4.clone().sanitized();
+                let level = c4::Level::from_number(c4.opponent).map(AnyLevel::ConnectFour);
+                (AnyGame::ConnectFour(c4::Game::new(c4.size())), level)
             }
         };
-        let opponent = setup.level().map_or(Opponent::Person, Opponent::Ai);
+        let human = match setup.colour {
+            ColourChoice::Black => Side::First,
+            ColourChoice::White => Side::Second,
+            ColourChoice::Random if rand::random_bool(0.5) => Side::First,
+            ColourChoice::Random => Side::Second,
+        };
+        let opponent = level.map_or(Opponent::Person, Opponent::Ai);
         Session::new(game, opponent, human, rand::random())
     }
 
-    /// The same players again on a fresh board, colours swapped.
+    /// The same players again on a fresh board, sides swapped (so the other one starts).
     pub fn rematch(&self) -> Session {
-        let game = Game::new(self.game.size(), self.game.rule()).expect("size was valid");
-        Session::new(game, self.opponent, self.human.opponent(), rand::random())
+        Session::new(
+            self.game.fresh(),
+            self.opponent,
+            self.human.other(),
+            rand::random(),
+        )
     }
 
-    pub fn ai_level(&self) -> Option<Level> {
+    /// The autosaved unfinished game as a session to play on (Continue).
+    pub fn from_saved(saved: Saved) -> Session {
+        let opponent = saved.level.map_or(Opponent::Person, Opponent::Ai);
+        let mut session = Session::new(saved.game, opponent, saved.human, saved.seed);
+        if !saved.started.is_empty() {
+            session.started = saved.started;
+        }
+        session
+    }
+
+    pub fn ai_level(&self) -> Option<AnyLevel> {
         match self.opponent {
             Opponent::Ai(level) => Some(level),
             Opponent::Person => None,
@@ -164,18 +181,15 @@ impl Session {
         if let Some(loser) = self.resigned {
             return Some(GameEnd::Resigned { loser });
         }
-        match self.game.outcome() {
-            Outcome::Ongoing => None,
-            Outcome::Win { winner, line } => Some(GameEnd::Five {
-                winner: *winner,
-                line: line.clone(),
-            }),
-            Outcome::Draw => Some(GameEnd::Draw),
+        match self.game.standing() {
+            Standing::Ongoing => None,
+            Standing::Won { winner, line } => Some(GameEnd::Line { winner, line }),
+            Standing::Draw => Some(GameEnd::Draw),
         }
     }
 
     pub fn is_ongoing(&self) -> bool {
-        self.resigned.is_none() && !self.game.outcome().is_over()
+        self.resigned.is_none() && !self.game.is_over()
     }
 
     pub fn is_ai_turn(&self) -> bool {
@@ -186,12 +200,12 @@ impl Session {
         self.is_ongoing() && !self.is_ai_turn()
     }
 
-    /// Name shown for a colour: "You" / "Expert (AI)" against the AI, the colour otherwise.
-    pub fn player_name(&self, stone: Stone) -> String {
+    /// Name shown for a side: "You" / "Expert (AI)" against the AI, the colour otherwise.
+    pub fn player_name(&self, side: Side) -> String {
         match self.opponent {
-            Opponent::Ai(level) if stone != self.human => format!("{} (AI)", level.name()),
+            Opponent::Ai(level) if side != self.human => format!("{} (AI)", level.name()),
             Opponent::Ai(_) => "You".into(),
-            Opponent::Person => stone.name().into(),
+            Opponent::Person => self.game.side_name(side).into(),
         }
     }
 
@@ -213,13 +227,13 @@ impl Session {
             return usize::from(self.game.undo().is_some());
         }
         // Nothing of the person's to take back (e.g. only the AI's opening move).
-        if !self.game.history().iter().any(|m| m.stone == self.human) {
+        if !(0..self.game.ply()).any(|i| Side::of_ply(i) == self.human) {
             return 0;
         }
         let mut n = 0;
-        while let Some(mv) = self.game.undo() {
+        while let Some(side) = self.game.undo() {
             n += 1;
-            if mv.stone == self.human {
+            if side == self.human {
                 break;
             }
         }
@@ -229,11 +243,9 @@ impl Session {
     /// Replays undone moves: against the AI up to the person's next turn, else one ply.
     pub fn redo_for_person(&mut self) -> usize {
         let mut n = 0;
-        while self.game.redo().is_some() {
+        while self.game.redo() {
             n += 1;
-            if self.ai_level().is_none()
-                || self.game.to_move() == self.human
-                || self.game.outcome().is_over()
+            if self.ai_level().is_none() || self.game.to_move() == self.human || self.game.is_over()
             {
                 break;
             }
@@ -246,59 +258,52 @@ impl Session {
         self.seed ^ (self.game.ply() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
-    pub fn autosave(&self) -> Autosave {
-        Autosave::from_game(
-            &self.game,
-            self.ai_level(),
-            self.human,
-            self.seed,
-            &self.started,
-        )
-    }
-
-    /// SGF player names.
-    fn record_names(&self) -> (String, String) {
-        let name = |stone: Stone| match self.opponent {
-            Opponent::Ai(level) if stone != self.human => format!("Gomoku AI ({})", level.name()),
-            Opponent::Ai(_) => "Player".to_string(),
-            Opponent::Person => format!("Player {}", stone.index() + 1),
-        };
-        (name(Stone::Black), name(Stone::White))
-    }
-}
-
-/// Why a click did nothing, in the player's words and coordinates.
-pub fn explain(error: &MoveError, size: usize) -> String {
-    match error {
-        MoveError::Occupied { pos, by } => {
-            format!("{} is already taken by {by}.", pos.to_human(size))
+    fn request(&self, level: AnyLevel, backend: &AiBackend) -> AiRequest {
+        AiRequest {
+            level,
+            game: self.game.clone(),
+            seed: self.search_seed(),
+            time_scale: backend.time_scale,
+            limits: backend.limits,
         }
-        MoveError::Forbidden { pos, kind } => format!(
-            "{} is forbidden for Black under Renju: {kind}.",
-            pos.to_human(size)
-        ),
-        MoveError::OffBoard { .. } => "That point is off the board.".into(),
-        MoveError::GameOver => "The game is over.".into(),
+    }
+
+    pub fn saved(&self) -> Saved {
+        Saved {
+            game: self.game.clone(),
+            level: self.ai_level(),
+            human: self.human,
+            seed: self.seed,
+            started: self.started.clone(),
+        }
+    }
+
+    /// Player names for the record: "Player", "Gomoku AI (Club)", "Player 1" or "Player Red".
+    pub fn record_names(&self) -> [String; 2] {
+        let name = |side: Side| match self.opponent {
+            Opponent::Ai(level) if side != self.human => {
+                format!("{} AI ({})", self.game.title(), level.name())
+            }
+            Opponent::Ai(_) => "Player".to_string(),
+            Opponent::Person => match self.game.kind() {
+                GameKind::Gomoku => format!("Player {}", side.index() + 1),
+                GameKind::ConnectFour => format!("Player {}", self.game.side_name(side)),
+            },
+        };
+        [name(Side::First), name(Side::Second)]
     }
 }
 
-/// The autosaved unfinished game as a session to play on (Continue); `None` when there is
-/// none or it does not restore (then it was moved aside and `notices` says so).
-pub fn session_from_autosave(paths: &Paths, notices: &mut persist::Notices) -> Option<Session> {
-    let (save, game, level, human) = persist::load_autosave(paths, notices)?;
-    let mut session = Session::new(
-        game,
-        level.map_or(Opponent::Person, Opponent::Ai),
-        human,
-        save.seed,
-    );
-    if !save.started.is_empty() {
-        session.started = save.started;
-    }
-    Some(session)
+/// The autosaved unfinished game of `kind` as a session to play on (Continue); `None` when
+/// there is none or it does not restore (then it was moved aside and `notices` says so).
+pub fn session_from_autosave(
+    paths: &Paths,
+    kind: GameKind,
+    notices: &mut Notices,
+) -> Option<Session> {
+    files::load_autosave(paths, kind, notices).map(Session::from_saved)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_play_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
@@ -317,7 +322,7 @@ fn on_play_action(
     let session = &mut *session;
     let confirmed = resign_confirmed(action, &mut session.resign_armed, &mut session.status);
     match *action {
-        PlayAction::Place(pos) => {
+        PlayAction::Place(mv) => {
             if !session.is_ongoing() {
                 return;
             }
@@ -326,21 +331,18 @@ fn on_play_action(
                 sfx.write(Sfx::Illegal);
                 return;
             }
-            match session.game.check_move(pos) {
-                Err(e) => {
-                    let size = session.game.size();
-                    session.status = explain(&e, size);
+            match session.game.play(mv) {
+                Err(why) => {
+                    session.status = why;
                     sfx.write(Sfx::Illegal);
                 }
                 Ok(()) => {
                     if worker.kind() == Some(JobKind::Hint) {
                         worker.cancel();
                     }
-                    // check_move said yes, so this cannot fail.
-                    let _ = session.game.play(pos);
                     session.hint = None;
                     session.status.clear();
-                    sfx.write(Sfx::Stone);
+                    placed_sound(&session.game, &mut sfx);
                 }
             }
         }
@@ -376,7 +378,7 @@ fn on_play_action(
                 session.status = "Nothing to redo.".into();
             } else {
                 session.status.clear();
-                sfx.write(Sfx::Stone);
+                placed_sound(&session.game, &mut sfx);
             }
         }
         PlayAction::Hint => {
@@ -387,12 +389,7 @@ fn on_play_action(
             if worker.is_busy() {
                 return;
             }
-            let request = AiRequest {
-                level: Level::Expert,
-                game: session.game.clone(),
-                seed: session.search_seed(),
-                time_scale: backend.time_scale,
-            };
+            let request = session.request(session.game.hint_level(), &backend);
             worker.start(JobKind::Hint, session.id, request, &backend);
             session.hint = None;
             session.status = "Looking for a good move…".into();
@@ -419,6 +416,34 @@ fn on_play_action(
     }
 }
 
+/// A Gomoku stone clicks as it is put down; a Connect Four disc sounds when it lands, which
+/// the board plays.
+fn placed_sound(game: &AnyGame, sfx: &mut MessageWriter<Sfx>) {
+    if game.kind() == GameKind::Gomoku {
+        sfx.write(Sfx::Stone);
+    }
+}
+
+/// Resigning takes two presses: the first asks (in the status line), the second confirms;
+/// any other action in between cancels. Returns whether this press confirms.
+pub fn resign_confirmed(action: &PlayAction, armed: &mut bool, status: &mut String) -> bool {
+    if !matches!(action, PlayAction::Resign) {
+        if *armed {
+            *armed = false;
+            status.clear();
+        }
+        return false;
+    }
+    if *armed {
+        *armed = false;
+        return true;
+    }
+    *armed = true;
+    *status = "Resign this game? Press Resign (Ctrl+R) again to confirm; any other action cancels."
+        .into();
+    false
+}
+
 /// Starts the AI's search when it is its turn and none runs for this position.
 fn start_ai_turn(session: Res<Session>, mut worker: ResMut<AiWorker>, backend: Res<AiBackend>) {
     if !session.is_ai_turn() {
@@ -430,12 +455,7 @@ fn start_ai_turn(session: Res<Session>, mut worker: ResMut<AiWorker>, backend: R
     let Some(level) = session.ai_level() else {
         return;
     };
-    let request = AiRequest {
-        level,
-        game: session.game.clone(),
-        seed: session.search_seed(),
-        time_scale: backend.time_scale,
-    };
+    let request = session.request(level, &backend);
     worker.start(JobKind::Move, session.id, request, &backend);
 }
 
@@ -459,22 +479,16 @@ fn apply_ai_moves(
             );
             continue;
         }
-        // Levels that do not search report depth 0: nothing to show for them.
-        session.last_search = (msg.info.depth > 0).then(|| msg.info.clone());
+        session.last_search = msg.info.worth_showing().then(|| msg.info.clone());
         let ai = session.game.to_move();
-        match msg.mv.map(|p| session.game.play(p).map(|_| ())) {
-            Some(Ok(())) => {
-                sfx.write(Sfx::Stone);
-            }
-            Some(Err(e)) => {
-                // An engine bug; the game must go on, so the AI forfeits.
-                warn!("the AI chose an illegal move: {e}");
-                session.status = format!("The AI chose an illegal move ({e}) and resigns.");
-                session.resigned = Some(ai);
-            }
-            None => {
-                // Only possible with no legal move left, which the rules make a draw first.
-                warn!("the AI found no move");
+        let played = msg.info.mv.clone().and_then(|mv| session.game.play(mv));
+        match played {
+            Ok(()) => placed_sound(&session.game, &mut sfx),
+            Err(e) => {
+                // An engine bug (or no legal move, which the rules make a draw first): the
+                // game must go on, so the AI forfeits.
+                warn!("the AI could not move: {e}");
+                session.status = format!("The AI could not move ({e}) and resigns.");
                 session.resigned = Some(ai);
             }
         }
@@ -494,24 +508,18 @@ fn apply_hints(
         {
             continue;
         }
-        let size = session.game.size();
-        session.hint = msg.mv;
-        session.status = match msg.mv {
-            Some(p) => format!("Hint: {} (Expert, {})", p.to_human(size), msg.info.score),
-            None => "No hint: there is no legal move.".into(),
-        };
+        session.hint = msg.info.mv.clone().ok();
+        session.status = msg.info.hint_text(&session.game);
     }
 }
 
-/// After moves: autosave the unfinished game, or finish an ended one.
-#[allow(clippy::too_many_arguments)]
+/// After moves: autosave the unfinished game, or finish an ended one (saved at once, so
+/// quitting while the result is on its way loses nothing).
 fn settle(
     mut session: ResMut<Session>,
     mut worker: ResMut<AiWorker>,
     paths: Res<Paths>,
     mut stats: ResMut<Stats>,
-    mut sfx: MessageWriter<Sfx>,
-    mut next: ResMut<NextState<Screen>>,
     mut last_saved: Local<Option<(u64, usize, usize)>>,
 ) {
     if session.finished.is_some() {
@@ -519,60 +527,43 @@ fn settle(
     }
     if let Some(end) = session.end() {
         worker.cancel();
-        finish(&mut session, end, &paths, &mut stats, &mut sfx);
-        next.set(Screen::Result);
+        finish(&mut session, end, &paths, &mut stats);
         return;
     }
-    let key = (
-        session.id,
-        session.game.ply(),
-        session.game.redo_stack().len(),
-    );
+    let key = (session.id, session.game.ply(), session.game.redo_len());
     if *last_saved == Some(key) {
         return;
     }
     *last_saved = Some(key);
-    if session.game.ply() == 0 && session.game.redo_stack().is_empty() {
+    let kind = session.game.kind();
+    if key.1 == 0 && key.2 == 0 {
         // Nothing worth continuing.
-        persist::remove_autosave(&paths);
+        files::remove_autosave(&paths, kind);
         return;
     }
-    if let Err(e) = persist::write_ron(&paths.autosave_file(), &session.autosave()) {
+    if let Err(e) = files::write_autosave(&paths, &session.saved()) {
         warn!("autosave failed: {e}");
         session.status = format!("Could not autosave: {e}");
     }
 }
 
-/// Saves the record, counts the result, removes the autosave and plays the end sound.
-fn finish(
-    session: &mut Session,
-    end: GameEnd,
-    paths: &Paths,
-    stats: &mut Stats,
-    sfx: &mut MessageWriter<Sfx>,
-) {
-    let (black, white) = session.record_names();
-    let record = records::finished_record(
-        &session.game,
-        &black,
-        &white,
-        &session.started,
-        session.resigned,
-    );
+/// Saves the record, counts the result, removes the autosave and picks the end sound.
+fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats) {
     let who = match session.opponent {
         Opponent::Ai(level) => level.name().to_ascii_lowercase(),
         Opponent::Person => "two-players".into(),
     };
-    let dir = paths.games_dir();
-    let stamp = timestamp().file;
-    let mut path = dir.join(format!("{stamp}-{who}.sgf"));
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{stamp}-{who}-{n}.sgf"));
-        n += 1;
-    }
-    let saved = match records::save_sgf(&path, &record) {
-        Ok(()) => {
+    let names = session.record_names();
+    let saved = files::save_record(
+        paths,
+        &session.game,
+        &names,
+        &session.started,
+        session.resigned,
+        &who,
+    );
+    let record = match saved {
+        Ok(path) => {
             info!("game saved to {}", path.display());
             Some(path)
         }
@@ -583,95 +574,112 @@ fn finish(
         }
     };
     let person = session.person_result(&end);
-    match (session.opponent, person) {
-        (Opponent::Ai(level), Some(result)) => {
-            let tally = stats.levels.entry(level.number()).or_default();
-            match result {
-                PersonResult::Won => tally.wins += 1,
-                PersonResult::Lost => tally.losses += 1,
-                PersonResult::Draw => tally.draws += 1,
-            }
-        }
-        _ => stats.two_player_games += 1,
-    }
-    if let Err(e) = persist::write_ron(&paths.stats_file(), &*stats) {
+    let kind = session.game.kind();
+    if let Err(e) = stats.count(paths, kind, session.ai_level(), person) {
         warn!("could not save statistics: {e}");
     }
-    persist::remove_autosave(paths);
-    sfx.write(match (person, end.winner()) {
-        (Some(PersonResult::Won), _) => Sfx::Win,
+    files::remove_autosave(paths, kind);
+    let sound = match (person, end.winner()) {
+        (Some(PersonResult::Won), _) | (None, Some(_)) => Sfx::Win,
         (Some(PersonResult::Lost), _) => Sfx::Loss,
-        (Some(PersonResult::Draw), _) | (_, None) => Sfx::Draw,
-        (None, Some(_)) => Sfx::Win,
-    });
-    session.finished = Some(Finished { end, record: saved });
+        (Some(PersonResult::Draw), _) | (None, None) => Sfx::Draw,
+    };
+    session.finished = Some(Finished { end, record, sound });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rule;
+    use crate::engine::ai::Level;
+    use crate::engine::{Pos, Rule};
 
-    fn p(s: &str) -> Pos {
-        Pos::from_human(s, 15).unwrap()
+    fn gomoku(opponent: Opponent, human: Side) -> Session {
+        let game = AnyGame::Gomoku(Game::new(15, Rule::Freestyle).unwrap());
+        Session::new(game, opponent, human, 1)
+    }
+
+    fn connect4(opponent: Opponent, human: Side) -> Session {
+        let game = AnyGame::ConnectFour(c4::Game::new(c4::BoardSize::STANDARD));
+        Session::new(game, opponent, human, 1)
+    }
+
+    fn p(s: &str) -> Move {
+        Move::Point(Pos::from_human(s, 15).unwrap())
     }
 
     #[test]
     fn undo_against_the_ai_returns_to_the_persons_turn() {
-        let game = Game::new(15, Rule::Freestyle).unwrap();
-        let mut s = Session::new(game, Opponent::Ai(Level::Club), Stone::Black, 1);
-        for m in ["h8", "h9", "i8", "i9"] {
-            s.game.play(p(m)).unwrap();
+        let gomoku_ai = Opponent::Ai(AnyLevel::Gomoku(Level::Club));
+        let c4_ai = Opponent::Ai(AnyLevel::ConnectFour(c4::Level::Club));
+        let cases = [
+            (
+                gomoku(gomoku_ai, Side::First),
+                [p("h8"), p("h9"), p("i8"), p("i9"), p("j8")],
+            ),
+            (
+                connect4(c4_ai, Side::First),
+                [3, 3, 4, 4, 2].map(Move::Column),
+            ),
+        ];
+        for (mut s, moves) in cases {
+            for &m in &moves[..4] {
+                s.game.play(m).unwrap();
+            }
+            assert_eq!(s.undo_for_person(), 2);
+            assert_eq!(s.game.ply(), 2);
+            // While the AI thinks (the person just moved) one ply comes back.
+            s.game.play(moves[4]).unwrap();
+            assert_eq!(s.undo_for_person(), 1);
+            assert_eq!(s.game.to_move(), Side::First);
+            // Redo goes forward to the person's next turn.
+            assert_eq!(s.redo_for_person(), 1);
+            assert!(s.is_ai_turn());
         }
-        assert_eq!(s.undo_for_person(), 2);
-        assert_eq!(s.game.ply(), 2);
-        // While the AI thinks (person just moved) one ply comes back.
-        s.game.play(p("j8")).unwrap();
-        assert_eq!(s.undo_for_person(), 1);
-        assert_eq!(s.game.to_move(), Stone::Black);
-        // Redo goes forward to the person's next turn.
-        assert_eq!(s.redo_for_person(), 1);
-        assert!(s.is_ai_turn());
     }
 
     #[test]
     fn undo_never_hands_the_first_move_back_to_the_ai() {
-        let game = Game::new(15, Rule::Freestyle).unwrap();
-        let mut s = Session::new(game, Opponent::Ai(Level::Club), Stone::White, 1);
+        let mut s = gomoku(Opponent::Ai(AnyLevel::Gomoku(Level::Club)), Side::Second);
         s.game.play(p("h8")).unwrap();
         assert_eq!(s.undo_for_person(), 0);
         assert_eq!(s.game.ply(), 1);
+        let mut s = connect4(
+            Opponent::Ai(AnyLevel::ConnectFour(c4::Level::Casual)),
+            Side::Second,
+        );
+        s.game.play(Move::Column(3)).unwrap();
+        assert_eq!(s.undo_for_person(), 0);
     }
 
     #[test]
-    fn two_people_undo_one_ply() {
-        let game = Game::new(15, Rule::Freestyle).unwrap();
-        let mut s = Session::new(game, Opponent::Person, Stone::Black, 1);
-        s.game.play(p("h8")).unwrap();
-        s.game.play(p("h9")).unwrap();
-        assert_eq!(s.undo_for_person(), 1);
-        assert_eq!(s.redo_for_person(), 1);
-        assert_eq!(s.game.ply(), 2);
-    }
-}
-
-/// Resigning takes two presses: the first asks (in the status line), the second confirms;
-/// any other action in between cancels. Returns whether this press confirms. Shared by both
-/// games' sessions.
-pub fn resign_confirmed(action: &PlayAction, armed: &mut bool, status: &mut String) -> bool {
-    if !matches!(action, PlayAction::Resign) {
-        if *armed {
-            *armed = false;
-            status.clear();
+    fn two_people_undo_one_ply_and_resigning_names_the_loser() {
+        for mut s in [
+            gomoku(Opponent::Person, Side::First),
+            connect4(Opponent::Person, Side::First),
+        ] {
+            let moves = match s.game.kind() {
+                GameKind::Gomoku => [p("h8"), p("h9")],
+                GameKind::ConnectFour => [Move::Column(3); 2],
+            };
+            for m in moves {
+                s.game.play(m).unwrap();
+            }
+            assert_eq!(s.undo_for_person(), 1);
+            assert_eq!(s.redo_for_person(), 1);
+            assert_eq!(s.game.ply(), 2);
+            s.resigned = Some(Side::First);
+            assert_eq!(s.end().and_then(|e| e.winner()), Some(Side::Second));
         }
-        return false;
     }
-    if *armed {
-        *armed = false;
-        return true;
+
+    #[test]
+    fn record_names_say_who_played() {
+        let s = connect4(
+            Opponent::Ai(AnyLevel::ConnectFour(c4::Level::Club)),
+            Side::Second,
+        );
+        assert_eq!(s.record_names(), ["Connect Four AI (Club)", "Player"]);
+        let s = gomoku(Opponent::Person, Side::First);
+        assert_eq!(s.record_names(), ["Player 1", "Player 2"]);
     }
-    *armed = true;
-    *status = "Resign this game? Press Resign (Ctrl+R) again to confirm; any other action cancels."
-        .into();
-    false
 }

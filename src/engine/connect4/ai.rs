@@ -26,6 +26,41 @@ pub enum Level {
     Perfect,
 }
 
+impl Level {
+    /// The levels in menu order.
+    pub const ALL: [Level; 3] = [Level::Casual, Level::Club, Level::Perfect];
+
+    /// 1..=3 in menu order.
+    pub fn number(self) -> u8 {
+        match self {
+            Level::Casual => 1,
+            Level::Club => 2,
+            Level::Perfect => 3,
+        }
+    }
+
+    pub fn from_number(n: u8) -> Option<Level> {
+        Level::ALL.get(usize::from(n).checked_sub(1)?).copied()
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Casual => "Casual",
+            Level::Club => "Club",
+            Level::Perfect => "Perfect",
+        }
+    }
+
+    /// One line for people choosing a level.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Casual => "Takes a win and blocks yours; otherwise plays by feel.",
+            Level::Club => "Looks six moves ahead and knows good shapes.",
+            Level::Perfect => "Solves the position when it can: a few seconds a move.",
+        }
+    }
+}
+
 /// Search limits for one move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {

@@ -1,25 +1,101 @@
-//! The board widget. Drawn with UI nodes over a generated wood texture so it takes part in
-//! the layout next to the side panel: it stays square and centred in whatever space the
-//! window leaves, and every mark is placed in percent of the board.
+//! The boards: the only part of the app that differs per game beyond `gui::kind`. Both are
+//! drawn with UI nodes so they take part in the layout next to the side panel.
 //!
-//! Screens describe what to show in [`BoardView`]; `render` turns that into entities and
-//! `input` turns mouse and keyboard into [`PlayAction::Place`](crate::gui::screens::PlayAction).
+//! - Gomoku's grid (this module, `render`, `input`, `fx`): a square over a generated wood
+//!   texture, every mark placed in percent of the board.
+//! - Connect Four's frame with falling discs ([`connect4`]).
+//!
+//! Screens say what to show with [`show`]; each board's renderer turns its view into
+//! entities, and its input turns mouse and keys into one
+//! [`PlayAction::Place`](crate::gui::flow::PlayAction). Boards read the session's state and
+//! the settings; nothing below them (session, kind) knows they exist.
 
+pub mod connect4;
+pub mod fx;
 pub mod input;
 pub mod render;
 
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 
+use super::kind::{AnyGame, GameKind, Move, Standing};
 use super::theme::WOOD;
-use crate::engine::{Game, Pos};
+use crate::engine::{Game, Pos, Rule, Stone};
+use connect4::{C4View, ViewKey};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
-        .init_resource::<BoardHover>()
-        .init_resource::<BoardCursor>()
         .init_resource::<BoardMetrics>()
-        .add_plugins((render::plugin, input::plugin));
+        .add_plugins((render::plugin, input::plugin, fx::plugin, connect4::plugin));
+}
+
+/// What a screen puts on the board.
+pub struct Shown<'a> {
+    /// Which game this is (the session's id or the replay's load): a different one is put up
+    /// at once, without falling discs.
+    pub key: ViewKey,
+    pub game: &'a AnyGame,
+    /// The person may move now (hover ghost, clicks).
+    pub interactive: bool,
+    pub hint: Option<Move>,
+    /// Mark Black's forbidden points (Renju, Black to move).
+    pub forbidden: bool,
+    /// Number the pieces whatever the setting says.
+    pub numbers: bool,
+}
+
+/// Puts a position on its game's board; the winning row comes from the position itself.
+pub fn show(shown: Shown, gomoku: &mut BoardView, connect4: &mut C4View) {
+    let line = match shown.game.standing() {
+        Standing::Won { line, .. } => line,
+        _ => Vec::new(),
+    };
+    match shown.game {
+        AnyGame::Gomoku(game) => {
+            let forbidden = if shown.forbidden
+                && game.rule() == Rule::Renju
+                && game.to_move() == Stone::Black
+                && !game.outcome().is_over()
+            {
+                game.forbidden_points()
+                    .into_iter()
+                    .map(|(p, _)| p)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            *gomoku = BoardView {
+                game: Some(game.clone()),
+                interactive: shown.interactive,
+                win_line: line
+                    .iter()
+                    .map(|&(x, y)| Pos::new(x as u8, y as u8))
+                    .collect(),
+                hint: match shown.hint {
+                    Some(Move::Point(p)) => Some(p),
+                    _ => None,
+                },
+                forbidden,
+                numbers: shown.numbers,
+            };
+        }
+        AnyGame::ConnectFour(game) => {
+            *connect4 = C4View {
+                key: shown.key,
+                game: Some(game.clone()),
+                interactive: shown.interactive,
+                win: line
+                    .iter()
+                    .map(|&(col, row)| crate::engine::connect4::Cell { col, row })
+                    .collect(),
+                hint: match shown.hint {
+                    Some(Move::Column(c)) => Some(c),
+                    _ => None,
+                },
+                numbers: shown.numbers,
+            };
+        }
+    }
 }
 
 /// What the board shows. Screens replace it when their position changes; the renderer
@@ -43,25 +119,44 @@ impl BoardView {
     }
 }
 
-/// The point under the mouse, if the mouse is over the board.
-#[derive(Resource, Default, Debug, PartialEq, Eq, Clone, Copy)]
-pub struct BoardHover(pub Option<Pos>);
+/// The spot (a Gomoku point, a Connect Four column) under the mouse, if it is over a board.
+#[derive(Resource, Debug, PartialEq, Eq, Clone, Copy)]
+pub struct Hover<T>(pub Option<T>);
 
-/// The keyboard cursor; shown once an arrow key is used, hidden when the mouse moves.
+impl<T> Default for Hover<T> {
+    fn default() -> Self {
+        Hover(None)
+    }
+}
+
+/// The keyboard's spot; shown once an arrow key is used, hidden when the mouse moves.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardCursor {
-    pub pos: Pos,
+pub struct Cursor<T> {
+    pub at: T,
     pub visible: bool,
 }
 
-impl Default for BoardCursor {
+/// Both start at the board's centre (the keyboard recentres on a smaller board).
+impl Default for Cursor<Pos> {
     fn default() -> Self {
-        BoardCursor {
-            pos: Pos::new(7, 7),
+        Cursor {
+            at: Pos::new(7, 7),
             visible: false,
         }
     }
 }
+
+impl Default for Cursor<usize> {
+    fn default() -> Self {
+        Cursor {
+            at: 3,
+            visible: false,
+        }
+    }
+}
+
+pub type BoardHover = Hover<Pos>;
+pub type BoardCursor = Cursor<Pos>;
 
 /// Side of the board in logical pixels (for text that scales with the cells).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
@@ -128,8 +223,8 @@ pub fn point_at(normalized: Vec2, size: usize) -> Option<Pos> {
     Some(Pos::new(x as u8, y as u8))
 }
 
-/// Spawns the board area (filling the space left of the side panel) with the board in it.
-pub fn spawn_board_area(parent: &mut ChildSpawnerCommands) {
+/// Spawns the board area (filling the space left of the side panel) with `kind`'s board in it.
+pub fn spawn_board_area(parent: &mut ChildSpawnerCommands, kind: GameKind) {
     parent
         .spawn((
             Name::new("Board area"),
@@ -142,54 +237,60 @@ pub fn spawn_board_area(parent: &mut ChildSpawnerCommands) {
                 ..default()
             },
         ))
-        .with_children(|area| {
-            area.spawn((
-                Name::new("Board"),
-                BoardRoot {
-                    size: 0,
-                    coordinates: false,
-                },
-                Node {
-                    width: px(0),
-                    height: px(0),
-                    border_radius: BorderRadius::all(px(6)),
-                    ..default()
-                },
-                ImageNode::new(WOOD),
-                BoxShadow::new(
-                    Color::srgba(0.0, 0.0, 0.0, 0.55),
-                    px(0),
-                    px(6),
-                    px(2),
-                    px(18),
-                ),
-                RelativeCursorPosition::default(),
-            ))
-            .with_children(|board| {
-                let full = Node {
-                    position_type: PositionType::Absolute,
-                    width: percent(100),
-                    height: percent(100),
-                    ..default()
-                };
-                board.spawn((Name::new("Grid"), GridLayer, full.clone()));
-                board.spawn((Name::new("Stones"), StoneLayer, full));
-                board.spawn((
-                    Name::new("Ghost stone"),
-                    Ghost,
-                    Node::default(),
-                    BackgroundGradient::default(),
-                    Visibility::Hidden,
-                ));
-                board.spawn((
-                    Name::new("Keyboard cursor"),
-                    KeyCursor,
-                    Node::default(),
-                    BorderColor::all(super::theme::palette::CURSOR),
-                    Visibility::Hidden,
-                ));
-            });
+        .with_children(|area| match kind {
+            GameKind::Gomoku => spawn_grid(area),
+            GameKind::ConnectFour => connect4::spawn_board(area),
         });
+}
+
+/// Gomoku's wooden board with its layers.
+fn spawn_grid(area: &mut ChildSpawnerCommands) {
+    area.spawn((
+        Name::new("Board"),
+        BoardRoot {
+            size: 0,
+            coordinates: false,
+        },
+        Node {
+            width: px(0),
+            height: px(0),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        ImageNode::new(WOOD),
+        BoxShadow::new(
+            Color::srgba(0.0, 0.0, 0.0, 0.55),
+            px(0),
+            px(6),
+            px(2),
+            px(18),
+        ),
+        RelativeCursorPosition::default(),
+    ))
+    .with_children(|board| {
+        let full = Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            ..default()
+        };
+        board.spawn((Name::new("Grid"), GridLayer, full.clone()));
+        board.spawn((Name::new("Stones"), StoneLayer, full));
+        board.spawn((
+            Name::new("Ghost stone"),
+            Ghost,
+            Node::default(),
+            BackgroundGradient::default(),
+            Visibility::Hidden,
+        ));
+        board.spawn((
+            Name::new("Keyboard cursor"),
+            KeyCursor,
+            Node::default(),
+            BorderColor::all(super::theme::palette::CURSOR),
+            Visibility::Hidden,
+        ));
+    });
 }
 
 #[cfg(test)]

@@ -1,20 +1,20 @@
 //! Turns [`BoardView`] into entities: grid, star points, coordinates, stones, markers, the
 //! hover ghost and the keyboard cursor, in the colours of the chosen [`BoardTheme`]; keeps
 //! the board square in its area. Stones and marks carry the components of
-//! [`effects::board`](crate::gui::effects::board), which animates them.
+//! [`fx`](super::fx), which animates them.
 
 use bevy::prelude::*;
 use bevy::ui::ShadowStyle;
 
+use super::fx::{
+    BoardFx, DropIn, EndKind, HintGlow, Pulse, Ripple, Veil, WinMark, WinPart, drop_look,
+    hint_shadow, pulse_scale, ripple_look, track_view, veil_color, win_look, win_progress,
+};
 use super::{
     BoardArea, BoardCursor, BoardHover, BoardMetrics, BoardRoot, BoardView, Ghost, GridLayer,
     KeyCursor, StoneLayer, at_point, cell_pct, line_pct,
 };
 use crate::engine::{Pos, Stone};
-use crate::gui::effects::board::{
-    BoardFx, DropIn, EndKind, HintGlow, Pulse, Ripple, Veil, WinMark, WinPart, drop_look,
-    hint_shadow, pulse_scale, ripple_look, track_view, veil_color, win_look, win_progress,
-};
 use crate::gui::persist::Settings;
 use crate::gui::theme::{BoardPalette, BoardTheme, FONT_BOLD, FONT_REGULAR};
 
@@ -349,12 +349,7 @@ fn rebuild_stones(
                 color: pal.ripple,
             };
             let (scale, color) = ripple_look(
-                crate::gui::effects::progress(
-                    now,
-                    started,
-                    crate::gui::effects::board::RIPPLE_SECS,
-                    false,
-                ),
+                crate::gui::effects::progress(now, started, super::fx::RIPPLE_SECS, false),
                 ripple.color,
             );
             layer.spawn((
@@ -615,7 +610,7 @@ fn update_overlays(
             let wanted = Node {
                 border: UiRect::all(px(2)),
                 border_radius: BorderRadius::all(px(3)),
-                ..at_point(cursor.pos, size, 1.0)
+                ..at_point(cursor.at, size, 1.0)
             };
             if *node != wanted {
                 *node = wanted;

@@ -1,27 +1,20 @@
-//! Effects: the stone dropping in with a ripple, the pulsing last-move marker and glowing hint,
-//! the winning five lighting up (then confetti), the dimmed board after a loss or a draw,
-//! screen fades, button feedback, the AI's thinking dots and the evaluation bar.
+//! Effects: screen fades, button feedback, the AI's thinking dots and the evaluation bar.
 //!
 //! Every effect is a function of the time since it started, so it looks the same at any
 //! frame rate, and each has a final state that "reduced motion" (Settings) shows at once.
 //! Animations only touch `UiTransform`, colours and shadows, never layout, except the
 //! evaluation bar's width while it moves; the whole set costs a few dozen entities at most.
 //!
-//! The board renderer (`board/render.rs`) spawns stones and marks with the components
-//! defined in [`board`]; the systems here animate them.
+//! The board's own effects live with the board (`board/fx.rs`) and use the helpers here.
 
-pub mod board;
 pub mod ui;
-
-#[cfg(test)]
-mod tests;
 
 use bevy::prelude::*;
 
 use super::persist::Settings;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((board::plugin, ui::plugin));
+    app.add_plugins(ui::plugin);
 }
 
 /// Systems that animate; they run after the board renderer spawned this frame's entities.

@@ -9,8 +9,9 @@ use super::{FxSystems, approach, progress, reduced};
 use crate::engine::Stone;
 use crate::engine::ai::Score;
 use crate::gui::ai_task::{AiWorker, JobKind};
+use crate::gui::flow::Screen;
+use crate::gui::kind::AnyLevel;
 use crate::gui::persist::Settings;
-use crate::gui::screens::Screen;
 use crate::gui::session::Session;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{GameButton, text};
@@ -295,13 +296,13 @@ pub fn eval_target(session: &Session, worker: &AiWorker) -> f32 {
     if session.ai_level().is_none() {
         return 0.5;
     }
-    let ai = session.human.opponent();
+    let ai = session.human.other().stone();
     let live = if worker.kind() == Some(JobKind::Move) {
         worker.live().map(|(_, score)| score)
     } else {
         None
     };
-    match live.or(session.last_search.as_ref().map(|s| s.score)) {
+    match live.or(session.last_search.as_ref().and_then(|s| s.gomoku_score())) {
         Some(score) => black_share(score, ai),
         None => 0.5,
     }
@@ -321,7 +322,8 @@ fn eval_bars(
         return;
     }
     let target = eval_target(&session, &worker);
-    let visible = session.ai_level().is_some();
+    // Gomoku's evaluation only: Connect Four's panel states solved scores in words.
+    let visible = matches!(session.ai_level(), Some(AnyLevel::Gomoku(_)));
     let dt = time.delta_secs();
     for (mut bar, children, child_of) in &mut bars {
         if let Ok(mut visibility) = rows.get_mut(child_of.parent()) {

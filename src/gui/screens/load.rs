@@ -3,11 +3,10 @@
 
 use bevy::prelude::*;
 
-use super::replay::{Replay, open_record_file};
-use super::{Action, LoadAction, Screen};
-use crate::gui::connect4::{self, C4Replay};
+use super::replay::Replay;
+use crate::gui::flow::{Action, LoadAction, Screen, press};
+use crate::gui::kind::files;
 use crate::gui::persist::{self, Paths, SavedFile};
-use crate::gui::records;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
     GameButton, bold, on_click, panel, screen_root, spawn_button, text,
@@ -132,29 +131,7 @@ fn spawn_load(mut commands: Commands, paths: Res<Paths>, mut list: ResMut<LoadLi
 
 /// One file: its name and what is in it (or why it cannot be read).
 fn spawn_file_row(card: &mut ChildSpawnerCommands, file: &SavedFile) {
-    let summary = match records::load(&file.path) {
-        // Connect Four records have their own format, which the SGF/PSQ reader refuses.
-        _ if connect4::is_record(&file.path) => connect4::files::summary(&file.path),
-        Ok(r) => format!(
-            "{} × {} {} · {} vs {} · {} · {} moves",
-            r.size,
-            r.size,
-            r.rule.name(),
-            if r.black.is_empty() {
-                "Black"
-            } else {
-                &r.black
-            },
-            if r.white.is_empty() {
-                "White"
-            } else {
-                &r.white
-            },
-            records::result_text(r.result),
-            r.moves.len()
-        ),
-        Err(e) => format!("Unreadable: {e}"),
-    };
+    let summary = files::summary(&file.path);
     let action = Action::Load(LoadAction::Open(file.path.clone()));
     card.spawn((
         Button,
@@ -181,15 +158,12 @@ fn spawn_file_row(card: &mut ChildSpawnerCommands, file: &SavedFile) {
 }
 
 fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
-    if keys.just_pressed(KeyCode::PageUp) {
-        commands.trigger(Action::Load(LoadAction::PrevPage));
-    }
-    if keys.just_pressed(KeyCode::PageDown) {
-        commands.trigger(Action::Load(LoadAction::NextPage));
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        commands.trigger(Action::Load(LoadAction::Back));
-    }
+    let map = [
+        (KeyCode::PageUp, LoadAction::PrevPage),
+        (KeyCode::PageDown, LoadAction::NextPage),
+        (KeyCode::Escape, LoadAction::Back),
+    ];
+    press(&keys, &mut commands, map.map(|(k, a)| (k, Action::Load(a))));
 }
 
 fn on_action(
@@ -197,7 +171,6 @@ fn on_action(
     screen: Res<State<Screen>>,
     mut list: ResMut<LoadList>,
     mut replay: ResMut<Replay>,
-    mut c4_replay: ResMut<C4Replay>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Action::Load(action) = &*action else {
@@ -207,17 +180,11 @@ fn on_action(
         return;
     }
     match action {
-        LoadAction::Open(path) if connect4::is_record(path) => {
-            match connect4::open_record_file(path, &mut c4_replay) {
-                Ok(()) => next.set(Screen::ConnectFourReplay),
-                Err(message) => {
-                    list.message = message;
-                    next.set(Screen::Load);
-                }
+        LoadAction::Open(path) => match files::open_record(path) {
+            Ok(recorded) => {
+                replay.load(recorded, path);
+                next.set(Screen::Replay);
             }
-        }
-        LoadAction::Open(path) => match open_record_file(path, &mut replay) {
-            Ok(()) => next.set(Screen::Replay),
             Err(message) => {
                 list.message = message;
                 // Enter again: the list without the moved file, and the message.

@@ -2,6 +2,7 @@
 //! `DespawnOnExit`, and reacts to [`Action`]s: buttons and keyboard shortcuts trigger them,
 //! and so do the tests and the demo, which therefore drive exactly what a player drives.
 
+pub mod layout;
 pub mod load;
 pub mod playing;
 pub mod replay;
@@ -10,124 +11,17 @@ pub mod settings;
 pub mod setup;
 pub mod title;
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 
-use super::board::spawn_board_area;
-use super::persist::{ColourChoice, GameKind};
-use super::theme::{palette, widgets::screen_root};
-use crate::engine::{Pos, Rule};
-
-#[derive(States, Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
-pub enum Screen {
-    #[default]
-    Title,
-    Setup,
-    Playing,
-    Result,
-    Replay,
-    Load,
-    Settings,
-    /// Connect Four's game, result and replay (`gui::connect4::screens`).
-    ConnectFour,
-    ConnectFourResult,
-    ConnectFourReplay,
-}
-
-/// Everything a player can ask for. Triggered as an observer event: it is handled at once,
-/// so an action can never be read again by the next screen.
-#[derive(Event, Clone, Debug, PartialEq)]
-pub enum Action {
-    Title(TitleAction),
-    Setup(SetupAction),
-    Play(PlayAction),
-    Result(ResultAction),
-    Replay(ReplayAction),
-    Settings(SettingsAction),
-    Load(LoadAction),
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum TitleAction {
-    NewGame,
-    Continue,
-    ReplayLast,
-    LoadGame,
-    Settings,
-    Quit,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum SetupAction {
-    Game(GameKind),
-    /// 0 = a second person, 1..=5 = AI level.
-    Opponent(u8),
-    Colour(ColourChoice),
-    Rule(Rule),
-    Size(usize),
-    /// Connect Four's own choices (opponent, board).
-    Connect4(crate::gui::connect4::SetupChange),
-    Start,
-    Back,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum PlayAction {
-    Place(Pos),
-    Undo,
-    Redo,
-    Hint,
-    Resign,
-    Menu,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum ResultAction {
-    Replay,
-    Rematch,
-    Menu,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum ReplayAction {
-    First,
-    Prev,
-    Next,
-    Last,
-    TogglePlay,
-    ToggleNumbers,
-    Slower,
-    Faster,
-    Menu,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum SettingsAction {
-    VolumeDown,
-    VolumeUp,
-    MusicDown,
-    MusicUp,
-    ToggleAmbient,
-    ToggleMute,
-    Theme(crate::gui::theme::BoardTheme),
-    ToggleReducedMotion,
-    ToggleCoordinates,
-    ToggleMoveNumbers,
-    ToggleForbidden,
-    Back,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum LoadAction {
-    Open(PathBuf),
-    PrevPage,
-    NextPage,
-    Back,
-}
+use super::board::{self, connect4::disc_color};
+use super::flow::Action;
+use super::flow::Screen;
+use super::kind::{GameKind, Side};
+use super::theme::palette;
+use super::theme::widgets::{screen_root, spawn_button};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>().add_plugins((
+    app.add_plugins((
         title::plugin,
         setup::plugin,
         playing::plugin,
@@ -135,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         replay::plugin,
         load::plugin,
         settings::plugin,
+        layout::plugin,
     ));
 }
 
@@ -143,10 +38,10 @@ pub const PANEL_WIDTH: f32 = 340.0;
 
 /// Root of a screen with the board (Playing, Result, Replay): the board fills the space left
 /// of a side panel. Returns the panel for the caller to fill.
-pub fn spawn_board_screen(commands: &mut Commands, screen: Screen) -> Entity {
+pub fn spawn_board_screen(commands: &mut Commands, screen: Screen, kind: GameKind) -> Entity {
     let mut panel = Entity::PLACEHOLDER;
     commands.spawn(screen_root(screen)).with_children(|root| {
-        spawn_board_area(root);
+        board::spawn_board_area(root, kind);
         panel = root
             .spawn((
                 Name::new("Side panel"),
@@ -169,12 +64,8 @@ pub fn spawn_board_screen(commands: &mut Commands, screen: Screen) -> Entity {
     panel
 }
 
-/// A small stone for the side panel (turn indicator, players).
-pub fn stone_icon(stone: crate::engine::Stone, diameter: f32) -> impl Bundle {
-    let color = match stone {
-        crate::engine::Stone::Black => Color::srgb(0.05, 0.05, 0.06),
-        crate::engine::Stone::White => Color::srgb(0.95, 0.95, 0.93),
-    };
+/// A small stone or disc for the side panel (turn indicator, players).
+pub fn piece_icon(kind: GameKind, side: Side, diameter: f32) -> impl Bundle {
     (
         Node {
             width: px(diameter),
@@ -184,17 +75,39 @@ pub fn stone_icon(stone: crate::engine::Stone, diameter: f32) -> impl Bundle {
             border_radius: BorderRadius::MAX,
             ..default()
         },
-        BackgroundColor(color),
+        BackgroundColor(piece_color(kind, side)),
         BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.35)),
     )
 }
 
-/// True when Ctrl (or Cmd on macOS) is held.
-pub fn ctrl(keys: &ButtonInput<KeyCode>) -> bool {
-    keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ])
+/// The solid colour of a side's pieces.
+pub fn piece_color(kind: GameKind, side: Side) -> Color {
+    match (kind, side) {
+        (GameKind::Gomoku, Side::First) => Color::srgb(0.05, 0.05, 0.06),
+        (GameKind::Gomoku, Side::Second) => Color::srgb(0.95, 0.95, 0.93),
+        (GameKind::ConnectFour, side) => disc_color(side),
+    }
+}
+
+/// Replaces a text only when it differs (a change would relayout it).
+pub fn set_text(text: &mut Text, value: String) {
+    if text.0 != value {
+        text.0 = value;
+    }
+}
+
+/// The side panel's full-width buttons, pushed to its bottom: (label, shortcut, action).
+pub fn spawn_panel_buttons(p: &mut ChildSpawnerCommands, buttons: Vec<(&str, &str, Action)>) {
+    p.spawn(Node {
+        flex_grow: 1.0,
+        ..default()
+    });
+    for (label, key, action) in buttons {
+        let node = Node {
+            width: percent(100),
+            height: px(42),
+            ..default()
+        };
+        spawn_button(p, label, key, action, node);
+    }
 }

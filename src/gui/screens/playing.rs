@@ -1,26 +1,31 @@
-//! The game screen: the board and a side panel with players, whose turn it is, the AI's
-//! thinking and last search, the move count, a status line and Undo / Redo / Hint / Resign /
-//! Menu with their shortcuts.
+//! The game screen, for both games: the board and a side panel with players, whose turn it
+//! is, the AI's thinking and last search, the move count, a status line and Undo / Redo /
+//! Hint / Resign / Menu with their shortcuts. When a game ends it moves on to the result once
+//! the board has caught up (a Connect Four disc may still be falling).
 
 use bevy::prelude::*;
 
-use super::{Action, PlayAction, Screen, ctrl, spawn_board_screen, stone_icon};
-use crate::engine::{Rule, Stone};
+use super::{piece_color, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::{AiWorker, JobKind};
-use crate::gui::board::{BoardRoot, BoardView};
+use crate::gui::audio::Sfx;
+use crate::gui::board::connect4::{C4BoardSystems, C4View, FallAnimation, ViewKey};
+use crate::gui::board::{self, BoardRoot, BoardView, Shown};
 use crate::gui::effects;
+use crate::gui::flow::{Action, PlayAction, Screen, ctrl};
+use crate::gui::kind::{AnyGame, Move, Side};
 use crate::gui::persist::Settings;
-use crate::gui::session::{GameEnd, Session, SessionSystems};
+use crate::gui::session::{Session, SessionSystems};
 use crate::gui::theme::palette;
-use crate::gui::theme::widgets::{bold, spawn_button, text};
+use crate::gui::theme::widgets::{bold, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_playing)
+    app.configure_sets(Update, C4BoardSystems.after(SessionSystems))
+        .add_systems(OnEnter(Screen::Playing), spawn_playing)
         .add_systems(
             Update,
             (
                 shortcuts.before(SessionSystems),
-                update_panel.after(SessionSystems),
+                (update_panel, show_result).after(C4BoardSystems),
             )
                 .run_if(in_state(Screen::Playing)),
         )
@@ -28,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             sync_view
                 .after(SessionSystems)
+                .before(C4BoardSystems)
                 .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
         );
 }
@@ -44,7 +50,8 @@ struct InfoText;
 struct StatusText;
 
 fn spawn_playing(mut commands: Commands, session: Res<Session>) {
-    let panel = spawn_board_screen(&mut commands, Screen::Playing);
+    let kind = session.game.kind();
+    let panel = spawn_board_screen(&mut commands, Screen::Playing, kind);
     commands.entity(panel).with_children(|p| {
         spawn_game_header(p, &session);
         p.spawn(Node {
@@ -54,7 +61,7 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
             ..default()
         })
         .with_children(|row| {
-            row.spawn((TurnIcon, stone_icon(Stone::Black, 22.0)));
+            row.spawn((TurnIcon, piece_icon(kind, Side::First, 22.0)));
             row.spawn((TurnText, bold("", 20.0, palette::TEXT)));
             row.spawn(effects::ui::thinking_dots());
         });
@@ -69,35 +76,19 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
                 ..default()
             },
         ));
-        // Push the buttons to the bottom of the panel.
-        p.spawn(Node {
-            flex_grow: 1.0,
-            ..default()
-        });
-        let node = || Node {
-            width: percent(100),
-            height: px(42),
-            ..default()
-        };
-        spawn_button(
+        let play = |a| Action::Play(a);
+        spawn_panel_buttons(
             p,
-            "Undo",
-            "Ctrl+Z / U",
-            Action::Play(PlayAction::Undo),
-            node(),
+            vec![
+                ("Undo", "Ctrl+Z / U", play(PlayAction::Undo)),
+                ("Redo", "Ctrl+Y", play(PlayAction::Redo)),
+                ("Hint", "H", play(PlayAction::Hint)),
+                ("Resign", "Ctrl+R", play(PlayAction::Resign)),
+                ("Menu", "Esc", play(PlayAction::Menu)),
+            ],
         );
-        spawn_button(p, "Redo", "Ctrl+Y", Action::Play(PlayAction::Redo), node());
-        spawn_button(p, "Hint", "H", Action::Play(PlayAction::Hint), node());
-        spawn_button(
-            p,
-            "Resign",
-            "Ctrl+R",
-            Action::Play(PlayAction::Resign),
-            node(),
-        );
-        spawn_button(p, "Menu", "Esc", Action::Play(PlayAction::Menu), node());
         p.spawn(text(
-            "Mouse or arrows + Enter to place a stone",
+            session.game.controls_help(),
             13.0,
             palette::TEXT_FAINT,
         ));
@@ -106,21 +97,28 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
 
 /// Title, rule and size, and the two players: shared by the game and result screens.
 pub fn spawn_game_header(p: &mut ChildSpawnerCommands, session: &Session) {
-    let size = session.game.size();
-    p.spawn(bold("Gomoku", 28.0, palette::TEXT));
-    p.spawn(text(
-        format!("{} · {size} × {size}", session.game.rule().name()),
-        16.0,
-        palette::TEXT_DIM,
-    ));
-    if session.game.rule() == Rule::Renju {
-        p.spawn(text(
-            "Black may not play double three, double four or overline.",
-            13.0,
-            palette::TEXT_FAINT,
-        ));
+    let game = &session.game;
+    spawn_header(p, game.title(), game, "", |side| session.player_name(side));
+}
+
+/// A board screen's heading, the game's rule and board, and the two players, with `caption`
+/// (the replay's file name) under the heading.
+pub fn spawn_header(
+    p: &mut ChildSpawnerCommands,
+    heading: &str,
+    game: &AnyGame,
+    caption: &str,
+    name: impl Fn(Side) -> String,
+) {
+    p.spawn(bold(heading.to_string(), 28.0, palette::TEXT));
+    if !caption.is_empty() {
+        p.spawn(text(caption.to_string(), 14.0, palette::TEXT_FAINT));
     }
-    for stone in [Stone::Black, Stone::White] {
+    p.spawn(text(game.subtitle(), 16.0, palette::TEXT_DIM));
+    if let Some(note) = game.rule_note() {
+        p.spawn(text(note, 13.0, palette::TEXT_FAINT));
+    }
+    for side in [Side::First, Side::Second] {
         p.spawn(Node {
             align_items: AlignItems::Center,
             column_gap: px(10),
@@ -128,15 +126,9 @@ pub fn spawn_game_header(p: &mut ChildSpawnerCommands, session: &Session) {
             ..default()
         })
         .with_children(|row| {
-            row.spawn(stone_icon(stone, 16.0));
-            row.spawn(text(session.player_name(stone), 17.0, palette::TEXT));
+            row.spawn(piece_icon(game.kind(), side, 16.0));
+            row.spawn(text(name(side), 17.0, palette::TEXT));
         });
-    }
-}
-
-fn set_text(text: &mut Text, value: String) {
-    if text.0 != value {
-        text.0 = value;
     }
 }
 
@@ -168,16 +160,13 @@ fn update_panel(
     } else if session.ai_level().is_some() {
         "Your move".to_string()
     } else {
-        format!("{to_move} to move")
+        format!("{} to move", session.game.side_name(to_move))
     };
     for mut t in &mut texts.p0() {
         set_text(&mut t, turn.clone());
     }
     for mut icon in &mut icons {
-        let color = match to_move {
-            Stone::Black => Color::srgb(0.05, 0.05, 0.06),
-            Stone::White => Color::srgb(0.95, 0.95, 0.93),
-        };
+        let color = piece_color(session.game.kind(), to_move);
         if icon.0 != color {
             icon.0 = color;
         }
@@ -185,7 +174,7 @@ fn update_panel(
     let moves = format!(
         "Moves played: {}{}",
         session.game.ply(),
-        match session.game.redo_stack().len() {
+        match session.game.redo_len() {
             0 => String::new(),
             n => format!("  ({n} to redo)"),
         }
@@ -194,21 +183,8 @@ fn update_panel(
         set_text(&mut t, moves.clone());
     }
     let info = match (&session.last_search, session.ai_level()) {
-        (Some(s), _) => format!(
-            "Level {} · {}\nLast search: depth {} · eval {} (AI)\n{} nodes in {:.2} s",
-            s.level.number(),
-            s.level.name(),
-            s.depth,
-            s.score,
-            s.nodes,
-            s.time.as_secs_f32()
-        ),
-        (None, Some(level)) => format!(
-            "Level {} · {}\n{}",
-            level.number(),
-            level.name(),
-            level.description()
-        ),
+        (Some(s), _) => s.describe(),
+        (None, Some(level)) => format!("{}\n{}", level.headline(), level.description()),
         (None, None) => "Two players: take turns at this computer.".to_string(),
     };
     for mut t in &mut texts.p2() {
@@ -242,16 +218,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     }
 }
 
-type ViewKey = (
-    u64,
-    usize,
-    usize,
-    bool,
-    Option<crate::engine::Pos>,
-    bool,
-    Screen,
-    bool,
-);
+type ShownKey = (u64, usize, usize, bool, Option<Move>, bool, Screen, bool);
 
 /// Shows the session's game on the board (game and result screens).
 #[allow(clippy::too_many_arguments)]
@@ -260,9 +227,9 @@ pub fn sync_view(
     worker: Res<AiWorker>,
     settings: Res<Settings>,
     screen: Res<State<Screen>>,
-    mut view: ResMut<BoardView>,
+    mut views: (ResMut<BoardView>, ResMut<C4View>),
     new_board: Query<(), Added<BoardRoot>>,
-    mut last: Local<Option<ViewKey>>,
+    mut last: Local<Option<ShownKey>>,
 ) {
     let screen = *screen.get();
     let interactive = screen == Screen::Playing
@@ -271,40 +238,46 @@ pub fn sync_view(
     let key = (
         session.id,
         session.game.ply(),
-        session.game.redo_stack().len(),
+        session.game.redo_len(),
         interactive,
         session.hint,
         settings.show_forbidden,
         screen,
         session.finished.is_some(),
     );
-    if *last == Some(key) && new_board.is_empty() {
+    // The replay may have put another Connect Four game up meanwhile.
+    let c4_stale = session.game.connect4().is_some() && views.1.key != ViewKey::Session(session.id);
+    if *last == Some(key) && new_board.is_empty() && !c4_stale {
         return;
     }
     *last = Some(key);
-    let game = &session.game;
-    let forbidden = if settings.show_forbidden
-        && screen == Screen::Playing
-        && session.is_ongoing()
-        && game.rule() == Rule::Renju
-        && game.to_move() == Stone::Black
-    {
-        game.forbidden_points()
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    *view = BoardView {
-        game: Some(game.clone()),
+    let shown = Shown {
+        key: ViewKey::Session(session.id),
+        game: &session.game,
         interactive,
-        win_line: match session.end() {
-            Some(GameEnd::Five { line, .. }) => line,
-            _ => Vec::new(),
-        },
         hint: session.hint,
-        forbidden,
+        forbidden: settings.show_forbidden && screen == Screen::Playing && session.is_ongoing(),
         numbers: false,
     };
+    board::show(shown, &mut views.0, &mut views.1);
+}
+
+/// The result screen comes once the board shows the end (the last disc has landed), with the
+/// sound that announces it.
+fn show_result(
+    session: Res<Session>,
+    anim: Res<FallAnimation>,
+    mut sfx: MessageWriter<Sfx>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(finished) = &session.finished else {
+        return;
+    };
+    if let Some(game) = session.game.connect4()
+        && !anim.settled_on(game)
+    {
+        return;
+    }
+    sfx.write(finished.sound);
+    next.set(Screen::Result);
 }

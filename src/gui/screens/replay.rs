@@ -1,17 +1,19 @@
-//! Replay of a finished or loaded game: first / previous / next / last, autoplay at an
-//! adjustable speed, move numbers and the list of moves around the current one.
+//! Replay of a finished or loaded game of either kind: first / previous / next / last,
+//! autoplay at an adjustable speed, move numbers and the list of moves around the current one.
 
 use std::path::Path;
 
 use bevy::prelude::*;
 
-use super::{Action, ReplayAction, Screen, spawn_board_screen};
-use crate::engine::game::Move;
-use crate::engine::{Game, Outcome, Pos, Rule, Stone};
+use super::playing::spawn_header;
+use super::{set_text, spawn_board_screen};
+use crate::engine::Game;
 use crate::gui::audio::Sfx;
-use crate::gui::board::{BoardRoot, BoardView};
-use crate::gui::persist;
-use crate::gui::records::{self, GameRecord};
+use crate::gui::board::connect4::{C4BoardSystems, C4View, ViewKey};
+use crate::gui::board::{self, BoardRoot, BoardView, Shown};
+use crate::gui::flow::{Action, ReplayAction, Screen, press};
+use crate::gui::kind::files::Recorded;
+use crate::gui::kind::{AnyGame, GameKind, Move, Side};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{ButtonAction, ButtonLabel, bold, spawn_button, text};
 
@@ -22,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (shortcuts, autoplay, sync_view, update_panel)
                 .chain()
+                .before(C4BoardSystems)
                 .run_if(in_state(Screen::Replay)),
         )
         .add_observer(on_action);
@@ -33,19 +36,17 @@ pub const SPEEDS: [f32; 6] = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0];
 /// The game being replayed and where we are in it.
 #[derive(Resource, Debug)]
 pub struct Replay {
+    /// The file's name (or "Last game").
     pub title: String,
-    pub black: String,
-    pub white: String,
+    pub names: [String; 2],
     pub result: String,
-    pub size: usize,
-    pub rule: Rule,
-    /// Stones on the board before the first move (records from other programs).
-    pub setup: Vec<(Pos, Stone)>,
-    pub moves: Vec<Move>,
+    /// The position before the first move (set-up stones of other programs' records).
+    pub start: AnyGame,
+    pub moves: Vec<(Side, Move)>,
     /// Number of moves shown (0 = empty board).
     pub cursor: usize,
     pub playing: bool,
-    /// Move numbers on the stones (N toggles).
+    /// Move numbers on the pieces (N toggles).
     pub numbers: bool,
     /// Index into [`SPEEDS`].
     pub speed: usize,
@@ -58,12 +59,9 @@ impl Default for Replay {
     fn default() -> Self {
         Replay {
             title: String::new(),
-            black: String::new(),
-            white: String::new(),
+            names: Default::default(),
             result: String::new(),
-            size: 15,
-            rule: Rule::Freestyle,
-            setup: Vec::new(),
+            start: AnyGame::Gomoku(Game::new(15, Default::default()).expect("15 is a valid size")),
             moves: Vec::new(),
             cursor: 0,
             playing: false,
@@ -76,27 +74,32 @@ impl Default for Replay {
 }
 
 impl Replay {
-    /// Shows `record` from its last move.
-    pub fn load(&mut self, record: &GameRecord, title: String) {
+    /// Shows a record file's game from its last move.
+    pub fn load(&mut self, recorded: Recorded, path: &Path) {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        self.show(recorded, name);
+    }
+
+    /// Shows `recorded` from its last move. Move numbers stay as the player left them, and
+    /// start on for Gomoku and off for Connect Four (whose discs are easy to follow).
+    pub fn show(&mut self, recorded: Recorded, title: String) {
+        let numbers = if recorded.start.kind() == self.start.kind() && self.generation > 0 {
+            self.numbers
+        } else {
+            recorded.start.kind() == GameKind::Gomoku
+        };
         *self = Replay {
             title,
-            black: record.black.clone(),
-            white: record.white.clone(),
-            result: records::result_text(record.result),
-            size: record.size,
-            rule: record.rule,
-            setup: record.setup.clone(),
-            moves: record
-                .moves
-                .iter()
-                .map(|m| Move {
-                    pos: m.pos,
-                    stone: m.stone,
-                })
-                .collect(),
-            cursor: record.moves.len(),
+            names: recorded.names,
+            result: recorded.result,
+            cursor: recorded.moves.len(),
+            start: recorded.start,
+            moves: recorded.moves,
             speed: self.speed,
-            numbers: self.numbers,
+            numbers,
             generation: self.generation + 1,
             ..Replay::default()
         };
@@ -104,16 +107,10 @@ impl Replay {
 
     /// The position after `cursor` moves. Records are validated on load, so every move is
     /// legal; an impossible one would only stop the replay there.
-    pub fn position(&self) -> Game {
-        let mut game = Game::new(self.size, self.rule)
-            .unwrap_or_else(|_| Game::new(15, self.rule).expect("15 is a valid size"));
-        for &(pos, stone) in &self.setup {
-            if game.place(pos, stone).is_err() {
-                break;
-            }
-        }
-        for mv in &self.moves[..self.cursor.min(self.moves.len())] {
-            if game.place(mv.pos, mv.stone).is_err() {
+    pub fn position(&self) -> AnyGame {
+        let mut game = self.start.clone();
+        for &(side, mv) in &self.moves[..self.cursor.min(self.moves.len())] {
+            if game.place(side, mv).is_err() {
                 break;
             }
         }
@@ -121,27 +118,16 @@ impl Replay {
     }
 
     pub fn step(&mut self, delta: isize) {
-        let len = self.moves.len() as isize;
-        self.cursor = (self.cursor as isize + delta).clamp(0, len) as usize;
+        self.cursor = self
+            .cursor
+            .saturating_add_signed(delta)
+            .min(self.moves.len());
     }
-}
 
-/// Loads a record file into the replay. An unreadable file is moved aside; the error says so.
-pub fn open_record_file(path: &Path, replay: &mut Replay) -> Result<(), String> {
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    match records::load(path) {
-        Ok(record) => {
-            replay.load(&record, name);
-            Ok(())
-        }
-        Err(reason) => {
-            let moved = persist::move_aside(path)
-                .map(|to| format!(" It was moved to {}.", to.display()))
-                .unwrap_or_default();
-            Err(format!("{name} could not be read: {reason}.{moved}"))
+    /// A Gomoku stone clicks as it appears; Connect Four's board sounds its discs landing.
+    fn click(&self, sfx: &mut MessageWriter<Sfx>) {
+        if self.start.kind() == GameKind::Gomoku {
+            sfx.write(Sfx::Stone);
         }
     }
 }
@@ -154,40 +140,26 @@ pub(crate) struct SpeedText;
 pub(crate) struct MoveList;
 
 fn spawn_replay(mut commands: Commands, replay: Res<Replay>) {
-    let panel = spawn_board_screen(&mut commands, Screen::Replay);
-    let size = replay.size;
+    let kind = replay.start.kind();
+    let panel = spawn_board_screen(&mut commands, Screen::Replay, kind);
     commands.entity(panel).with_children(|p| {
-        p.spawn(bold("Replay", 28.0, palette::TEXT));
-        p.spawn(text(replay.title.clone(), 14.0, palette::TEXT_FAINT));
-        p.spawn(text(
-            format!("{} · {size} × {size}", replay.rule.name()),
-            16.0,
-            palette::TEXT_DIM,
-        ));
-        for (stone, name) in [(Stone::Black, &replay.black), (Stone::White, &replay.white)] {
-            p.spawn(Node {
-                align_items: AlignItems::Center,
-                column_gap: px(10),
-                ..default()
-            })
-            .with_children(|row| {
-                row.spawn(super::stone_icon(stone, 16.0));
-                let name = if name.is_empty() {
-                    stone.name()
-                } else {
-                    name.as_str()
-                };
-                row.spawn(text(name.to_string(), 16.0, palette::TEXT));
-            });
-        }
+        spawn_header(
+            p,
+            "Replay",
+            &replay.start,
+            &replay.title,
+            |side| match replay.names[side.index()].as_str() {
+                "" => replay.start.side_name(side).to_string(),
+                name => name.to_string(),
+            },
+        );
         p.spawn(text(replay.result.clone(), 16.0, palette::ACCENT));
         spawn_replay_controls(p);
     });
 }
 
-/// The move counter, step and autoplay buttons, speed, move list and Menu button: the same
-/// for every game's replay (Connect Four's uses them too).
-pub(crate) fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
+/// The move counter, step and autoplay buttons, speed, move list and Menu button.
+fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
     p.spawn((CounterText, bold("", 20.0, palette::TEXT)));
     p.spawn(Node {
         column_gap: px(6),
@@ -268,7 +240,7 @@ pub(crate) fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
 }
 
 /// Keyboard shortcuts of every replay screen.
-pub(crate) fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     let map = [
         (KeyCode::Home, ReplayAction::First),
         (KeyCode::ArrowLeft, ReplayAction::Prev),
@@ -282,11 +254,11 @@ pub(crate) fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands)
         (KeyCode::KeyN, ReplayAction::ToggleNumbers),
         (KeyCode::Escape, ReplayAction::Menu),
     ];
-    for (key, action) in map {
-        if keys.just_pressed(key) {
-            commands.trigger(Action::Replay(action));
-        }
-    }
+    press(
+        &keys,
+        &mut commands,
+        map.map(|(k, a)| (k, Action::Replay(a))),
+    );
 }
 
 fn autoplay(time: Res<Time>, mut replay: ResMut<Replay>, mut sfx: MessageWriter<Sfx>) {
@@ -301,7 +273,7 @@ fn autoplay(time: Res<Time>, mut replay: ResMut<Replay>, mut sfx: MessageWriter<
     replay.elapsed = 0.0;
     if replay.cursor < replay.moves.len() {
         replay.cursor += 1;
-        sfx.write(Sfx::Stone);
+        replay.click(&mut sfx);
     }
     if replay.cursor >= replay.moves.len() {
         replay.playing = false;
@@ -310,28 +282,27 @@ fn autoplay(time: Res<Time>, mut replay: ResMut<Replay>, mut sfx: MessageWriter<
 
 fn sync_view(
     replay: Res<Replay>,
-    mut view: ResMut<BoardView>,
+    mut views: (ResMut<BoardView>, ResMut<C4View>),
     new_board: Query<(), Added<BoardRoot>>,
     mut last: Local<Option<(u64, usize, bool)>>,
 ) {
     let key = (replay.generation, replay.cursor, replay.numbers);
-    if *last == Some(key) && new_board.is_empty() {
+    let view_key = ViewKey::Replay(replay.generation);
+    let c4_stale = replay.start.connect4().is_some() && views.1.key != view_key;
+    if *last == Some(key) && new_board.is_empty() && !c4_stale {
         return;
     }
     *last = Some(key);
     let game = replay.position();
-    let win_line = match game.outcome() {
-        Outcome::Win { line, .. } => line.clone(),
-        _ => Vec::new(),
-    };
-    *view = BoardView {
-        game: Some(game),
+    let shown = Shown {
+        key: view_key,
+        game: &game,
         interactive: false,
-        win_line,
         hint: None,
-        forbidden: Vec::new(),
+        forbidden: false,
         numbers: replay.numbers,
     };
+    board::show(shown, &mut views.0, &mut views.1);
 }
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)] // Bevy system parameters
@@ -357,17 +328,21 @@ fn update_panel(
     }
     *last = Some(key);
     for mut t in &mut counters {
-        t.0 = format!("Move {} of {}", replay.cursor, replay.moves.len());
+        set_text(
+            &mut t,
+            format!("Move {} of {}", replay.cursor, replay.moves.len()),
+        );
     }
     for mut t in &mut speeds {
         let s = SPEEDS[replay.speed.min(SPEEDS.len() - 1)];
-        t.0 = format!("{s} moves per second");
+        set_text(&mut t, format!("{s} moves per second"));
     }
     for (action, children) in &buttons {
         if action.0 == Action::Replay(ReplayAction::TogglePlay) {
             for child in children.iter() {
                 if let Ok(mut label) = labels.get_mut(child) {
-                    label.0 = if replay.playing { "Pause" } else { "Play" }.into();
+                    let wanted = if replay.playing { "Pause" } else { "Play" };
+                    set_text(&mut label, wanted.into());
                 }
             }
         }
@@ -382,7 +357,7 @@ fn update_panel(
     for list in &lists {
         commands.entity(list).despawn_children();
         commands.entity(list).with_children(|l| {
-            for (i, mv) in replay.moves.iter().enumerate().skip(start).take(ROWS) {
+            for (i, &(side, mv)) in replay.moves.iter().enumerate().skip(start).take(ROWS) {
                 let n = i + 1;
                 let color = if n == replay.cursor {
                     palette::ACCENT
@@ -393,8 +368,8 @@ fn update_panel(
                 };
                 let line = format!(
                     "{n:>3}.  {}  {}",
-                    mv.stone.name(),
-                    mv.pos.to_human(replay.size)
+                    replay.start.side_name(side),
+                    replay.start.move_text(mv)
                 );
                 l.spawn(text(line, 15.0, color));
             }
@@ -437,8 +412,8 @@ fn on_action(
             next.set(Screen::Title);
         }
     }
-    if replay.cursor > before && replay.cursor - before == 1 {
-        sfx.write(Sfx::Stone);
+    if replay.cursor == before + 1 {
+        replay.click(&mut sfx);
     }
     if matches!(
         action,

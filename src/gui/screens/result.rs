@@ -1,18 +1,18 @@
-//! The end of a game over the final board (winning five highlighted): who won and how, where
+//! The end of a game over the final board (winning row highlighted): who won and how, where
 //! the record was saved, the results against this level so far, and Replay / Rematch / Menu.
 
 use bevy::prelude::*;
 
 use super::playing::spawn_game_header;
-use super::replay::{Replay, open_record_file};
-use super::{Action, ResultAction, Screen, spawn_board_screen};
-use crate::engine::Stone;
+use super::replay::Replay;
+use super::{spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::AiWorker;
-use crate::gui::persist::{Notices, Stats};
-use crate::gui::records;
-use crate::gui::session::{GameEnd, PersonResult, Session};
+use crate::gui::flow::{Action, ResultAction, Screen, press};
+use crate::gui::kind::files::{self, PersonResult, Recorded, Stats};
+use crate::gui::persist::Notices;
+use crate::gui::session::{GameEnd, Session};
 use crate::gui::theme::palette;
-use crate::gui::theme::widgets::{bold, panel, spawn_button, text};
+use crate::gui::theme::widgets::{bold, panel, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Result), spawn_result)
@@ -26,19 +26,19 @@ pub fn headline(session: &Session, end: &GameEnd) -> (String, Color) {
         (Some(PersonResult::Won), _) => ("You win!".into(), palette::GOOD),
         (Some(PersonResult::Lost), _) => ("You lose".into(), palette::BAD),
         (Some(PersonResult::Draw), _) | (None, None) => ("Draw".into(), palette::ACCENT),
-        (None, Some(winner)) => (format!("{winner} wins!"), palette::ACCENT),
+        (None, Some(winner)) => (
+            format!("{} wins!", session.game.side_name(winner)),
+            palette::ACCENT,
+        ),
     }
 }
 
 fn reason(session: &Session, end: &GameEnd) -> String {
     match end {
-        GameEnd::Five { winner, line } => format!(
+        GameEnd::Line { winner, line } => format!(
             "{} made {} in a row with move {}.",
             session.player_name(*winner),
-            match line.len() {
-                5 => "five".to_string(),
-                n => n.to_string(),
-            },
+            session.game.line_name(line.len()),
             session.game.ply()
         ),
         GameEnd::Resigned { loser } => format!(
@@ -46,12 +46,16 @@ fn reason(session: &Session, end: &GameEnd) -> String {
             session.player_name(*loser),
             session.game.ply()
         ),
-        GameEnd::Draw => "The board is full: nobody made five.".into(),
+        GameEnd::Draw => format!(
+            "The board is full: nobody made {}.",
+            session.game.line_name(0)
+        ),
     }
 }
 
 fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>) {
-    let panel_entity = spawn_board_screen(&mut commands, Screen::Result);
+    let kind = session.game.kind();
+    let panel_entity = spawn_board_screen(&mut commands, Screen::Result, kind);
     let Some(finished) = session.finished.clone() else {
         return;
     };
@@ -86,43 +90,33 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
             }
             card.spawn(text(saved, 13.0, palette::TEXT_DIM));
         });
-        p.spawn(Node {
-            flex_grow: 1.0,
-            ..default()
-        });
-        let node = || Node {
-            width: percent(100),
-            height: px(42),
-            ..default()
-        };
-        spawn_button(
+        let result = |a| Action::Result(a);
+        spawn_panel_buttons(
             p,
-            "Replay",
-            "R",
-            Action::Result(ResultAction::Replay),
-            node(),
+            vec![
+                ("Replay", "R", result(ResultAction::Replay)),
+                (
+                    "Rematch (colours swapped)",
+                    "N",
+                    result(ResultAction::Rematch),
+                ),
+                ("Menu", "Esc", result(ResultAction::Menu)),
+            ],
         );
-        spawn_button(
-            p,
-            "Rematch (colours swapped)",
-            "N",
-            Action::Result(ResultAction::Rematch),
-            node(),
-        );
-        spawn_button(p, "Menu", "Esc", Action::Result(ResultAction::Menu), node());
     });
 }
 
 fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
-    if keys.just_pressed(KeyCode::KeyR) {
-        commands.trigger(Action::Result(ResultAction::Replay));
-    }
-    if keys.just_pressed(KeyCode::KeyN) {
-        commands.trigger(Action::Result(ResultAction::Rematch));
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        commands.trigger(Action::Result(ResultAction::Menu));
-    }
+    let map = [
+        (KeyCode::KeyR, ResultAction::Replay),
+        (KeyCode::KeyN, ResultAction::Rematch),
+        (KeyCode::Escape, ResultAction::Menu),
+    ];
+    press(
+        &keys,
+        &mut commands,
+        map.map(|(k, a)| (k, Action::Result(a))),
+    );
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -148,21 +142,14 @@ fn on_action(
                 .finished
                 .as_ref()
                 .and_then(|f| f.record.clone())
-                .map(|path| open_record_file(&path, &mut replay));
+                .map(|path| (files::open_record(&path), path));
             match from_file {
-                Some(Ok(())) => {}
+                Some((Ok(recorded), path)) => replay.load(recorded, &path),
                 other => {
-                    if let Some(Err(message)) = other {
+                    if let Some((Err(message), _)) = other {
                         notices.push(message);
                     }
-                    let record = records::finished_record(
-                        &session.game,
-                        &session.player_name(Stone::Black),
-                        &session.player_name(Stone::White),
-                        &session.started,
-                        session.resigned,
-                    );
-                    replay.load(&record, "Last game".into());
+                    replay.show(last_game(&session), "Last game".into());
                 }
             }
             next.set(Screen::Replay);
@@ -173,5 +160,22 @@ fn on_action(
             next.set(Screen::Playing);
         }
         ResultAction::Menu => next.set(Screen::Title),
+    }
+}
+
+/// The session's game as the replay shows it (when its record could not be read back).
+fn last_game(session: &Session) -> Recorded {
+    let result = match session.end().and_then(|e| e.winner()) {
+        Some(w) => format!("{} won", session.game.side_name(w)),
+        None => "Draw".into(),
+    };
+    Recorded {
+        start: session.game.fresh(),
+        moves: (0..session.game.ply())
+            .map(crate::gui::kind::Side::of_ply)
+            .zip(session.game.moves())
+            .collect(),
+        names: session.record_names(),
+        result,
     }
 }

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::{Action, Screen, SettingsAction};
 use crate::gui::audio::Sfx;
+use crate::gui::flow::{Action, Screen, SettingsAction};
 use crate::gui::persist::{Paths, Settings};
 use crate::gui::theme::widgets::{
     ButtonAction, ButtonLabel, GameButton, bold, panel, screen_root, spawn_button, text,

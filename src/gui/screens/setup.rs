@@ -1,14 +1,17 @@
-//! New game setup: game, opponent (AI level or a second person), colour, rule, board size.
-//! The choices live in the settings, so the last ones are offered again. Choosing Connect
-//! Four rebuilds the screen with its rows (`gui::connect4::screens::setup`).
+//! New game setup: game, opponent (AI level or a second person, with the person's record
+//! against each level), colour, and the game's own rows: rule and board size for Gomoku, the
+//! board for Connect Four. The choices live in the settings, so the last ones are offered
+//! again; choosing the other game rebuilds the screen with its rows.
 
 use bevy::prelude::*;
 
-use super::{Action, Screen, SetupAction};
 use crate::engine::Rule;
 use crate::engine::ai::Level;
-use crate::gui::connect4::{self, C4Session, C4Stats};
-use crate::gui::persist::{BOARD_SIZES, ColourChoice, GameKind, Settings, Stats};
+use crate::engine::connect4::Level as C4Level;
+use crate::gui::flow::{Action, Screen, SetupAction, press};
+use crate::gui::kind::files::Stats;
+use crate::gui::kind::{AnyLevel, GameKind, Side, side_name};
+use crate::gui::persist::{BOARD_SIZES, ColourChoice, ROWS, Settings};
 use crate::gui::session::Session;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
@@ -37,12 +40,8 @@ fn rule_description(rule: Rule) -> &'static str {
     }
 }
 
-fn spawn_setup(
-    mut commands: Commands,
-    stats: Res<Stats>,
-    settings: Res<Settings>,
-    c4_stats: Res<C4Stats>,
-) {
+fn spawn_setup(mut commands: Commands, stats: Res<Stats>, settings: Res<Settings>) {
+    let kind = settings.setup.game;
     commands
         .spawn(screen_root(Screen::Setup))
         .with_children(|root| {
@@ -63,47 +62,27 @@ fn spawn_setup(
                         spawn_option(r, "Gomoku", SetupAction::Game(GameKind::Gomoku));
                         spawn_option(r, "Connect Four", SetupAction::Game(GameKind::ConnectFour));
                     });
-                    if settings.setup.game == GameKind::ConnectFour {
-                        connect4::screens::setup::spawn_rows(card, &c4_stats);
-                        return;
+                    match kind {
+                        GameKind::Gomoku => {
+                            let levels = Level::ALL.map(AnyLevel::Gomoku);
+                            spawn_opponents(card, &levels, &stats, SetupAction::Opponent);
+                        }
+                        GameKind::ConnectFour => {
+                            let levels = C4Level::ALL.map(AnyLevel::ConnectFour);
+                            spawn_opponents(card, &levels, &stats, SetupAction::C4Opponent);
+                        }
                     }
-                    row(card, "Opponent", |r| {
-                        r.spawn(Node {
-                            flex_direction: FlexDirection::Column,
-                            row_gap: px(4),
-                            flex_grow: 1.0,
-                            ..default()
-                        })
-                        .with_children(|list| {
-                            for level in Level::ALL {
-                                let t = stats.tally(level);
-                                let record = if t.games() == 0 {
-                                    String::new()
-                                } else {
-                                    format!("{}W {}L {}D", t.wins, t.losses, t.draws)
-                                };
-                                spawn_level(
-                                    list,
-                                    &format!("{} · {}", level.number(), level.name()),
-                                    level.description(),
-                                    &record,
-                                    SetupAction::Opponent(level.number()),
-                                );
-                            }
-                            spawn_level(
-                                list,
-                                "Two players",
-                                "A friend at this computer; you take turns.",
-                                "",
-                                SetupAction::Opponent(0),
-                            );
-                        });
-                    });
                     row(card, "Your colour", |r| {
-                        spawn_option(r, "Black (first)", SetupAction::Colour(ColourChoice::Black));
-                        spawn_option(r, "White", SetupAction::Colour(ColourChoice::White));
+                        let first = format!("{} (first)", side_name(kind, Side::First));
+                        spawn_option(r, &first, SetupAction::Colour(ColourChoice::Black));
+                        let second = side_name(kind, Side::Second);
+                        spawn_option(r, second, SetupAction::Colour(ColourChoice::White));
                         spawn_option(r, "Random", SetupAction::Colour(ColourChoice::Random));
                     });
+                    if kind == GameKind::ConnectFour {
+                        spawn_connect4_rows(card);
+                        return;
+                    }
                     row(card, "Rule", |r| {
                         for rule in Rule::ALL {
                             spawn_option(r, rule.name(), SetupAction::Rule(rule));
@@ -152,12 +131,75 @@ fn spawn_setup(
         });
 }
 
-/// A labelled row of choices.
-pub(crate) fn row(
+/// The opponent row: every level with its description and the person's record against it,
+/// then a second person.
+fn spawn_opponents(
     card: &mut ChildSpawnerCommands,
-    label: &str,
-    fill: impl FnOnce(&mut ChildSpawnerCommands),
+    levels: &[AnyLevel],
+    stats: &Stats,
+    action: impl Fn(u8) -> SetupAction,
 ) {
+    row(card, "Opponent", |r| {
+        r.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(4),
+            flex_grow: 1.0,
+            ..default()
+        })
+        .with_children(|list| {
+            for &level in levels {
+                let t = stats.tally(level);
+                let record = if t.games() == 0 {
+                    String::new()
+                } else {
+                    format!("{}W {}L {}D", t.wins, t.losses, t.draws)
+                };
+                spawn_level(
+                    list,
+                    &format!("{} · {}", level.number(), level.name()),
+                    level.description(),
+                    &record,
+                    action(level.number()),
+                );
+            }
+            spawn_level(
+                list,
+                "Two players",
+                "A friend at this computer; you take turns.",
+                "",
+                action(0),
+            );
+        });
+    });
+}
+
+/// Connect Four's board choice and its rule in one line.
+fn spawn_connect4_rows(card: &mut ChildSpawnerCommands) {
+    row(card, "Board", |r| {
+        for rows in ROWS {
+            let label = if rows == 6 {
+                "7 × 6 (classic)".to_string()
+            } else {
+                format!("7 × {rows}")
+            };
+            spawn_option(r, &label, SetupAction::C4Rows(rows));
+        }
+    });
+    card.spawn((
+        text(
+            "Drop discs into the columns: four in a row across, up or diagonally wins.",
+            14.0,
+            palette::TEXT_DIM,
+        ),
+        Node {
+            margin: UiRect::left(px(150)),
+            ..default()
+        },
+    ));
+}
+
+/// A labelled row of choices.
+fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {
     card.spawn(Node {
         align_items: AlignItems::Start,
         column_gap: px(10),
@@ -184,11 +226,7 @@ pub(crate) fn row(
     });
 }
 
-pub(crate) fn spawn_option(
-    r: &mut ChildSpawnerCommands,
-    label: &str,
-    action: SetupAction,
-) -> Entity {
+fn spawn_option(r: &mut ChildSpawnerCommands, label: &str, action: SetupAction) -> Entity {
     spawn_button(
         r,
         label,
@@ -203,7 +241,7 @@ pub(crate) fn spawn_option(
 }
 
 /// A two-line button: name and record on top, the level's one-line description below.
-pub(crate) fn spawn_level(
+fn spawn_level(
     list: &mut ChildSpawnerCommands,
     name: &str,
     description: &str,
@@ -263,7 +301,8 @@ fn mark_selected(
             SetupAction::Colour(c) => *c == setup.colour,
             SetupAction::Rule(r) => *r == setup.rule(),
             SetupAction::Size(s) => *s == setup.size,
-            SetupAction::Connect4(c) => c.is_selected(&setup.connect4),
+            SetupAction::C4Opponent(n) => *n == setup.connect4.opponent,
+            SetupAction::C4Rows(r) => *r == setup.connect4.rows,
             SetupAction::Start | SetupAction::Back => continue,
         };
         if button.selected != selected {
@@ -286,12 +325,16 @@ fn describe_rule(
 }
 
 fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
-        commands.trigger(Action::Setup(SetupAction::Start));
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        commands.trigger(Action::Setup(SetupAction::Back));
-    }
+    let map = [
+        (KeyCode::Enter, SetupAction::Start),
+        (KeyCode::NumpadEnter, SetupAction::Start),
+        (KeyCode::Escape, SetupAction::Back),
+    ];
+    press(
+        &keys,
+        &mut commands,
+        map.map(|(k, a)| (k, Action::Setup(a))),
+    );
 }
 
 fn on_action(
@@ -299,7 +342,6 @@ fn on_action(
     screen: Res<State<Screen>>,
     mut settings: ResMut<Settings>,
     mut session: ResMut<Session>,
-    mut c4_session: ResMut<C4Session>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Action::Setup(action) = &*action else {
@@ -321,17 +363,13 @@ fn on_action(
         SetupAction::Colour(c) => setup.colour = *c,
         SetupAction::Rule(r) => setup.rule = r.name().to_string(),
         SetupAction::Size(s) => setup.size = *s,
-        SetupAction::Connect4(c) => c.apply(&mut setup.connect4),
-        SetupAction::Start => match setup.game {
-            GameKind::Gomoku => {
-                *session = Session::from_setup(&settings.setup);
-                next.set(Screen::Playing);
-            }
-            GameKind::ConnectFour => {
-                *c4_session = C4Session::from_setup(&settings.setup);
-                next.set(Screen::ConnectFour);
-            }
-        },
+        SetupAction::C4Opponent(n) => setup.connect4.opponent = (*n).min(3),
+        SetupAction::C4Rows(r) if ROWS.contains(r) => setup.connect4.rows = *r,
+        SetupAction::C4Rows(_) => {}
+        SetupAction::Start => {
+            *session = Session::from_setup(&settings.setup);
+            next.set(Screen::Playing);
+        }
         SetupAction::Back => next.set(Screen::Title),
     }
 }

@@ -3,9 +3,11 @@
 
 use bevy::prelude::*;
 
-use super::replay::{Replay, open_record_file};
-use super::{Action, Screen, TitleAction};
-use crate::gui::connect4::{self, C4Replay, C4Session};
+use super::piece_icon;
+use super::replay::Replay;
+use crate::gui::flow::{Action, Screen, TitleAction, press};
+use crate::gui::kind::files;
+use crate::gui::kind::{GameKind, Side};
 use crate::gui::persist::{self, Notices, Paths};
 use crate::gui::session::{Session, session_from_autosave};
 use crate::gui::theme::palette;
@@ -22,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_title(mut commands: Commands, paths: Res<Paths>, notices: Res<Notices>) {
-    let can_continue = persist::has_autosave(&paths) || connect4::files::has_autosave(&paths);
+    let can_continue = files::has_autosave(&paths);
     let has_games = !persist::list_games(&paths).is_empty();
     let notices = notices.0.clone();
     commands
@@ -89,7 +91,6 @@ fn spawn_title(mut commands: Commands, paths: Res<Paths>, notices: Res<Notices>)
 
 /// A row of alternating stones above the title.
 fn title_stones() -> impl Bundle {
-    use crate::engine::Stone;
     (
         Node {
             column_gap: px(6),
@@ -97,15 +98,9 @@ fn title_stones() -> impl Bundle {
             ..default()
         },
         Children::spawn(SpawnIter(
-            [
-                Stone::Black,
-                Stone::White,
-                Stone::Black,
-                Stone::White,
-                Stone::Black,
-            ]
-            .into_iter()
-            .map(|s| super::stone_icon(s, 26.0)),
+            [0, 1, 2, 3, 4]
+                .into_iter()
+                .map(|i| piece_icon(GameKind::Gomoku, Side::of_ply(i), 26.0)),
         )),
     )
 }
@@ -119,11 +114,11 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::KeyS, TitleAction::Settings),
         (KeyCode::KeyQ, TitleAction::Quit),
     ];
-    for (key, action) in map {
-        if keys.just_pressed(key) {
-            commands.trigger(Action::Title(action));
-        }
-    }
+    press(
+        &keys,
+        &mut commands,
+        map.map(|(k, a)| (k, Action::Title(a))),
+    );
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -134,7 +129,6 @@ fn on_action(
     mut notices: ResMut<Notices>,
     mut session: ResMut<Session>,
     mut replay: ResMut<Replay>,
-    mut c4: (ResMut<C4Session>, ResMut<C4Replay>),
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -147,47 +141,34 @@ fn on_action(
     match action {
         TitleAction::NewGame => next.set(Screen::Setup),
         // The more recent of the two games' unfinished games (each has its own file).
-        TitleAction::Continue if connect4::files::prefer_autosave(&paths) => {
-            match connect4::session::session_from_autosave(&paths, &mut notices) {
+        TitleAction::Continue => {
+            let restored = files::newest_autosave(&paths)
+                .and_then(|kind| session_from_autosave(&paths, kind, &mut notices));
+            match restored {
                 Some(s) => {
-                    *c4.0 = s;
-                    next.set(Screen::ConnectFour);
+                    *session = s;
+                    next.set(Screen::Playing);
                 }
-                // Moved aside and reported; the title shows why.
-                None => next.set(Screen::Title),
+                None => {
+                    if notices.0.is_empty() {
+                        notices.push("There is no unfinished game to continue.");
+                    }
+                    // Enter the title again to show the message.
+                    next.set(Screen::Title);
+                }
             }
         }
-        TitleAction::Continue => match session_from_autosave(&paths, &mut notices) {
-            Some(s) => {
-                *session = s;
-                next.set(Screen::Playing);
-            }
-            None => {
-                if notices.0.is_empty() {
-                    notices.push("There is no unfinished game to continue.");
-                }
-                // Enter the title again to show the message.
-                next.set(Screen::Title);
-            }
-        },
         TitleAction::ReplayLast => {
             let Some(newest) = persist::list_games(&paths).into_iter().next() else {
                 notices.push("No finished game yet.");
                 next.set(Screen::Title);
                 return;
             };
-            if connect4::is_record(&newest.path) {
-                match connect4::open_record_file(&newest.path, &mut c4.1) {
-                    Ok(()) => next.set(Screen::ConnectFourReplay),
-                    Err(message) => {
-                        notices.push(message);
-                        next.set(Screen::Title);
-                    }
+            match files::open_record(&newest.path) {
+                Ok(recorded) => {
+                    replay.load(recorded, &newest.path);
+                    next.set(Screen::Replay);
                 }
-                return;
-            }
-            match open_record_file(&newest.path, &mut replay) {
-                Ok(()) => next.set(Screen::Replay),
                 Err(message) => {
                     notices.push(message);
                     next.set(Screen::Title);

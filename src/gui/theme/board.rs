@@ -3,37 +3,16 @@
 //! The renderer and the effects only ask [`BoardTheme::palette`], so a theme is one table
 //! here plus a generated texture.
 
+use super::{BoardTheme, WOOD, palette};
+use crate::engine::Stone;
 use bevy::asset::{RenderAssetUsages, uuid_handle};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use serde::{Deserialize, Serialize};
-
-use super::{WOOD, palette};
-use crate::engine::Stone;
 
 /// The dark theme's surface, at a fixed id like [`WOOD`].
 pub const SLATE: Handle<Image> = uuid_handle!("6b0f3c1e-9a55-4a7e-8d0c-2f1e6c7a9b04");
 
-/// Chosen in Settings; saved by name in the settings file.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum BoardTheme {
-    /// Kaya-like wood with dark ink.
-    #[default]
-    Classic,
-    /// Dark slate with light lines, easy on the eyes at night.
-    Dark,
-}
-
 impl BoardTheme {
-    pub const ALL: [BoardTheme; 2] = [BoardTheme::Classic, BoardTheme::Dark];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BoardTheme::Classic => "Classic wood",
-            BoardTheme::Dark => "Dark slate",
-        }
-    }
-
     pub fn texture(self) -> Handle<Image> {
         match self {
             BoardTheme::Classic => WOOD,

@@ -5,22 +5,22 @@
 //! resource and headless tests (no asset storage at all) spawn the same UI.
 
 pub mod board;
-pub mod layout;
 pub mod palette;
 pub mod widgets;
 
 use bevy::asset::uuid_handle;
 use bevy::prelude::*;
 
-pub use board::{BoardPalette, BoardTheme};
+pub use super::persist::BoardTheme;
+pub use board::BoardPalette;
 
 pub const FONT_REGULAR: Handle<Font> = uuid_handle!("6b0f3c1e-9a55-4a7e-8d0c-2f1e6c7a9b01");
 pub const FONT_BOLD: Handle<Font> = uuid_handle!("6b0f3c1e-9a55-4a7e-8d0c-2f1e6c7a9b02");
 pub const WOOD: Handle<Image> = uuid_handle!("6b0f3c1e-9a55-4a7e-8d0c-2f1e6c7a9b03");
 
-/// Logic side: button colours and hover feedback, the responsive layout (no assets needed).
+/// Logic side: button colours and hover feedback (no assets needed).
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((widgets::plugin, layout::plugin));
+    app.add_plugins(widgets::plugin);
 }
 
 /// Rendering side: puts the embedded fonts and the generated board textures at their ids.

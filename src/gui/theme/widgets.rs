@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::{FONT_BOLD, FONT_REGULAR, palette};
 use crate::gui::audio::Sfx;
-use crate::gui::screens::{Action, Screen};
+use crate::gui::flow::{Action, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (style_buttons, hover_tick));

@@ -4,9 +4,10 @@
 //! discs are seen through it and slide behind it), column numbers, marks (winning four,
 //! hint), and the disc held over the column in the drop zone above the frame.
 //!
-//! Screens describe what to show in [`C4View`]; [`FallAnimation`] lets new discs fall one
-//! after the other and plays the landing sound; `render` turns both into entities and
-//! `input` turns mouse and keys into [`DropDisc`](super::session::DropDisc).
+//! Screens describe what to show in [`C4View`] (through `board::show`); [`FallAnimation`]
+//! lets new discs fall one after the other and plays the landing sound; `render` turns both
+//! into entities and `input` turns mouse and keys into
+//! [`PlayAction::Place`](crate::gui::flow::PlayAction).
 
 pub mod frame;
 pub mod input;
@@ -15,14 +16,13 @@ pub mod render;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 
-use crate::engine::connect4::{Cell, Game};
+use crate::engine::connect4::{Cell, Game, Player};
 use crate::gui::audio::Sfx;
+use crate::gui::kind::Side;
 use crate::gui::persist::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<C4View>()
-        .init_resource::<C4Hover>()
-        .init_resource::<C4Cursor>()
         .init_resource::<FallAnimation>()
         .init_resource::<frame::FrameTextures>()
         .add_systems(Update, animate.in_set(C4BoardSystems))
@@ -64,25 +64,8 @@ impl C4View {
     }
 }
 
-/// The column under the mouse, if the mouse is over the board.
-#[derive(Resource, Default, Debug, PartialEq, Eq, Clone, Copy)]
-pub struct C4Hover(pub Option<usize>);
-
-/// The keyboard's column; shown once an arrow key is used, hidden when the mouse moves.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct C4Cursor {
-    pub col: usize,
-    pub visible: bool,
-}
-
-impl Default for C4Cursor {
-    fn default() -> Self {
-        C4Cursor {
-            col: 3,
-            visible: false,
-        }
-    }
-}
+pub type C4Hover = crate::gui::board::Hover<usize>;
+pub type C4Cursor = crate::gui::board::Cursor<usize>;
 
 /// Frame border around the holes, in cells.
 pub const SIDE: f32 = 0.3;
@@ -341,9 +324,18 @@ fn animate(
     }
 }
 
-/// The space the board is fitted into.
-#[derive(Component)]
-pub struct C4BoardArea;
+/// Solid colour of a side's discs (panel icons).
+pub fn disc_color(side: Side) -> Color {
+    disc_shades(side.player()).1
+}
+
+/// Highlight and base colour of a disc: the first player is Red.
+pub fn disc_shades(player: Player) -> (Color, Color) {
+    match player {
+        Player::First => (Color::srgb(1.0, 0.45, 0.38), Color::srgb(0.80, 0.10, 0.09)),
+        Player::Second => (Color::srgb(1.0, 0.95, 0.58), Color::srgb(0.95, 0.72, 0.08)),
+    }
+}
 
 /// The board node. `built` is the size its frame and numbers were built for.
 #[derive(Component, Default)]
@@ -371,70 +363,56 @@ pub struct MarkLayer;
 #[derive(Component)]
 pub struct HeldDisc;
 
-/// Spawns the board area (filling the space left of the side panel) with the board in it.
-pub fn spawn_board_area(parent: &mut ChildSpawnerCommands) {
-    parent
-        .spawn((
-            Name::new("Connect Four board area"),
-            C4BoardArea,
-            Node {
-                flex_grow: 1.0,
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-        ))
-        .with_children(|area| {
-            area.spawn((
-                Name::new("Connect Four board"),
-                C4Board::default(),
-                Node {
-                    width: px(0),
-                    height: px(0),
-                    ..default()
-                },
-                RelativeCursorPosition::default(),
-            ))
-            .with_children(|board| {
-                let hidden = || (Node::default(), Visibility::Hidden);
-                board.spawn((
-                    Name::new("Slots"),
-                    Slots,
-                    Node::default(),
-                    BackgroundColor(render::SLOT),
-                ));
-                board.spawn((
-                    Name::new("Column glow"),
-                    ColumnGlow,
-                    BackgroundColor(render::GLOW),
-                    hidden(),
-                ));
-                board.spawn((
-                    Name::new("Landing ghost"),
-                    LandingGhost,
-                    BackgroundGradient::default(),
-                    hidden(),
-                ));
-                // Resting discs and the falling one.
-                board.spawn((Name::new("Discs"), DiscLayer, render::full()));
-                board.spawn((
-                    Name::new("Frame"),
-                    Frame,
-                    Node::default(),
-                    ImageNode::default(),
-                ));
-                board.spawn((Name::new("Column numbers"), LabelLayer, render::full()));
-                board.spawn((Name::new("Marks"), MarkLayer, render::full()));
-                board.spawn((
-                    Name::new("Held disc"),
-                    HeldDisc,
-                    BackgroundGradient::default(),
-                    BoxShadow::default(),
-                    hidden(),
-                ));
-            });
-        });
+/// Spawns the board with its layers into the board area.
+pub fn spawn_board(area: &mut ChildSpawnerCommands) {
+    area.spawn((
+        Name::new("Connect Four board"),
+        C4Board::default(),
+        Node {
+            width: px(0),
+            height: px(0),
+            ..default()
+        },
+        RelativeCursorPosition::default(),
+    ))
+    .with_children(|board| {
+        let hidden = || (Node::default(), Visibility::Hidden);
+        board.spawn((
+            Name::new("Slots"),
+            Slots,
+            Node::default(),
+            BackgroundColor(render::SLOT),
+        ));
+        board.spawn((
+            Name::new("Column glow"),
+            ColumnGlow,
+            BackgroundColor(render::GLOW),
+            hidden(),
+        ));
+        board.spawn((
+            Name::new("Landing ghost"),
+            LandingGhost,
+            BackgroundGradient::default(),
+            hidden(),
+        ));
+        // Resting discs and the falling one.
+        board.spawn((Name::new("Discs"), DiscLayer, render::full()));
+        board.spawn((
+            Name::new("Frame"),
+            Frame,
+            Node::default(),
+            ImageNode::default(),
+        ));
+        board.spawn((Name::new("Column numbers"), LabelLayer, render::full()));
+        board.spawn((Name::new("Marks"), MarkLayer, render::full()));
+        board.spawn((
+            Name::new("Held disc"),
+            HeldDisc,
+            BackgroundGradient::default(),
+            BoxShadow::default(),
+            hidden(),
+        ));
+    });
 }
 
 #[cfg(test)]

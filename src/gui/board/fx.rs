@@ -11,12 +11,13 @@ use bevy::picking::Pickable;
 use bevy::prelude::*;
 use bevy::ui::ShadowStyle;
 
-use super::{FxSystems, ease, progress, reduced, wave};
+use super::{BoardMetrics, BoardRoot, BoardView, line_pct};
 use crate::engine::Pos;
-use crate::gui::board::{BoardMetrics, BoardRoot, BoardView, line_pct};
+use crate::gui::effects::{FxSystems, ease, progress, reduced, wave};
+use crate::gui::flow::Screen;
+use crate::gui::kind::files::PersonResult;
 use crate::gui::persist::Settings;
-use crate::gui::screens::Screen;
-use crate::gui::session::{GameEnd, PersonResult, Session};
+use crate::gui::session::{GameEnd, Session};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardFx>()

@@ -5,14 +5,15 @@
 
 use bevy::prelude::*;
 
+use super::disc_shades;
 use super::frame::FrameTextures;
 use super::{
-    BOTTOM, C4Board, C4BoardArea, C4Cursor, C4Hover, C4View, ColumnGlow, DISC, DiscLayer,
-    FallAnimation, FallingDisc, Frame, HeldDisc, LabelLayer, LandingGhost, MarkLayer, SIDE, Slots,
-    TOP,
+    BOTTOM, C4Board, C4Cursor, C4Hover, C4View, ColumnGlow, DISC, DiscLayer, FallAnimation,
+    FallingDisc, Frame, HeldDisc, LabelLayer, LandingGhost, MarkLayer, SIDE, Slots, TOP,
 };
 use crate::engine::connect4::{Cell, Player};
-use crate::gui::connect4::{disc_shades, player_of_ply};
+use crate::gui::board::BoardArea;
+use crate::gui::kind::Side;
 use crate::gui::persist::Settings;
 use crate::gui::theme::{FONT_BOLD, FONT_REGULAR, palette};
 
@@ -87,7 +88,7 @@ fn disc_ring(player: Player) -> impl Bundle {
 
 /// Keeps the board at its aspect and as large as its area allows.
 fn fit_board(
-    areas: Query<&ComputedNode, With<C4BoardArea>>,
+    areas: Query<&ComputedNode, With<BoardArea>>,
     mut boards: Query<&mut Node, With<C4Board>>,
     view: Res<C4View>,
 ) {
@@ -212,7 +213,7 @@ fn rebuild_discs(
     placed.extend(falling.map(|f| (f.index, f.cell.col, f.cell.row)));
     commands.entity(disc_layer).with_children(|layer| {
         for (i, col, row) in placed {
-            let player = player_of_ply(i);
+            let player = Side::of_ply(i).player();
             let centre = geo.cell_centre(Cell { col, row });
             let is_last = settled && i + 1 == moves.len();
             let ink = match player {
@@ -355,7 +356,7 @@ fn update_hover(
 ) {
     let geo = view.geometry();
     let column = if cursor.visible {
-        Some(cursor.col)
+        Some(cursor.at)
     } else {
         hover.0
     };

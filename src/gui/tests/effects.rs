@@ -2,21 +2,23 @@
 //! without a window, on a manual clock (every frame is 16 ms), driven by the player's actions.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
-use super::board::{BoardFx, Confetti, DropIn, EndKind, Pulse, Ripple, Veil, WinMark};
-use super::ui::{EvalBar, FadeOverlay, black_share, eval_target};
-use crate::engine::Stone;
-use crate::engine::ai::{Level, Score};
-use crate::gui::ai_task::{AiWorker, SearchInfo};
+use super::{TestApp, fresh_home, p};
+use crate::engine::Rule::Freestyle;
+use crate::engine::ai::{Level, Score, SearchResult};
+use crate::engine::{Pos, Stone};
+use crate::gui::ai_task::AiWorker;
 use crate::gui::board::BoardRoot;
-use crate::gui::headless_app;
-use crate::gui::persist::{ColourChoice, Notices, Paths, Settings};
-use crate::gui::screens::{Action, PlayAction, Screen, SettingsAction, SetupAction, TitleAction};
+use crate::gui::board::fx::{BoardFx, Confetti, DropIn, EndKind, Pulse, Ripple, Veil, WinMark};
+use crate::gui::effects::ui::{EvalBar, FadeOverlay, black_share, eval_target};
+use crate::gui::flow::{Action, PlayAction, ResultAction, Screen, SettingsAction, TitleAction};
+use crate::gui::kind::SearchInfo;
+use crate::gui::persist::ColourChoice::Black;
+use crate::gui::persist::{Notices, Paths, Settings};
 use crate::gui::session::Session;
 use crate::gui::theme::BoardTheme;
 use crate::gui::theme::board::SLATE;
@@ -24,29 +26,20 @@ use crate::gui::theme::widgets::GameButton;
 
 const FRAME: Duration = Duration::from_millis(16);
 
-struct Fx {
-    app: App,
-    home: PathBuf,
-    keep_home: bool,
-}
+/// The game's app on a manual clock: every frame is 16 ms.
+struct Fx(TestApp);
 
-impl Drop for Fx {
-    fn drop(&mut self) {
-        if !self.keep_home {
-            let _ = std::fs::remove_dir_all(&self.home);
-        }
+impl std::ops::Deref for Fx {
+    type Target = TestApp;
+    fn deref(&self) -> &TestApp {
+        &self.0
     }
 }
 
-fn fresh_home() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let home = std::env::temp_dir().join(format!(
-        "gomoku-fx-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&home);
-    home
+impl std::ops::DerefMut for Fx {
+    fn deref_mut(&mut self) -> &mut TestApp {
+        &mut self.0
+    }
 }
 
 impl Fx {
@@ -55,20 +48,16 @@ impl Fx {
     }
 
     fn at(home: PathBuf) -> Fx {
-        let mut app = headless_app(&home);
-        app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-        app.update();
-        Fx {
-            app,
-            home,
-            keep_home: false,
-        }
+        let mut t = TestApp::at(home, None);
+        t.app
+            .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+        t.app.update();
+        Fx(t)
     }
 
-    fn act(&mut self, action: Action) {
-        self.app.world_mut().trigger(action);
-        self.app.update();
-        self.app.update();
+    /// Keeps the home folder for a restart.
+    fn keep_home(&mut self) -> PathBuf {
+        std::mem::replace(&mut self.0.home, fresh_home())
     }
 
     fn frames(&mut self, n: usize) {
@@ -79,14 +68,6 @@ impl Fx {
 
     fn settings(&mut self) -> Mut<'_, Settings> {
         self.app.world_mut().resource_mut::<Settings>()
-    }
-
-    fn count<C: Component>(&mut self) -> usize {
-        self.app
-            .world_mut()
-            .query_filtered::<(), With<C>>()
-            .iter(self.app.world())
-            .count()
     }
 
     fn all<C: Component + Clone>(&mut self) -> Vec<C> {
@@ -107,23 +88,13 @@ impl Fx {
             .collect()
     }
 
-    /// A new game from the menu (0 = two people) with the person as Black.
+    /// A new Gomoku game from the menu (0 = two people) with the person as Black.
     fn start(&mut self, opponent: u8) {
-        self.act(Action::Title(TitleAction::NewGame));
-        self.act(Action::Setup(SetupAction::Opponent(opponent)));
-        self.act(Action::Setup(SetupAction::Colour(ColourChoice::Black)));
-        self.act(Action::Setup(SetupAction::Size(15)));
-        self.act(Action::Setup(SetupAction::Start));
-        assert_eq!(self.screen(), Screen::Playing);
-    }
-
-    fn screen(&self) -> Screen {
-        *self.app.world().resource::<State<Screen>>().get()
+        self.0.start(opponent, Black, Freestyle);
     }
 
     fn place(&mut self, at: &str) {
-        let pos = crate::engine::Pos::from_human(at, 15).unwrap();
-        self.act(Action::Play(PlayAction::Place(pos)));
+        self.0.place(p(at));
     }
 }
 
@@ -261,7 +232,7 @@ fn a_loss_dims_the_board_and_no_confetti_flies() {
     assert!((late - veil[0].color.alpha()).abs() < 0.01);
     assert_eq!(t.count::<Confetti>(), 0);
     // Leaving the result clears the end effect.
-    t.act(Action::Result(crate::gui::screens::ResultAction::Menu));
+    t.act(Action::Result(ResultAction::Menu));
     assert_eq!(t.app.world().resource::<BoardFx>().end_kind(), None);
 }
 
@@ -317,7 +288,7 @@ fn buttons_lift_on_hover_unless_motion_is_reduced() {
 #[test]
 fn theme_switch_applies_and_persists() {
     let mut t = Fx::new();
-    t.keep_home = true;
+    let home = t.keep_home();
     t.act(Action::Title(TitleAction::Settings));
     t.act(Action::Settings(SettingsAction::Theme(BoardTheme::Dark)));
     t.act(Action::Settings(SettingsAction::ToggleReducedMotion));
@@ -340,7 +311,6 @@ fn theme_switch_applies_and_persists() {
     );
     assert!(selected.contains(&("Classic wood".into(), false)));
     t.app.update();
-    let home = t.home.clone();
     let text = std::fs::read_to_string(Paths::under(&home).settings_file()).unwrap();
     assert!(text.contains("theme: Dark"), "{text}");
     drop(t);
@@ -375,7 +345,7 @@ fn old_settings_files_still_load_and_volumes_persist() {
     )
     .unwrap();
     let mut t = Fx::at(home.clone());
-    t.keep_home = true;
+    t.keep_home();
     assert!(
         t.app.world().resource::<Notices>().0.is_empty(),
         "not reported as corrupt"
@@ -409,14 +379,12 @@ fn eval_bar_follows_the_search_and_glides() {
     let bar = |t: &mut Fx| t.all::<EvalBar>()[0];
     assert_eq!(bar(&mut t).target, 0.5, "even before any search");
     // The AI (White) found a strong attack: the bar leans to White.
-    let info = SearchInfo {
-        level: Level::Club,
-        depth: 4,
-        score: Score::Eval(600),
-        nodes: 1,
-        time: Duration::ZERO,
-        pv: Vec::new(),
+    let search = |score| {
+        let mut r = SearchResult::instant(Some(Pos::new(0, 0)), score);
+        r.depth = 4;
+        SearchInfo::from_gomoku(Level::Club, &r)
     };
+    let info = search(Score::Eval(600));
     t.app.world_mut().resource_mut::<Session>().last_search = Some(info.clone());
     t.frames(1);
     let b = bar(&mut t);
@@ -431,10 +399,7 @@ fn eval_bar_follows_the_search_and_glides() {
     t.frames(90);
     assert!((bar(&mut t).shown - expected).abs() < 0.01, "it arrives");
     // A forced win for the AI fills the bar with White.
-    t.app.world_mut().resource_mut::<Session>().last_search = Some(SearchInfo {
-        score: Score::Win(3),
-        ..info
-    });
+    t.app.world_mut().resource_mut::<Session>().last_search = Some(search(Score::Win(3)));
     t.settings().reduced_motion = true;
     t.frames(1);
     let b = bar(&mut t);
@@ -455,8 +420,8 @@ fn eval_share_is_blacks_side() {
 
 #[test]
 fn effects_do_not_depend_on_the_frame_rate() {
-    use super::board::{DROP_SECS, drop_look};
-    use super::progress;
+    use crate::gui::board::fx::{DROP_SECS, drop_look};
+    use crate::gui::effects::{approach, progress};
     // The same instant reached in 3 or in 30 frames looks the same.
     let shadow = Color::BLACK;
     let at = |frames: u32| {
@@ -467,7 +432,7 @@ fn effects_do_not_depend_on_the_frame_rate() {
     assert!((at(3) - at(30)).abs() < 1e-4);
     let smooth = |frames: u32| {
         let dt = 1.0 / frames as f32;
-        (0..frames).fold(0.0, |v, _| super::approach(v, 1.0, 5.0, dt))
+        (0..frames).fold(0.0, |v, _| approach(v, 1.0, 5.0, dt))
     };
     assert!((smooth(10) - smooth(240)).abs() < 1e-4);
 }

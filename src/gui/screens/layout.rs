@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::PANEL_WIDTH;
 use crate::gui::board::BoardArea;
-use crate::gui::screens::PANEL_WIDTH;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -1,0 +1,141 @@
+//! The app's vocabulary, below every screen: the [`Screen`] state and the [`Action`]s a
+//! player can ask for. Buttons and shortcuts trigger actions, and so do the tests and the
+//! demo, which therefore drive exactly what a player drives. Screens, the session and the
+//! board all speak these, so this module sits under them and imports none of them.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use super::kind::Move;
+use super::persist::{BoardTheme, ColourChoice, GameKind};
+use crate::engine::Rule;
+
+#[derive(States, Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub enum Screen {
+    #[default]
+    Title,
+    Setup,
+    Playing,
+    Result,
+    Replay,
+    Load,
+    Settings,
+}
+
+/// Everything a player can ask for. Triggered as an observer event: it is handled at once,
+/// so an action can never be read again by the next screen.
+#[derive(Event, Clone, Debug, PartialEq)]
+pub enum Action {
+    Title(TitleAction),
+    Setup(SetupAction),
+    Play(PlayAction),
+    Result(ResultAction),
+    Replay(ReplayAction),
+    Settings(SettingsAction),
+    Load(LoadAction),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TitleAction {
+    NewGame,
+    Continue,
+    ReplayLast,
+    LoadGame,
+    Settings,
+    Quit,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupAction {
+    Game(GameKind),
+    /// 0 = a second person, 1..=5 = AI level.
+    Opponent(u8),
+    Colour(ColourChoice),
+    Rule(Rule),
+    Size(usize),
+    /// Connect Four's opponent: 0 = a second person, 1..=3 = AI level.
+    C4Opponent(u8),
+    /// Connect Four's rows (6 or 7).
+    C4Rows(usize),
+    Start,
+    Back,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayAction {
+    /// A stone on a point (Gomoku) or a disc in a column (Connect Four).
+    Place(Move),
+    Undo,
+    Redo,
+    Hint,
+    Resign,
+    Menu,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResultAction {
+    Replay,
+    Rematch,
+    Menu,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayAction {
+    First,
+    Prev,
+    Next,
+    Last,
+    TogglePlay,
+    ToggleNumbers,
+    Slower,
+    Faster,
+    Menu,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingsAction {
+    VolumeDown,
+    VolumeUp,
+    MusicDown,
+    MusicUp,
+    ToggleAmbient,
+    ToggleMute,
+    Theme(BoardTheme),
+    ToggleReducedMotion,
+    ToggleCoordinates,
+    ToggleMoveNumbers,
+    ToggleForbidden,
+    Back,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadAction {
+    Open(PathBuf),
+    PrevPage,
+    NextPage,
+    Back,
+}
+
+/// True when Ctrl (or Cmd on macOS) is held.
+pub fn ctrl(keys: &ButtonInput<KeyCode>) -> bool {
+    keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ])
+}
+
+/// Triggers the action of every key of `map` pressed this frame (the screens' shortcuts).
+pub fn press(
+    keys: &ButtonInput<KeyCode>,
+    commands: &mut Commands,
+    map: impl IntoIterator<Item = (KeyCode, Action)>,
+) {
+    for (key, action) in map {
+        if keys.just_pressed(key) {
+            commands.trigger(action);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Connect Four's part of the game-kind layer: its files (the
+//! autosave `data/connect4-autosave.ron`, the statistics `data/connect4-stats.ron`, records
+//! `data/games/*.c4` in the format of `engine::connect4::record`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::files::{Recorded, Saved};
+use super::{AnyGame, AnyLevel, Move, Side, side_name};
+use crate::engine::connect4::record::{self, column_string, redo_line};
+use crate::engine::connect4::{BoardSize, Game, Level, Record};
+use crate::gui::persist::{GameKind, Tally};
+
+/// Wins, losses and draws per level, keyed by the level's name.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default)]
+pub struct C4Stats {
+    pub levels: BTreeMap<String, Tally>,
+    pub two_player_games: u32,
+}
+
+impl C4Stats {
+    pub fn tally(&self, level: Level) -> Tally {
+        self.levels.get(level.name()).copied().unwrap_or_default()
+    }
+
+    pub fn tally_mut(&mut self, level: Level) -> &mut Tally {
+        self.levels.entry(level.name().to_string()).or_default()
+    }
+}
+
+/// The unfinished game. Moves and the redo line are column strings ("4453"), the next move
+/// to redo first.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct C4Autosave {
+    pub version: u32,
+    /// 0 = a second person, 1..=3 = Casual, Club, Perfect.
+    pub opponent: u8,
+    /// "Red" or "Yellow": the person's side against the AI.
+    pub human: String,
+    pub width: usize,
+    pub height: usize,
+    pub moves: String,
+    pub redo: String,
+    pub seed: u64,
+    pub started: String,
+}
+
+pub const AUTOSAVE_VERSION: u32 = 1;
+
+impl C4Autosave {
+    pub fn new(game: &Game, saved: &Saved) -> C4Autosave {
+        C4Autosave {
+            version: AUTOSAVE_VERSION,
+            opponent: saved.level.map_or(0, AnyLevel::number),
+            human: side_name(GameKind::ConnectFour, saved.human).to_string(),
+            width: game.width(),
+            height: game.height(),
+            moves: game.to_move_string(),
+            redo: column_string(&redo_line(game)),
+            seed: saved.seed,
+            started: saved.started.clone(),
+        }
+    }
+
+    /// Rebuilds the game with its redo line; says what is wrong otherwise.
+    pub fn restore(&self) -> Result<Saved, String> {
+        if self.version != AUTOSAVE_VERSION {
+            return Err(format!("unknown autosave version {}", self.version));
+        }
+        let level = match self.opponent {
+            0 => None,
+            n => Some(AnyLevel::ConnectFour(
+                Level::from_number(n).ok_or_else(|| format!("unknown level {n}"))?,
+            )),
+        };
+        let size = BoardSize::new(self.width, self.height).map_err(|e| e.to_string())?;
+        let line = format!("{}{}", self.moves, self.redo);
+        let mut game = Game::from_moves(size, &line).map_err(|e| e.to_string())?;
+        for _ in 0..self.redo.chars().count() {
+            game.undo();
+        }
+        Saved::checked(
+            AnyGame::ConnectFour(game),
+            level,
+            &self.human,
+            self.seed,
+            &self.started,
+        )
+    }
+}
+
+/// The record of a finished game, in the engine's `.c4` format.
+pub fn record(game: &Game, names: &[String; 2], date: &str, resigned: Option<Side>) -> Record {
+    Record::from_game(game, &names[0], &names[1], date, resigned.map(Side::player))
+}
+
+/// A record file as the replay shows it.
+pub fn open(path: &Path) -> Result<Recorded, String> {
+    let r = record::load_record(path)?;
+    let names = [r.red.clone(), r.yellow.clone()];
+    Ok(Recorded {
+        start: AnyGame::ConnectFour(Game::new(r.size)),
+        moves: r
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (Side::of_ply(i), Move::Column(c)))
+            .collect(),
+        names,
+        result: record::result_text(r.result),
+    })
+}
+
+/// One line for the Load game list.
+pub fn summary(path: &Path) -> Result<String, String> {
+    let r = record::load_record(path)?;
+    Ok(format!(
+        "Connect Four {} × {} · {} · {} · {} moves",
+        r.size.width(),
+        r.size.height(),
+        super::files::players(&[r.red, r.yellow], GameKind::ConnectFour),
+        record::result_text(r.result),
+        r.moves.len()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::kind::files::assert_same;
+
+    fn saved(game: Game, level: Option<Level>, human: Side) -> Saved {
+        Saved {
+            game: AnyGame::ConnectFour(game),
+            level: level.map(AnyLevel::ConnectFour),
+            human,
+            seed: 7,
+            started: "2026-01-01".into(),
+        }
+    }
+
+    #[test]
+    fn levels_round_trip() {
+        for level in Level::ALL {
+            assert_eq!(Level::from_number(level.number()), Some(level));
+        }
+        assert_eq!(Level::from_number(0), None);
+        assert_eq!(Level::from_number(4), None);
+    }
+
+    #[test]
+    fn autosave_round_trip_keeps_redo() {
+        let mut g = Game::from_moves(BoardSize::SEVEN_BY_SEVEN, "4433").unwrap();
+        g.undo();
+        g.undo();
+        let s = saved(g.clone(), Some(Level::Perfect), Side::Second);
+        let save = C4Autosave::new(&g, &s);
+        assert_eq!((save.moves.as_str(), save.redo.as_str()), ("44", "33"));
+        let text = ron::ser::to_string(&save).unwrap();
+        let back: C4Autosave = ron::from_str(&text).unwrap();
+        assert_same(&back.restore().unwrap(), &s);
+    }
+
+    #[test]
+    fn bad_autosave_is_an_error_not_a_panic() {
+        let g = Game::from_moves(BoardSize::STANDARD, "44").unwrap();
+        let good = C4Autosave::new(&g, &saved(g.clone(), None, Side::First));
+        let mut bad = good.clone();
+        bad.moves = "48".into();
+        assert!(bad.restore().is_err());
+        let mut bad = good.clone();
+        bad.width = 0;
+        assert!(bad.restore().is_err());
+        let mut bad = good.clone();
+        bad.human = "Blue".into();
+        assert!(bad.restore().is_err());
+        let mut bad = good.clone();
+        bad.opponent = 9;
+        assert!(bad.restore().is_err());
+        let mut bad = good;
+        bad.moves = "4455667".into();
+        assert!(bad.restore().is_err(), "a finished game is not continued");
+    }
+}

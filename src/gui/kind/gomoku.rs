@@ -1,0 +1,247 @@
+//! Gomoku's part of the game-kind layer: its files (the autosave `data/autosave.ron`, the
+//! statistics `data/stats.ron`, finished games as SGF in `data/games/`, and any SGF or PSQ
+//! record to replay) on top of `engine::record`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::files::{Recorded, Saved};
+use super::{AnyGame, AnyLevel, Move, Side, side_name};
+use crate::engine::ai::Level;
+use crate::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
+use crate::engine::{Game, Pos, Rule};
+use crate::gui::persist::{self, GameKind, Tally};
+
+/// Wins, losses and draws per level, keyed by level number 1..=5.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default)]
+pub struct GomokuStats {
+    pub levels: BTreeMap<u8, Tally>,
+    pub two_player_games: u32,
+}
+
+impl GomokuStats {
+    pub fn tally(&self, level: Level) -> Tally {
+        self.levels
+            .get(&level.number())
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+/// The unfinished game, rewritten after every move. Moves are in human notation (`h8`) so
+/// the file stays readable.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Autosave {
+    pub version: u32,
+    /// 0 = a second person, 1..=5 = AI level.
+    pub opponent: u8,
+    /// "Black" or "White": the person's colour against the AI.
+    pub human: String,
+    pub rule: String,
+    pub size: usize,
+    pub moves: Vec<String>,
+    /// Undone moves that Redo can replay, next one last (as [`Game::redo_stack`]).
+    pub redo: Vec<String>,
+    pub seed: u64,
+    pub started: String,
+}
+
+pub const AUTOSAVE_VERSION: u32 = 1;
+
+impl Autosave {
+    pub fn new(game: &Game, saved: &Saved) -> Autosave {
+        let size = game.size();
+        let human = |moves: &[crate::engine::game::Move]| {
+            moves.iter().map(|m| m.pos.to_human(size)).collect()
+        };
+        Autosave {
+            version: AUTOSAVE_VERSION,
+            opponent: saved.level.map_or(0, AnyLevel::number),
+            human: side_name(GameKind::Gomoku, saved.human).to_string(),
+            rule: game.rule().name().to_string(),
+            size,
+            moves: human(game.history()),
+            redo: human(game.redo_stack()),
+            seed: saved.seed,
+            started: saved.started.clone(),
+        }
+    }
+
+    /// Rebuilds the game with its redo stack; says what is wrong otherwise.
+    pub fn restore(&self) -> Result<Saved, String> {
+        if self.version != AUTOSAVE_VERSION {
+            return Err(format!("unknown autosave version {}", self.version));
+        }
+        let rule =
+            Rule::from_name(&self.rule).ok_or_else(|| format!("unknown rule '{}'", self.rule))?;
+        let level = match self.opponent {
+            0 => None,
+            n => Some(AnyLevel::Gomoku(
+                Level::from_number(n).ok_or_else(|| format!("unknown level {n}"))?,
+            )),
+        };
+        let parse = |text: &String| Pos::from_human(text, self.size).map_err(|e| e.to_string());
+        let mut line = self
+            .moves
+            .iter()
+            .map(parse)
+            .collect::<Result<Vec<_>, _>>()?;
+        let redo = self.redo.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
+        // The redo stack's last entry is the next move: play the whole line, then undo.
+        line.extend(redo.iter().rev());
+        let mut game = Game::from_moves(self.size, rule, &line).map_err(|e| e.to_string())?;
+        for _ in 0..redo.len() {
+            game.undo();
+        }
+        Saved::checked(
+            AnyGame::Gomoku(game),
+            level,
+            &self.human,
+            self.seed,
+            &self.started,
+        )
+    }
+}
+
+/// The record of a finished `game`, with the date and, for a resignation, the result.
+pub fn record(game: &Game, names: &[String; 2], date: &str, resigned: Option<Side>) -> GameRecord {
+    let mut record = GameRecord::from_game(game, &names[0], &names[1]);
+    if !date.is_empty() {
+        record.date = Some(date.to_string());
+    }
+    if let Some(loser) = resigned {
+        record.result = Some(RecordResult::Win {
+            winner: loser.other().stone(),
+            by: WinBy::Resignation,
+        });
+    }
+    record
+}
+
+pub fn save_sgf(path: &Path, record: &GameRecord) -> Result<(), String> {
+    persist::make_parent(path)?;
+    record::save(path, record, Format::Sgf).map_err(|e| e.to_string())
+}
+
+/// A line for people: "Black won", "White won by resignation", "Draw", "Unfinished".
+pub fn result_text(result: Option<RecordResult>) -> String {
+    match result {
+        None | Some(RecordResult::Void) => "Unfinished".into(),
+        Some(RecordResult::Unknown) => "Result unknown".into(),
+        Some(RecordResult::Draw) => "Draw".into(),
+        Some(RecordResult::Win { winner, by }) => match by {
+            WinBy::Unspecified => format!("{winner} won"),
+            WinBy::Resignation => format!("{winner} won by resignation"),
+            WinBy::Time => format!("{winner} won on time"),
+            WinBy::Forfeit => format!("{winner} won by forfeit"),
+        },
+    }
+}
+
+/// An SGF or PSQ file as the replay shows it. Set-up stones (records of other programs) are
+/// on the board before the first move; moves keep their recorded colours.
+pub fn open(path: &Path) -> Result<Recorded, String> {
+    let r = record::load(path).map_err(|e| e.to_string())?;
+    let mut start = Game::new(r.size, r.rule).map_err(|e| e.to_string())?;
+    for &(pos, stone) in &r.setup {
+        start.place(pos, stone).map_err(|e| e.to_string())?;
+    }
+    Ok(Recorded {
+        start: AnyGame::Gomoku(start),
+        moves: r
+            .moves
+            .iter()
+            .map(|m| (Side::from_stone(m.stone), Move::Point(m.pos)))
+            .collect(),
+        names: [r.black.clone(), r.white.clone()],
+        result: result_text(r.result),
+    })
+}
+
+/// One line for the Load game list.
+pub fn summary(path: &Path) -> Result<String, String> {
+    let r = record::load(path).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "{s} × {s} {} · {} · {} · {} moves",
+        r.rule.name(),
+        super::files::players(&[r.black, r.white], GameKind::Gomoku),
+        result_text(r.result),
+        r.moves.len(),
+        s = r.size,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Stone;
+    use crate::gui::kind::files::assert_same;
+
+    fn p(s: &str) -> Pos {
+        Pos::from_human(s, 15).unwrap()
+    }
+
+    #[test]
+    fn finished_game_round_trips_through_sgf() {
+        let mut game = Game::new(15, Rule::Freestyle).unwrap();
+        for m in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+            game.play(p(m)).unwrap();
+        }
+        let dir = std::env::temp_dir().join(format!("gomoku-rec-{}", std::process::id()));
+        let path = dir.join("g.sgf");
+        let names = ["Player".to_string(), "Gomoku AI (Club)".to_string()];
+        save_sgf(&path, &record(&game, &names, "2024-05-01", None)).unwrap();
+        let back = open(&path).unwrap();
+        assert_eq!(back.moves.len(), 9);
+        assert_eq!(back.result, "Black won");
+        assert_eq!(back.names[1], "Gomoku AI (Club)");
+        let none = [String::new(), String::new()];
+        let resigned = record(&game, &none, "", Some(Side::Second));
+        assert_eq!(result_text(resigned.result), "Black won by resignation");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn autosave_round_trip_keeps_redo() {
+        let mut game = Game::new(15, Rule::Renju).unwrap();
+        for m in ["h8", "h9", "i8", "j9"] {
+            game.play(p(m)).unwrap();
+        }
+        game.undo();
+        game.undo();
+        let saved = Saved {
+            game: AnyGame::Gomoku(game.clone()),
+            level: Some(AnyLevel::Gomoku(Level::Expert)),
+            human: Side::Second,
+            seed: 7,
+            started: "2024-01-01".into(),
+        };
+        let text = ron::ser::to_string(&Autosave::new(&game, &saved)).unwrap();
+        let back: Autosave = ron::from_str(&text).unwrap();
+        assert_same(&back.restore().unwrap(), &saved);
+        assert_eq!(Side::Second.stone(), Stone::White);
+    }
+
+    #[test]
+    fn bad_autosave_is_an_error_not_a_panic() {
+        let game = Game::new(15, Rule::Freestyle).unwrap();
+        let saved = Saved {
+            game: AnyGame::Gomoku(game.clone()),
+            level: None,
+            human: Side::First,
+            seed: 1,
+            started: String::new(),
+        };
+        let mut save = Autosave::new(&game, &saved);
+        save.moves = vec!["h8".into(), "h8".into()];
+        assert!(save.restore().is_err());
+        save.moves = vec!["zz99".into()];
+        assert!(save.restore().is_err());
+        save.moves.clear();
+        save.rule = "chess".into();
+        assert!(save.restore().is_err());
+    }
+}

@@ -1,0 +1,178 @@
+//! What only Connect Four has: its setup rows, its three levels, full columns, digit keys,
+//! hints on a column and the falling disc before the result.
+
+use std::time::Duration;
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+use super::{TestApp, scripted};
+use crate::engine::connect4::{BoardSize, Level as C4Level, Limits};
+use crate::gui::ai_task::{AiBackend, AiWorker};
+use crate::gui::board::connect4::{C4Board, C4View};
+use crate::gui::flow::{Action, PlayAction, Screen, SetupAction, TitleAction};
+use crate::gui::kind::files::Stats;
+use crate::gui::kind::{AnyLevel, GameKind, Move, Side};
+use crate::gui::persist::ColourChoice::{Black, White};
+use crate::gui::session::Session;
+use crate::gui::theme::widgets::ButtonAction;
+
+fn setup_buttons(t: &mut TestApp) -> Vec<SetupAction> {
+    t.app
+        .world_mut()
+        .query::<&ButtonAction>()
+        .iter(t.app.world())
+        .filter_map(|b| match &b.0 {
+            Action::Setup(a) => Some(a.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn col(c: usize) -> Move {
+    Move::Column(c)
+}
+
+#[test]
+fn setup_offers_connect_four_and_starts_it() {
+    let mut t = TestApp::new();
+    t.act(Action::Title(TitleAction::NewGame));
+    let is_c4 = |a: &SetupAction| matches!(a, SetupAction::C4Opponent(_) | SetupAction::C4Rows(_));
+    assert!(
+        !setup_buttons(&mut t).iter().any(is_c4),
+        "Gomoku's rows first"
+    );
+    t.act(Action::Setup(SetupAction::Game(GameKind::ConnectFour)));
+    assert_eq!(t.screen(), Screen::Setup);
+    let buttons = setup_buttons(&mut t);
+    let c4 = buttons.iter().filter(|a| is_c4(a)).count();
+    assert_eq!(c4, 6, "3 levels, two players, 2 boards: {buttons:?}");
+    assert!(!buttons.iter().any(|a| matches!(a, SetupAction::Rule(_))));
+
+    t.start_game(GameKind::ConnectFour, 1, White, 7);
+    let s = t.session();
+    assert_eq!(s.game.connect4().unwrap().size(), BoardSize::SEVEN_BY_SEVEN);
+    assert_eq!(s.ai_level(), Some(AnyLevel::ConnectFour(C4Level::ALL[0])));
+    assert_eq!(s.human, Side::Second);
+    assert_eq!(t.count::<C4Board>(), 1, "the board is on screen");
+    // The real Casual level opens.
+    assert!(t.run_until(|w| w.resource::<Session>().game.ply() == 1));
+    // The choices are remembered.
+    t.app.update();
+    let saved = std::fs::read_to_string(t.paths().settings_file()).unwrap();
+    assert!(saved.contains("game: ConnectFour"), "{saved}");
+    assert!(saved.contains("rows: 7"), "{saved}");
+
+    t.act(Action::Play(PlayAction::Menu));
+    assert_eq!(t.count::<C4Board>(), 0, "leaving a screen despawns its UI");
+    // Back in setup, Connect Four is still chosen.
+    t.act(Action::Title(TitleAction::NewGame));
+    assert!(setup_buttons(&mut t).iter().any(is_c4));
+}
+
+#[test]
+fn every_level_and_two_people_can_play() {
+    let backend = AiBackend {
+        limits: Limits {
+            time: Some(Duration::from_millis(300)),
+            ..Limits::default()
+        },
+        ..AiBackend::default()
+    };
+    let mut t = TestApp::with_ai(backend);
+    for (i, level) in C4Level::ALL.into_iter().enumerate() {
+        t.start_game(GameKind::ConnectFour, i as u8 + 1, Black, 6);
+        assert_eq!(t.session().ai_level(), Some(AnyLevel::ConnectFour(level)));
+        // Two moves each: the Perfect level answers from its book, then searches.
+        for c in [3, 2] {
+            let playable = t.session().game.check(col(c)).is_ok();
+            t.play_and_wait(col(if playable { c } else { 4 }));
+        }
+        assert_eq!(t.session().game.ply(), 4, "{level:?} answered twice");
+        t.act(Action::Play(PlayAction::Menu));
+    }
+    t.start_game(GameKind::ConnectFour, 0, Black, 6);
+    for c in [3, 3, 4] {
+        t.place(col(c));
+    }
+    assert_eq!(t.session().game.ply(), 3);
+    assert!(!t.app.world().resource::<AiWorker>().is_busy());
+    assert_eq!(t.session().game.to_move(), Side::Second);
+}
+
+#[test]
+fn two_people_undo_one_ply_full_columns_are_refused_and_resigning_ends() {
+    let mut t = TestApp::new();
+    t.start_game(GameKind::ConnectFour, 0, Black, 6);
+    for _ in 0..7 {
+        t.place(col(0));
+    }
+    assert_eq!(t.session().game.ply(), 6, "a full column takes no disc");
+    assert_eq!(t.session().status, "Column 1 is full.");
+    t.act(Action::Play(PlayAction::Undo));
+    assert_eq!(t.session().game.ply(), 5);
+    t.act(Action::Play(PlayAction::Redo));
+    assert_eq!(t.session().game.ply(), 6);
+    // Resign asks first; another action in between cancels the question.
+    t.act(Action::Play(PlayAction::Resign));
+    assert!(t.session().resign_armed && t.session().is_ongoing());
+    t.act(Action::Play(PlayAction::Undo));
+    assert!(!t.session().resign_armed, "another action cancels");
+    t.act(Action::Play(PlayAction::Redo));
+    t.act(Action::Play(PlayAction::Resign));
+    t.act(Action::Play(PlayAction::Resign));
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    let end = t.session().finished.clone().unwrap().end;
+    assert_eq!(end.winner(), Some(Side::Second), "Red resigned on move 7");
+    let stats = t.app.world().resource::<Stats>();
+    assert_eq!(stats.connect4.two_player_games, 1);
+    assert_eq!(stats.gomoku.two_player_games, 0);
+}
+
+#[test]
+fn digit_keys_drop_discs() {
+    let mut t = TestApp::new();
+    t.start_game(GameKind::ConnectFour, 0, Black, 6);
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        t.app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Digit5,
+            logical_key: Key::Character("5".into()),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        t.app.update();
+    }
+    t.app.update();
+    assert_eq!(t.session().game.moves(), vec![col(4)]);
+}
+
+#[test]
+fn hint_is_shown_on_the_board_and_the_last_disc_falls_before_the_result() {
+    let mut t = TestApp::with_ai(scripted(&["1", "2", "3"]));
+    t.start_game(GameKind::ConnectFour, 2, Black, 6);
+    assert!(t.app.world().resource::<C4View>().interactive);
+    t.play_and_wait(col(3));
+    t.act(Action::Play(PlayAction::Hint));
+    assert!(
+        t.run_until(|w| w.resource::<Session>().hint.is_some()),
+        "hint found"
+    );
+    assert_eq!(t.app.world().resource::<C4View>().hint, Some(0));
+    assert!(t.session().status.starts_with("Hint: column 1"));
+    // Playing clears it.
+    t.play_and_wait(col(3));
+    assert_eq!(t.app.world().resource::<C4View>().hint, None);
+    t.play_and_wait(col(3));
+    t.place(col(3));
+    // The game is over and saved at once, but the screen waits for the disc to land.
+    assert!(t.session().finished.is_some());
+    assert_eq!(
+        t.screen(),
+        Screen::Playing,
+        "the winning disc is still falling"
+    );
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+}

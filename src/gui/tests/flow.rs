@@ -1,0 +1,421 @@
+//! The app flow both games share, tested once for each: a move and the AI's answer, a stale
+//! answer dropped, a win saved and counted, the replay, the autosave, bad files.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::{TestApp, fresh_home, p, records_in, scripted, slow};
+use crate::engine::ai::Level;
+use crate::engine::connect4 as c4;
+use crate::gui::ai_task::{AiBackend, AiMoved, AiWorker};
+use crate::gui::board::BoardView;
+use crate::gui::board::connect4::C4View;
+use crate::gui::flow::{
+    Action, LoadAction, PlayAction, ReplayAction, ResultAction, Screen, TitleAction,
+};
+use crate::gui::kind::files::{self, Stats};
+use crate::gui::kind::{AnyLevel, GameKind, Move, SearchInfo, Side};
+use crate::gui::persist::ColourChoice::Black;
+use crate::gui::persist::{Notices, Paths};
+use crate::gui::screens::replay::Replay;
+use crate::gui::session::Session;
+
+/// What differs between the games in these tests.
+struct Case {
+    kind: GameKind,
+    /// Setup's board choice: Freestyle for Gomoku, 6 rows for Connect Four.
+    board: u8,
+    /// The person's moves that win against `ai_moves`, and the moves of the whole game.
+    wins_with: Vec<Move>,
+    total: usize,
+    line: usize,
+    ai_moves: &'static [&'static str],
+    club: AnyLevel,
+    ext: &'static str,
+}
+
+fn cases() -> [Case; 2] {
+    [
+        Case {
+            kind: GameKind::Gomoku,
+            board: 0,
+            wins_with: ["h8", "i8", "j8", "k8", "l8"].map(p).to_vec(),
+            total: 9,
+            line: 5,
+            ai_moves: &["a1", "a2", "a3", "a4", "a5"],
+            club: AnyLevel::Gomoku(Level::Club),
+            ext: "sgf",
+        },
+        Case {
+            kind: GameKind::ConnectFour,
+            board: 6,
+            wins_with: vec![Move::Column(3); 4],
+            total: 7,
+            line: 4,
+            ai_moves: &["1", "2", "3"],
+            club: AnyLevel::ConnectFour(c4::Level::Club),
+            ext: "c4",
+        },
+    ]
+}
+
+fn screen_is(screen: Screen) -> impl Fn(&World) -> bool {
+    move |w: &World| *w.resource::<State<Screen>>().get() == screen
+}
+
+fn ply_is(n: usize) -> impl Fn(&World) -> bool {
+    move |w: &World| w.resource::<Session>().game.ply() == n
+}
+
+fn win_line(t: &TestApp, kind: GameKind) -> usize {
+    match kind {
+        GameKind::Gomoku => t.app.world().resource::<BoardView>().win_line.len(),
+        GameKind::ConnectFour => t.app.world().resource::<C4View>().win.len(),
+    }
+}
+
+fn view_ply(t: &TestApp, kind: GameKind) -> usize {
+    match kind {
+        GameKind::Gomoku => t
+            .app
+            .world()
+            .resource::<BoardView>()
+            .game
+            .as_ref()
+            .unwrap()
+            .ply(),
+        GameKind::ConnectFour => {
+            let view = t.app.world().resource::<C4View>();
+            view.game.as_ref().unwrap().moves().len()
+        }
+    }
+}
+
+/// The person wins against the scripted AI; the result screen comes (after the last disc
+/// has fallen, for Connect Four).
+fn win_against_the_ai(t: &mut TestApp, case: &Case) {
+    t.start_game(case.kind, case.club.number(), Black, case.board);
+    for &mv in &case.wins_with {
+        t.play_and_wait(mv);
+    }
+    assert!(t.run_until(screen_is(Screen::Result)));
+}
+
+#[test]
+fn person_move_then_ai_task_then_ai_move_applied() {
+    // The real engines: Gomoku's Novice (no search to show), Connect Four's Club.
+    for (kind, level, board, mv) in [
+        (GameKind::Gomoku, Level::Novice.number(), 0, p("h8")),
+        (GameKind::ConnectFour, 2, 6, Move::Column(3)),
+    ] {
+        let mut t = TestApp::new();
+        t.start_game(kind, level, Black, board);
+        t.place(mv);
+        assert!(t.run_until(ply_is(2)), "the {kind:?} AI answered");
+        let s = t.session();
+        assert_eq!(s.game.to_move(), Side::First);
+        assert_eq!(s.last_search.is_some(), kind == GameKind::ConnectFour);
+        assert!(s.is_person_turn());
+        t.app.update();
+        assert!(
+            files::autosave_file(&t.paths(), kind).is_file(),
+            "autosaved"
+        );
+        let other = match kind {
+            GameKind::Gomoku => GameKind::ConnectFour,
+            GameKind::ConnectFour => GameKind::Gomoku,
+        };
+        assert!(!files::autosave_file(&t.paths(), other).exists());
+    }
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_and_drops_the_stale_result() {
+    for case in cases() {
+        let started = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let release = Arc::new(AtomicBool::new(false));
+        let gate = release.clone();
+        // A search that ignores the stop flag until released, as a slow engine might.
+        let inner = slow(case.ai_moves, started.clone(), Duration::ZERO).search;
+        let saw_stop = Arc::new(AtomicBool::new(false));
+        let seen = saw_stop.clone();
+        let backend = AiBackend {
+            search: Arc::new(move |req, stop, sink| {
+                let t0 = std::time::Instant::now();
+                while !gate.load(Ordering::SeqCst) && t0.elapsed() < Duration::from_secs(10) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                seen.store(stop.load(Ordering::SeqCst), Ordering::SeqCst);
+                inner(req, stop, sink)
+            }),
+            ..AiBackend::default()
+        };
+        let mut t = TestApp::with_ai(backend);
+        t.start_game(case.kind, case.club.number(), Black, case.board);
+        t.place(case.wins_with[0]);
+        t.app.update();
+        assert!(t.app.world().resource::<AiWorker>().is_busy(), "thinking");
+        t.act(Action::Play(PlayAction::Undo));
+        assert_eq!(t.session().game.ply(), 0, "one ply back while thinking");
+        assert!(!t.app.world().resource::<AiWorker>().is_busy());
+        release.store(true, Ordering::SeqCst);
+        for _ in 0..50 {
+            t.app.update();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert_eq!(t.session().game.ply(), 0, "the late result was not applied");
+        assert!(
+            saw_stop.load(Ordering::SeqCst),
+            "the search was told to stop"
+        );
+
+        // A result message for an old ply is dropped by the one system that applies moves.
+        let id = t.session().id;
+        let info = SearchInfo::from_gomoku(
+            Level::Club,
+            &crate::engine::ai::SearchResult::instant(None, crate::engine::ai::Score::Eval(0)),
+        );
+        let info = SearchInfo {
+            mv: Ok(case.wins_with[1]),
+            ..info
+        };
+        t.app.world_mut().write_message(AiMoved {
+            game_id: id,
+            ply: 1,
+            info,
+        });
+        t.app.update();
+        assert_eq!(t.session().game.ply(), 0);
+        // Redo brings the person's move back and the AI thinks again (and answers at once).
+        t.act(Action::Play(PlayAction::Redo));
+        assert_eq!(t.session().game.moves()[0], case.wins_with[0]);
+        assert!(t.run_until(ply_is(2)));
+        assert_eq!(started.load(Ordering::SeqCst), 2, "{:?}", case.kind);
+    }
+}
+
+#[test]
+fn a_win_reaches_the_result_screen_is_saved_and_counted() {
+    for case in cases() {
+        let mut t = TestApp::with_ai(scripted(case.ai_moves));
+        win_against_the_ai(&mut t, &case);
+        let finished = t.session().finished.clone().expect("finished");
+        assert_eq!(finished.end.winner(), Some(Side::First));
+        let recorded = files::open_record(&finished.record.expect("saved")).unwrap();
+        assert_eq!(recorded.moves.len(), case.total);
+        assert!(recorded.result.ends_with(" won"), "{}", recorded.result);
+        assert_eq!(recorded.names[0], "Player");
+        assert!(
+            recorded.names[1].ends_with("AI (Club)"),
+            "{:?}",
+            recorded.names
+        );
+        assert_eq!(records_in(&t.paths().games_dir(), case.ext).len(), 1);
+        assert!(!files::autosave_file(&t.paths(), case.kind).exists());
+        let stats = t.app.world().resource::<Stats>();
+        assert_eq!(stats.tally(case.club).wins, 1);
+        assert_eq!(win_line(&t, case.kind), case.line);
+
+        // Rematch swaps sides: the AI opens.
+        t.act(Action::Result(ResultAction::Rematch));
+        assert_eq!(t.screen(), Screen::Playing);
+        assert_eq!(t.session().human, Side::Second);
+        assert!(t.run_until(ply_is(1)));
+    }
+}
+
+#[test]
+fn resigning_is_asked_first_then_counts_as_a_loss() {
+    for case in cases() {
+        let mut t = TestApp::with_ai(scripted(case.ai_moves));
+        t.start_game(case.kind, case.club.number(), Black, case.board);
+        t.play_and_wait(case.wins_with[0]);
+        t.act(Action::Play(PlayAction::Resign));
+        t.app.update();
+        assert_eq!(t.screen(), Screen::Playing, "the first press only asks");
+        assert!(t.session().resign_armed && t.session().status.contains("again"));
+        t.act(Action::Play(PlayAction::Resign));
+        assert!(t.run_until(screen_is(Screen::Result)));
+        assert_eq!(t.app.world().resource::<Stats>().tally(case.club).losses, 1);
+        let path = t.session().finished.clone().unwrap().record.unwrap();
+        let result = files::open_record(&path).unwrap().result;
+        assert!(result.ends_with("won by resignation"), "{result}");
+    }
+}
+
+#[test]
+fn replay_steps_through_the_saved_game() {
+    for case in cases() {
+        let mut t = TestApp::with_ai(scripted(case.ai_moves));
+        win_against_the_ai(&mut t, &case);
+        t.act(Action::Result(ResultAction::Replay));
+        assert_eq!(t.screen(), Screen::Replay);
+        let n = case.total;
+        assert_eq!(t.app.world().resource::<Replay>().cursor, n);
+        assert_eq!(view_ply(&t, case.kind), n);
+        t.act(Action::Replay(ReplayAction::First));
+        assert_eq!(view_ply(&t, case.kind), 0);
+        t.act(Action::Replay(ReplayAction::Next));
+        t.act(Action::Replay(ReplayAction::Next));
+        assert_eq!(view_ply(&t, case.kind), 2);
+        t.act(Action::Replay(ReplayAction::Prev));
+        assert_eq!(view_ply(&t, case.kind), 1);
+        t.act(Action::Replay(ReplayAction::Last));
+        assert_eq!(view_ply(&t, case.kind), n);
+        assert_eq!(win_line(&t, case.kind), case.line);
+        // Autoplay from the start reaches the end by itself.
+        for _ in 0..3 {
+            t.act(Action::Replay(ReplayAction::Faster));
+        }
+        t.act(Action::Replay(ReplayAction::TogglePlay));
+        assert!(t.run_until(|w| {
+            let r = w.resource::<Replay>();
+            !r.playing && r.cursor == n
+        }));
+        // From the menu: Replay last game opens the same file, and so does Load game.
+        t.act(Action::Replay(ReplayAction::Menu));
+        t.act(Action::Title(TitleAction::ReplayLast));
+        assert_eq!(t.screen(), Screen::Replay);
+        assert_eq!(t.app.world().resource::<Replay>().moves.len(), n);
+        t.act(Action::Replay(ReplayAction::Menu));
+        t.act(Action::Title(TitleAction::LoadGame));
+        assert_eq!(t.screen(), Screen::Load);
+        let path = records_in(&t.paths().games_dir(), case.ext).remove(0);
+        t.act(Action::Load(LoadAction::Open(path)));
+        assert_eq!(t.screen(), Screen::Replay);
+        assert_eq!(t.app.world().resource::<Replay>().start.kind(), case.kind);
+    }
+}
+
+#[test]
+fn autosave_restores_the_newest_interrupted_game() {
+    let home = fresh_home();
+    let [gomoku, connect4] = cases();
+    let both = || scripted(&["a1", "a2", "a3", "1", "2"]);
+    {
+        let mut t = TestApp::at(home.clone(), Some(both()));
+        // An unfinished Renju game against Expert...
+        t.start(Level::Expert.number(), Black, crate::engine::Rule::Renju);
+        for m in ["h8", "i9"] {
+            t.play_and_wait(p(m));
+        }
+        t.act(Action::Play(PlayAction::Undo));
+        t.app.update();
+        t.act(Action::Play(PlayAction::Menu));
+        // ...then a newer Connect Four one on 7 x 7.
+        t.start_game(GameKind::ConnectFour, 2, Black, 7);
+        for c in [3, 4] {
+            t.play_and_wait(Move::Column(c));
+        }
+        t.act(Action::Play(PlayAction::Undo));
+        t.app.update();
+        let paths = t.paths();
+        let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(files::autosave_file(&paths, gomoku.kind))
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+        // Quit without finishing: the test's cleanup must not delete the home.
+        t.home = fresh_home();
+    }
+    let mut t = TestApp::at(home, Some(both()));
+    t.act(Action::Title(TitleAction::Continue));
+    assert_eq!(t.screen(), Screen::Playing);
+    let s = t.session();
+    assert_eq!(s.game.moves(), [3, 0].map(Move::Column));
+    assert_eq!(s.game.redo_len(), 2);
+    assert_eq!(s.game.connect4().unwrap().height(), 7);
+    assert_eq!(s.ai_level(), Some(connect4.club));
+    t.act(Action::Play(PlayAction::Redo));
+    assert_eq!(t.session().game.ply(), 4);
+    // Leaving it and removing it, Continue offers the Gomoku game with its redo stack.
+    t.act(Action::Play(PlayAction::Menu));
+    files::remove_autosave(&t.paths(), GameKind::ConnectFour);
+    t.act(Action::Title(TitleAction::Continue));
+    let s = t.session();
+    assert_eq!((s.game.ply(), s.game.redo_len()), (2, 2));
+    assert_eq!(s.game.gomoku().unwrap().rule(), crate::engine::Rule::Renju);
+    assert_eq!(s.ai_level(), Some(AnyLevel::Gomoku(Level::Expert)));
+    assert_eq!(s.human, Side::First);
+}
+
+#[test]
+fn corrupt_files_are_moved_aside_and_reported() {
+    let home = fresh_home();
+    let paths = Paths::under(&home);
+    std::fs::create_dir_all(&paths.config_dir).unwrap();
+    std::fs::create_dir_all(paths.games_dir()).unwrap();
+    std::fs::write(paths.settings_file(), "this is ( not ron").unwrap();
+    std::fs::write(paths.data_dir.join("stats.ron"), [0xff, 0xfe, 0x00]).unwrap();
+    std::fs::write(paths.data_dir.join("connect4-stats.ron"), "levels: [oops").unwrap();
+    for kind in [GameKind::Gomoku, GameKind::ConnectFour] {
+        std::fs::write(files::autosave_file(&paths, kind), "(version: 1)").unwrap();
+    }
+    let bad_games = [
+        paths.games_dir().join("broken.sgf"),
+        paths.games_dir().join("broken.c4"),
+    ];
+    std::fs::write(&bad_games[0], "(;SZ[15];B[hh];W[hh])").unwrap();
+    std::fs::write(&bad_games[1], "Connect Four\nSize: 7x6\nMoves: 99\n").unwrap();
+
+    let mut t = TestApp::at(home, None);
+    assert_eq!(t.screen(), Screen::Title);
+    assert_eq!(*t.app.world().resource::<Stats>(), Stats::default());
+    let notices = t.app.world().resource::<Notices>().0.clone();
+    assert_eq!(notices.len(), 5, "{notices:?}");
+    let left: Vec<String> = std::fs::read_dir(&paths.config_dir)
+        .unwrap()
+        .chain(std::fs::read_dir(&paths.data_dir).unwrap())
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    for name in [
+        "settings.ron",
+        "stats.ron",
+        "autosave.ron",
+        "connect4-stats.ron",
+        "connect4-autosave.ron",
+    ] {
+        let aside = format!("{name}.corrupt-");
+        assert!(left.iter().any(|n| n.starts_with(&aside)), "{left:?}");
+    }
+    // Continue has nothing to offer now and says so.
+    t.act(Action::Title(TitleAction::Continue));
+    assert_eq!(t.screen(), Screen::Title);
+    // A broken record chosen in Load game is moved aside with a message.
+    t.act(Action::Title(TitleAction::LoadGame));
+    for bad in bad_games {
+        t.act(Action::Load(LoadAction::Open(bad.clone())));
+        assert_eq!(t.screen(), Screen::Load);
+        assert!(!bad.exists());
+    }
+}
+
+#[test]
+fn a_late_ai_answer_is_dropped_after_leaving_the_game() {
+    for case in cases() {
+        let started = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let backend = slow(case.ai_moves, started.clone(), Duration::from_secs(2));
+        let mut t = TestApp::with_ai(backend);
+        t.start_game(case.kind, case.club.number(), Black, case.board);
+        t.place(case.wins_with[0]);
+        assert!(t.app.world().resource::<AiWorker>().is_busy());
+        t.act(Action::Play(PlayAction::Menu));
+        for _ in 0..50 {
+            t.app.update();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert_eq!(t.session().game.ply(), 1, "the answer came too late");
+        assert!(!t.app.world().resource::<AiWorker>().is_busy());
+        // Continue picks the game up again and the AI is asked anew.
+        t.act(Action::Title(TitleAction::Continue));
+        assert_eq!(t.screen(), Screen::Playing);
+        assert!(t.run_until(ply_is(2)));
+        assert_eq!(started.load(Ordering::SeqCst), 2);
+    }
+}

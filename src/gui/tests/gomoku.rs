@@ -1,0 +1,157 @@
+//! What only Gomoku has: its board on screen, occupied points, the AI opening for White,
+//! undo and redo by turns with hints, the last search, and Renju's forbidden points.
+
+use bevy::prelude::*;
+
+use super::{TestApp, p, scripted};
+use crate::engine::Rule::{Freestyle, Renju};
+use crate::engine::ai::Level;
+use crate::gui::board::{BoardRoot, BoardView};
+use crate::gui::flow::{Action, PlayAction, Screen};
+use crate::gui::kind::{Detail, Move, Side};
+use crate::gui::persist::ColourChoice::{Black, White};
+use crate::gui::persist::Settings;
+use crate::gui::session::Session;
+
+#[test]
+fn menu_to_playing() {
+    let mut t = TestApp::new();
+    assert_eq!(t.screen(), Screen::Title);
+    t.start(0, Black, Freestyle);
+    assert!(t.session().is_person_turn());
+    assert_eq!(t.count::<BoardRoot>(), 1, "the board is on screen");
+    // The setup was remembered in the settings file.
+    t.app.update();
+    let saved = std::fs::read_to_string(t.paths().settings_file()).unwrap();
+    assert!(saved.contains("opponent: 0"), "{saved}");
+    t.act(Action::Play(PlayAction::Menu));
+    assert_eq!(t.screen(), Screen::Title);
+    assert_eq!(
+        t.count::<BoardRoot>(),
+        0,
+        "leaving a screen despawns its UI"
+    );
+}
+
+#[test]
+fn ai_moves_first_when_the_person_is_white() {
+    let mut t = TestApp::with_ai(scripted(&["h8", "h9", "h10"]));
+    t.start(Level::Expert.number(), White, Freestyle);
+    assert!(t.run_until(|w| w.resource::<Session>().game.ply() == 1));
+    assert_eq!(t.session().game.moves()[0], p("h8"));
+    // Undo cannot take back the AI's opening move alone.
+    t.act(Action::Play(PlayAction::Undo));
+    assert_eq!(t.session().game.ply(), 1);
+}
+
+#[test]
+fn illegal_click_changes_nothing_and_says_why() {
+    let mut t = TestApp::new();
+    t.start(0, Black, Freestyle);
+    t.place(p("h8"));
+    t.place(p("h8"));
+    // A column is no move on a Gomoku board.
+    t.place(Move::Column(3));
+    let s = t.session();
+    assert_eq!(s.game.ply(), 1);
+    assert!(s.status.contains("other game"), "{}", s.status);
+    t.place(p("h8"));
+    assert!(t.session().status.contains("already taken"));
+}
+
+#[test]
+fn undo_and_redo_against_the_ai_move_by_turns() {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3", "a4", "a5"]));
+    t.start(Level::Club.number(), Black, Freestyle);
+    for m in ["h8", "i8"] {
+        t.play_and_wait(p(m));
+    }
+    t.act(Action::Play(PlayAction::Undo));
+    assert_eq!(t.session().game.ply(), 2);
+    assert!(t.session().is_person_turn());
+    t.act(Action::Play(PlayAction::Redo));
+    assert_eq!(t.session().game.ply(), 4);
+    t.act(Action::Play(PlayAction::Hint));
+    assert!(
+        t.run_until(|w| w.resource::<Session>().hint.is_some()),
+        "hint shown"
+    );
+    assert!(t.app.world().resource::<BoardView>().hint.is_some());
+    assert!(
+        t.session().status.starts_with("Hint: a3"),
+        "{}",
+        t.session().status
+    );
+}
+
+/// After Undo or Redo the side panel shows no search of a position that is gone.
+#[test]
+fn undo_and_redo_forget_the_last_search() {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
+    t.start(Level::Club.number(), Black, Freestyle);
+    t.play_and_wait(p("h8"));
+    let depth = |t: &TestApp| match t.session().last_search.as_ref().map(|s| &s.detail) {
+        Some(Detail::Gomoku { depth, .. }) => Some(*depth),
+        _ => None,
+    };
+    assert_eq!(depth(&t), Some(3));
+    t.act(Action::Play(PlayAction::Undo));
+    assert!(t.session().last_search.is_none());
+    t.act(Action::Play(PlayAction::Redo));
+    assert!(t.session().last_search.is_none());
+    // The next AI move reports its search again.
+    t.play_and_wait(p("i8"));
+    assert!(t.session().last_search.is_some());
+}
+
+/// Resigning clears the hint ring, and a move in between cancels a first Resign.
+#[test]
+fn resign_asks_first_and_clears_the_hint() {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
+    t.start(Level::Club.number(), Black, Freestyle);
+    t.play_and_wait(p("h8"));
+    t.act(Action::Play(PlayAction::Resign));
+    assert!(t.session().resign_armed);
+    t.play_and_wait(p("i8"));
+    assert!(!t.session().resign_armed, "a move cancels the question");
+    t.act(Action::Play(PlayAction::Hint));
+    assert!(t.run_until(|w| w.resource::<Session>().hint.is_some()));
+    t.act(Action::Play(PlayAction::Resign));
+    t.act(Action::Play(PlayAction::Resign));
+    assert!(t.session().hint.is_none());
+    assert!(t.run_until(|w| w.resource::<BoardView>().hint.is_none()));
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    assert_eq!(
+        t.session().end().and_then(|e| e.winner()),
+        Some(Side::Second)
+    );
+}
+
+#[test]
+fn renju_forbidden_points_are_marked_and_refused() {
+    let mut t = TestApp::new();
+    t.start(0, Black, Renju);
+    // Black's f8 g8 and h9 h10 make h8 a double three.
+    for m in ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "o15"] {
+        t.place(p(m));
+    }
+    assert_eq!(t.session().game.to_move(), Side::First);
+    let Move::Point(h8) = p("h8") else {
+        unreachable!()
+    };
+    assert!(
+        t.app
+            .world()
+            .resource::<BoardView>()
+            .forbidden
+            .contains(&h8)
+    );
+    t.place(p("h8"));
+    assert_eq!(t.session().game.ply(), 8, "the forbidden move was refused");
+    let status = &t.session().status;
+    assert!(status.contains("forbidden"), "{status}");
+    // Hidden when the setting is off.
+    t.app.world_mut().resource_mut::<Settings>().show_forbidden = false;
+    t.app.update();
+    assert!(t.app.world().resource::<BoardView>().forbidden.is_empty());
+}

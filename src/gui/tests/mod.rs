@@ -1,0 +1,241 @@
+//! Headless tests of the whole app: `MinimalPlugins` + `StatesPlugin` + `InputPlugin` + the
+//! game's [`CorePlugin`](super::CorePlugin), driven by the same actions the buttons and the
+//! boards trigger. One harness for both games; `gomoku.rs` and `connect4.rs` hold what is
+//! particular to each, `effects.rs` the animations.
+
+mod connect4;
+mod effects;
+mod flow;
+mod gomoku;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use super::ai_task::{AiBackend, AiRequest};
+use super::flow::{Action, PlayAction, Screen, SetupAction, TitleAction};
+use super::headless_app;
+use super::kind::{AnyGame, GameKind, Move, SearchInfo};
+use super::persist::{ColourChoice, Paths};
+use super::session::Session;
+use crate::engine::ai::{InfoSink, Level, Score, SearchResult};
+use crate::engine::connect4::{self as c4, Limits, MoveChoice, Source};
+use crate::engine::{Pos, Rule};
+
+/// The tests share the global task pool (one AI thread on a small machine): run them one at
+/// a time so a deliberately slow search in one cannot starve another.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+pub struct TestApp {
+    pub app: App,
+    home: PathBuf,
+    _serial: MutexGuard<'static, ()>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.home);
+    }
+}
+
+pub fn fresh_home() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let home = std::env::temp_dir().join(format!(
+        "gomoku-gui-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&home);
+    home
+}
+
+impl TestApp {
+    pub fn new() -> TestApp {
+        TestApp::at(fresh_home(), None)
+    }
+
+    /// An app on an existing home folder (a restart), optionally with a scripted AI.
+    pub fn at(home: PathBuf, backend: Option<AiBackend>) -> TestApp {
+        let serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+        let mut app = headless_app(&home);
+        if let Some(b) = backend {
+            app.insert_resource(b);
+        }
+        app.update();
+        TestApp {
+            app,
+            home,
+            _serial: serial,
+        }
+    }
+
+    pub fn with_ai(backend: AiBackend) -> TestApp {
+        TestApp::at(fresh_home(), Some(backend))
+    }
+
+    pub fn act(&mut self, action: Action) {
+        self.app.world_mut().trigger(action);
+        self.app.update();
+        // A state change set by the action is applied in the next frame.
+        self.app.update();
+    }
+
+    pub fn screen(&self) -> Screen {
+        *self.app.world().resource::<State<Screen>>().get()
+    }
+
+    pub fn session(&self) -> &Session {
+        self.app.world().resource::<Session>()
+    }
+
+    pub fn paths(&self) -> Paths {
+        self.app.world().resource::<Paths>().clone()
+    }
+
+    pub fn count<C: Component>(&mut self) -> usize {
+        self.app
+            .world_mut()
+            .query::<&C>()
+            .iter(self.app.world())
+            .count()
+    }
+
+    pub fn place(&mut self, mv: Move) {
+        self.act(Action::Play(PlayAction::Place(mv)));
+    }
+
+    /// Runs frames until `done` holds; false after a while.
+    pub fn run_until(&mut self, done: impl Fn(&World) -> bool) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            self.app.update();
+            if done(self.app.world()) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        false
+    }
+
+    /// The person plays `mv`, then the AI answers (unless the move ended the game).
+    pub fn play_and_wait(&mut self, mv: Move) {
+        let before = self.session().game.ply();
+        self.place(mv);
+        assert_eq!(self.session().game.moves()[before], mv, "{mv:?} was played");
+        assert!(
+            self.run_until(|w| {
+                let s = w.resource::<Session>();
+                s.game.ply() >= before + 2 || !s.is_ongoing()
+            }),
+            "the AI answered {mv:?}"
+        );
+    }
+
+    /// New game of `kind` from the menu with these choices; `rule_or_rows` is the rule's
+    /// index in `Rule::ALL` for Gomoku (15 x 15), the rows for Connect Four.
+    pub fn start_game(&mut self, kind: GameKind, opponent: u8, colour: ColourChoice, board: u8) {
+        self.act(Action::Title(TitleAction::NewGame));
+        assert_eq!(self.screen(), Screen::Setup);
+        self.act(Action::Setup(SetupAction::Game(kind)));
+        self.act(Action::Setup(SetupAction::Colour(colour)));
+        let choices = match kind {
+            GameKind::Gomoku => vec![
+                SetupAction::Opponent(opponent),
+                SetupAction::Rule(Rule::ALL[usize::from(board)]),
+                SetupAction::Size(15),
+            ],
+            GameKind::ConnectFour => vec![
+                SetupAction::C4Opponent(opponent),
+                SetupAction::C4Rows(usize::from(board)),
+            ],
+        };
+        for c in choices {
+            self.act(Action::Setup(c));
+        }
+        self.act(Action::Setup(SetupAction::Start));
+        assert_eq!(self.screen(), Screen::Playing);
+        assert_eq!(self.session().game.kind(), kind);
+    }
+
+    /// New Gomoku game on 15 x 15.
+    pub fn start(&mut self, opponent: u8, colour: ColourChoice, rule: Rule) {
+        let index = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
+        self.start_game(GameKind::Gomoku, opponent, colour, index as u8);
+    }
+}
+
+/// A Gomoku point from "h8" on 15 x 15.
+pub fn p(s: &str) -> Move {
+    Move::Point(Pos::from_human(s, 15).unwrap())
+}
+
+/// An AI that plays the first legal move of `moves` in either game ("h8" points, "c4"
+/// columns as digits "1".."9").
+pub fn scripted(moves: &[&str]) -> AiBackend {
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    AiBackend {
+        search: Arc::new(
+            move |req: &AiRequest, _: &AtomicBool, sink: &mut dyn InfoSink| match &req.game {
+                AnyGame::Gomoku(game) => {
+                    let best = moves
+                        .iter()
+                        .filter_map(|m| Pos::from_human(m, game.size()).ok())
+                        .find(|&m| game.check_move(m).is_ok());
+                    let mut r = SearchResult::instant(best, Score::Eval(12));
+                    r.depth = 3;
+                    sink.info(&r);
+                    SearchInfo::from_gomoku(Level::Club, &r)
+                }
+                AnyGame::ConnectFour(game) => {
+                    let choice = moves
+                        .iter()
+                        .filter_map(|m| m.parse::<usize>().ok()?.checked_sub(1))
+                        .find(|&c| game.can_play(c))
+                        .map(|column| MoveChoice {
+                            column,
+                            score: Some(0),
+                            source: Source::Search,
+                            depth: Some(4),
+                        })
+                        .ok_or(c4::AiError::NoLegalMove);
+                    SearchInfo::from_connect4(c4::Level::Club, game, choice, Duration::ZERO)
+                }
+            },
+        ),
+        time_scale: 1.0,
+        limits: Limits::default(),
+    }
+}
+
+/// An AI that thinks until it is stopped (or `max`), counting its searches and then playing
+/// the first legal move of `moves`.
+pub fn slow(moves: &[&str], started: Arc<AtomicUsize>, max: Duration) -> AiBackend {
+    let inner = scripted(moves).search;
+    AiBackend {
+        search: Arc::new(move |req, stop, sink| {
+            started.fetch_add(1, Ordering::SeqCst);
+            let t = Instant::now();
+            while !stop.load(Ordering::Relaxed) && t.elapsed() < max {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            inner(req, stop, sink)
+        }),
+        time_scale: 1.0,
+        limits: Limits::default(),
+    }
+}
+
+/// Record files with extension `ext` in `dir`.
+pub fn records_in(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == ext))
+                .collect()
+        })
+        .unwrap_or_default()
+}

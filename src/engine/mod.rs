@@ -6,6 +6,7 @@ pub mod board;
 pub mod game;
 pub mod pos;
 pub mod record;
+pub mod review;
 pub mod rules;
 
 pub use board::{BadSize, Board};

@@ -250,31 +250,46 @@ pub fn redo_line(game: &Game) -> Vec<usize> {
     line
 }
 
-/// Describes a solver score (side to move, `moves_played` stones on the board) in moves of
-/// that side: "win in 3", "loss in 5", "draw".
+/// Moves of the winner until its four, for a solver `score` (its absolute value) of a
+/// position with `moves_played` discs on a board of `cells`: the side to move's when
+/// `to_move_wins`, else its opponent's. `None` for a score no game can have.
 ///
-/// A win by the move played with `n` stones on the board scores `(cells + 1 - n) / 2`, so
-/// `n` is one of two values; the one with the right parity is the winner's move.
-pub fn describe_score(score: i32, cells: usize, moves_played: usize) -> String {
-    let stones_at_win = |s: i32, winner_parity: usize| -> Option<usize> {
-        let a = (cells + 1).checked_sub(2 * s as usize)?;
-        let n = if a % 2 == winner_parity % 2 {
-            a
-        } else {
-            a.checked_sub(1)?
-        };
-        Some(n)
+/// A win by the move played with `n` discs on the board scores `(cells + 1 - n) / 2`, so
+/// `n` is one of two values; the one with the winner's parity is its move.
+pub fn moves_to_end(
+    score: i32,
+    cells: usize,
+    moves_played: usize,
+    to_move_wins: bool,
+) -> Option<u32> {
+    let parity = if to_move_wins {
+        moves_played
+    } else {
+        moves_played + 1
     };
+    let a = (cells + 1).checked_sub(2 * score.unsigned_abs() as usize)?;
+    let n = if a % 2 == parity % 2 {
+        a
+    } else {
+        a.checked_sub(1)?
+    };
+    let first = if to_move_wins {
+        moves_played
+    } else {
+        moves_played + 1
+    };
+    (n >= first).then(|| ((n - first) / 2 + 1) as u32)
+}
+
+/// Describes a solver score (side to move, `moves_played` discs on the board) in moves of
+/// that side: "win in 3", "loss in 5", "draw".
+pub fn describe_score(score: i32, cells: usize, moves_played: usize) -> String {
     match score {
         0 => "draw".into(),
-        s if s > 0 => match stones_at_win(s, moves_played) {
-            Some(n) if n >= moves_played => format!("win in {}", (n - moves_played) / 2 + 1),
-            _ => "win".into(),
-        },
-        s => match stones_at_win(-s, moves_played + 1) {
-            Some(n) if n > moves_played => format!("loss in {}", (n - moves_played - 1) / 2 + 1),
-            _ => "loss".into(),
-        },
+        s if s > 0 => moves_to_end(s, cells, moves_played, true)
+            .map_or_else(|| "win".into(), |n| format!("win in {n}")),
+        s => moves_to_end(s, cells, moves_played, false)
+            .map_or_else(|| "loss".into(), |n| format!("loss in {n}")),
     }
 }
 

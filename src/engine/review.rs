@@ -314,6 +314,18 @@ pub fn review_gomoku(
     stop: &AtomicBool,
     progress: &Progress,
 ) -> Option<GameReview<Pos>> {
+    let analyses = analyse_gomoku(start, played, limits, stop, progress)?;
+    Some(assemble(&analyses, played))
+}
+
+/// The analyses behind [`review_gomoku`], one per position (what a cache keeps).
+pub fn analyse_gomoku(
+    start: &Game,
+    played: &[Pos],
+    limits: ReviewLimits,
+    stop: &AtomicBool,
+    progress: &Progress,
+) -> Option<Vec<Analysis<Pos>>> {
     let mut engine = Engine::default();
     let mut game = start.clone();
     let mut analyses = Vec::with_capacity(played.len() + 1);
@@ -346,7 +358,7 @@ pub fn review_gomoku(
         }
         progress.fetch_add(1, Ordering::Relaxed);
     }
-    Some(assemble(&analyses, played))
+    Some(analyses)
 }
 
 fn terminal<M>(outlook: Outlook) -> Analysis<M> {
@@ -366,6 +378,18 @@ pub fn review_connect4(
     stop: &AtomicBool,
     progress: &Progress,
 ) -> Option<GameReview<usize>> {
+    let analyses = analyse_connect4(size, played, limits, stop, progress)?;
+    Some(assemble(&analyses, played))
+}
+
+/// The analyses behind [`review_connect4`], one per position.
+pub fn analyse_connect4(
+    size: c4::BoardSize,
+    played: &[usize],
+    limits: ReviewLimits,
+    stop: &AtomicBool,
+    progress: &Progress,
+) -> Option<Vec<Analysis<usize>>> {
     let mut ai = c4::Ai::with_book(size, c4::OpeningBook::standard());
     let ai_limits = c4::Limits {
         time: Some(limits.per_position),
@@ -401,7 +425,7 @@ pub fn review_connect4(
         }
         progress.fetch_add(1, Ordering::Relaxed);
     }
-    Some(assemble(&analyses, played))
+    Some(analyses)
 }
 
 /// A solver score (side to move, `moves_played` discs down) as moves to the end.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the real game under a virtual X display with `--demo`: it plays two scripted games and
 # saves screenshots of the menu, setup, a stone caught mid-drop, a game in progress with a
-# hint on the classic and the dark board, a loss, the replay, the side panel below the board
+# hint on the classic and the dark board, a loss, the replay, its review, the side panel below the board
 # in a narrow window, a win with its confetti and the settings into docs/screenshots/ (or
 # the folder given as $1), then exits.
 #
@@ -25,7 +25,7 @@ log=$(mktemp)
 trap 'rm -rf "$home" "$log"' EXIT
 
 shots=(menu.png setup.png placing.png playing.png playing-dark.png loss.png replay.png
-  narrow.png win.png settings.png)
+  review.png narrow.png win.png settings.png)
 for s in "${shots[@]}"; do rm -f "$out/$s"; done
 
 status=0

@@ -67,7 +67,7 @@ fn main() {
     let mut ai = c4::Ai::new(size);
     let mut rng = StdRng::seed_from_u64(seed);
     while !g.is_over() {
-        let level = if g.moves().len() % 2 == 0 {
+        let level = if g.moves().len().is_multiple_of(2) {
             c4::Level::Club
         } else {
             c4::Level::Casual

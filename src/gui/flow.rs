@@ -76,12 +76,18 @@ pub enum PlayAction {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ResultAction {
     Replay,
+    /// The replay with the engine's review of the game.
+    Review,
     Rematch,
     Menu,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplayAction {
+    /// Starts (or shows) the engine's review of the game.
+    Review,
+    /// Jumps to the position after this many moves (a point of the review's graph).
+    Goto(usize),
     First,
     Prev,
     Next,
@@ -106,6 +112,7 @@ pub enum SettingsAction {
     ToggleCoordinates,
     ToggleMoveNumbers,
     ToggleForbidden,
+    ToggleReviewDepth,
     Back,
 }
 

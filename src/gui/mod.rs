@@ -16,6 +16,7 @@ pub mod effects;
 pub mod flow;
 pub mod kind;
 pub mod persist;
+pub mod review;
 pub mod screens;
 pub mod session;
 pub mod theme;
@@ -40,6 +41,7 @@ impl Plugin for CorePlugin {
             audio::core_plugin,
             theme::plugin,
             ai_task::plugin,
+            review::plugin,
             session::plugin,
             board::plugin,
             screens::plugin,

@@ -226,6 +226,8 @@ pub struct Settings {
     pub show_coordinates: bool,
     pub show_move_numbers: bool,
     pub show_forbidden: bool,
+    /// The game review looks longer at each position (Settings: Fast / Deep).
+    pub review_deep: bool,
     pub setup: SetupChoice,
     /// Music channel volume (the ambient loop), 0..=1.
     pub music_volume: f32,
@@ -244,6 +246,7 @@ impl Default for Settings {
             show_coordinates: true,
             show_move_numbers: false,
             show_forbidden: true,
+            review_deep: false,
             setup: SetupChoice::default(),
             music_volume: 0.5,
             ambient: false,

@@ -40,6 +40,8 @@ pub struct Limits {
     pub plain: bool,
     /// Search threads sharing the hash table (Lazy SMP); 0 or 1: one thread.
     pub threads: u32,
+    /// Root moves not to consider (to find the second and third best moves).
+    pub exclude: Vec<Pos>,
 }
 
 impl Limits {

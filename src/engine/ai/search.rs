@@ -202,8 +202,12 @@ impl<'a> Searcher<'a> {
         start: Instant,
     ) -> Searcher<'a> {
         let n = game.size() * game.size();
+        // Excluded moves (the analysis board's second and third choices) are as if illegal.
         let root_legal = (0..n)
-            .map(|i| game.check_move(Pos::from_index(i, game.size())).is_ok())
+            .map(|i| {
+                let p = Pos::from_index(i, game.size());
+                game.check_move(p).is_ok() && !limits.exclude.contains(&p)
+            })
             .collect();
         Searcher {
             st: State::from_game(game),

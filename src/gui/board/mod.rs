@@ -42,6 +42,8 @@ pub struct Shown<'a> {
     pub forbidden: bool,
     /// Number the pieces whatever the setting says.
     pub numbers: bool,
+    /// A line of moves to show as numbered ghost pieces (the review's best line).
+    pub line: Vec<Move>,
 }
 
 /// Puts a position on its game's board; the winning row comes from the position itself.
@@ -77,6 +79,17 @@ pub fn show(shown: Shown, gomoku: &mut BoardView, connect4: &mut C4View) {
                 },
                 forbidden,
                 numbers: shown.numbers,
+                ghosts: shown
+                    .line
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, m)| match m {
+                        // Alternating colours from the side to move.
+                        Move::Point(p) if i % 2 == 0 => Some((*p, game.to_move())),
+                        Move::Point(p) => Some((*p, game.to_move().opponent())),
+                        Move::Column(_) => None,
+                    })
+                    .collect(),
             };
         }
         AnyGame::ConnectFour(game) => {
@@ -88,7 +101,8 @@ pub fn show(shown: Shown, gomoku: &mut BoardView, connect4: &mut C4View) {
                     .iter()
                     .map(|&(col, row)| crate::engine::connect4::Cell { col, row })
                     .collect(),
-                hint: match shown.hint {
+                // The best line's first disc is marked like a hint.
+                hint: match shown.hint.or(shown.line.first().copied()) {
                     Some(Move::Column(c)) => Some(c),
                     _ => None,
                 },
@@ -111,6 +125,8 @@ pub struct BoardView {
     pub forbidden: Vec<Pos>,
     /// Number the stones whatever the setting says (the replay's own toggle).
     pub numbers: bool,
+    /// Translucent numbered stones: a line of moves to come (the review's best line).
+    pub ghosts: Vec<(Pos, Stone)>,
 }
 
 impl BoardView {

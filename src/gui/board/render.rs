@@ -426,6 +426,28 @@ fn rebuild_stones(
                     ));
                 }
             };
+        // The review's best line: translucent stones numbered in order.
+        for (i, &(pos, stone)) in view.ghosts.iter().enumerate() {
+            let (gradient, _) = stone_look(pal, stone, 0.55);
+            layer
+                .spawn((
+                    Node {
+                        border_radius: BorderRadius::MAX,
+                        ..at_point(pos, size, STONE_CELLS)
+                    },
+                    gradient,
+                ))
+                .with_child((
+                    Text::new((i + 1).to_string()),
+                    TextFont {
+                        font: FONT_BOLD.into(),
+                        font_size: FontSize::Px(12.0),
+                        ..default()
+                    },
+                    TextColor(pal.on_stone(stone)),
+                    CellText(0.42),
+                ));
+        }
         // After a loss or a draw the board dims and the winning line is lifted above the veil;
         // after a win its glow and bar lie under all stones (over them they would smear the
         // neighbours).

@@ -7,7 +7,8 @@
 //! A script is a list of [`Op`]s run one after the other by one system, for both games:
 //!
 //! - Gomoku: the menu; a loss against Club on the classic board (a stone caught mid-drop,
-//!   the game with a hint in both themes, the result, the replay); a win against Novice on
+//!   the game with a hint in both themes, the result, the replay and its review); a win
+//!   against Novice on
 //!   the dark board (the side panel below the board in a narrow window, the result
 //!   mid-confetti); the settings.
 //! - Connect Four: the setup; a game against Perfect (hint and hovered column, result,
@@ -37,6 +38,7 @@ use crate::gui::flow::{
 };
 use crate::gui::kind::{AnyGame, GameKind, Move, Side};
 use crate::gui::persist::{BoardTheme, ColourChoice, Settings};
+use crate::gui::review::Review;
 use crate::gui::session::Session;
 
 pub use bench::{FrameBenchPlugin, bench_home, frame_stats};
@@ -82,6 +84,8 @@ enum Op {
     ReplayTwoThirds,
     /// One more disc, photographed in the air.
     CatchFall(&'static str),
+    /// Waits for the game review, then shows its turning point.
+    ReviewTurningPoint,
     Done,
 }
 
@@ -135,6 +139,10 @@ fn gomoku_script() -> Vec<Op> {
         ReplayTwoThirds,
         Pause(0.8),
         Shot("replay.png"),
+        Act(Action::Replay(ReplayAction::Review)),
+        ReviewTurningPoint,
+        Pause(0.8),
+        Shot("review.png"),
         Act(Action::Replay(ReplayAction::Menu)),
         Wait(Screen::Title, 0.3),
         Theme(BoardTheme::Dark),
@@ -351,6 +359,7 @@ fn run_demo(
     ),
     mut settings: ResMut<Settings>,
     (mut cursor, mut fx, mut view): (ResMut<C4Cursor>, ResMut<BoardFx>, ResMut<BoardView>),
+    review: Res<Review>,
     mut clock: ResMut<Time<Virtual>>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
     mut exit: MessageWriter<AppExit>,
@@ -507,6 +516,13 @@ fn run_demo(
             } else if demo.waited(3.0) {
                 // Leaves the file missing, which the script reports.
                 warn!("{}: no disc fell", demo.name);
+                demo.next();
+            }
+        }
+        Op::ReviewTurningPoint => {
+            if let Some(r) = &review.result {
+                let at = r.turning_point.map_or(0, |tp| tp + 1);
+                commands.trigger(Action::Replay(ReplayAction::Goto(at)));
                 demo.next();
             }
         }

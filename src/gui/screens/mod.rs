@@ -7,6 +7,7 @@ pub mod load;
 pub mod playing;
 pub mod replay;
 pub mod result;
+pub mod review;
 pub mod settings;
 pub mod setup;
 pub mod title;
@@ -30,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         load::plugin,
         settings::plugin,
         layout::plugin,
+        review::plugin,
     ));
 }
 

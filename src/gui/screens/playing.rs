@@ -258,6 +258,7 @@ pub fn sync_view(
         hint: session.hint,
         forbidden: settings.show_forbidden && screen == Screen::Playing && session.is_ongoing(),
         numbers: false,
+        line: Vec::new(),
     };
     board::show(shown, &mut views.0, &mut views.1);
 }

@@ -1,11 +1,12 @@
 //! Replay of a finished or loaded game of either kind: first / previous / next / last,
 //! autoplay at an adjustable speed, move numbers and the list of moves around the current one.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
 use super::playing::spawn_header;
+use super::review::{best_line, grade_mark, spawn_review_section, start_review};
 use super::{set_text, spawn_board_screen};
 use crate::engine::Game;
 use crate::gui::audio::Sfx;
@@ -14,6 +15,8 @@ use crate::gui::board::{self, BoardRoot, BoardView, Shown};
 use crate::gui::flow::{Action, ReplayAction, Screen, press};
 use crate::gui::kind::files::Recorded;
 use crate::gui::kind::{AnyGame, GameKind, Move, Side};
+use crate::gui::persist::Settings;
+use crate::gui::review::Review;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{ButtonAction, ButtonLabel, bold, spawn_button, text};
 
@@ -53,6 +56,8 @@ pub struct Replay {
     elapsed: f32,
     /// Bumped by every load, so views know a different game arrived.
     generation: u64,
+    /// The record file, if the game came from one (the review's cache goes beside it).
+    pub source: Option<PathBuf>,
 }
 
 impl Default for Replay {
@@ -69,6 +74,7 @@ impl Default for Replay {
             speed: 2,
             elapsed: 0.0,
             generation: 0,
+            source: None,
         }
     }
 }
@@ -76,11 +82,13 @@ impl Default for Replay {
 impl Replay {
     /// Shows a record file's game from its last move.
     pub fn load(&mut self, recorded: Recorded, path: &Path) {
+        let source = Some(path.to_path_buf());
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
         self.show(recorded, name);
+        self.source = source;
     }
 
     /// Shows `recorded` from its last move. Move numbers stay as the player left them, and
@@ -115,6 +123,11 @@ impl Replay {
             }
         }
         game
+    }
+
+    /// Changes with every game loaded (the review belongs to one).
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     pub fn step(&mut self, delta: isize) {
@@ -215,11 +228,14 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
         ));
         spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
     });
+    spawn_review_section(p);
     p.spawn((
         MoveList,
         Node {
             flex_direction: FlexDirection::Column,
             flex_grow: 1.0,
+            // Gives way to the review's lines: the list is clipped, never the Menu button.
+            min_height: px(0),
             row_gap: px(1),
             overflow: Overflow::clip(),
             margin: UiRect::top(px(6)),
@@ -252,6 +268,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::Equal, ReplayAction::Faster),
         (KeyCode::NumpadAdd, ReplayAction::Faster),
         (KeyCode::KeyN, ReplayAction::ToggleNumbers),
+        (KeyCode::KeyV, ReplayAction::Review),
         (KeyCode::Escape, ReplayAction::Menu),
     ];
     press(
@@ -282,11 +299,13 @@ fn autoplay(time: Res<Time>, mut replay: ResMut<Replay>, mut sfx: MessageWriter<
 
 fn sync_view(
     replay: Res<Replay>,
+    review: Res<Review>,
     mut views: (ResMut<BoardView>, ResMut<C4View>),
     new_board: Query<(), Added<BoardRoot>>,
-    mut last: Local<Option<(u64, usize, bool)>>,
+    mut last: Local<Option<(u64, usize, bool, bool)>>,
 ) {
-    let key = (replay.generation, replay.cursor, replay.numbers);
+    let reviewed = review.result.is_some() && review.generation == replay.generation;
+    let key = (replay.generation, replay.cursor, replay.numbers, reviewed);
     let view_key = ViewKey::Replay(replay.generation);
     let c4_stale = replay.start.connect4().is_some() && views.1.key != view_key;
     if *last == Some(key) && new_board.is_empty() && !c4_stale {
@@ -301,6 +320,7 @@ fn sync_view(
         hint: None,
         forbidden: false,
         numbers: replay.numbers,
+        line: best_line(&replay, &review),
     };
     board::show(shown, &mut views.0, &mut views.1);
 }
@@ -309,19 +329,25 @@ fn sync_view(
 fn update_panel(
     mut commands: Commands,
     replay: Res<Replay>,
+    review: Res<Review>,
     mut counters: Query<&mut Text, (With<CounterText>, Without<SpeedText>)>,
     mut speeds: Query<&mut Text, (With<SpeedText>, Without<CounterText>)>,
     lists: Query<Entity, With<MoveList>>,
     buttons: Query<(&ButtonAction, &Children)>,
     mut labels: Query<&mut Text, (With<ButtonLabel>, Without<CounterText>, Without<SpeedText>)>,
     new_list: Query<(), Added<MoveList>>,
-    mut last: Local<Option<(u64, usize, bool, usize)>>,
+    mut last: Local<Option<(u64, usize, bool, usize, bool)>>,
 ) {
+    let graded = review
+        .result
+        .as_ref()
+        .filter(|_| review.generation == replay.generation);
     let key = (
         replay.generation,
         replay.cursor,
         replay.playing,
         replay.speed,
+        graded.is_some(),
     );
     if *last == Some(key) && new_list.is_empty() {
         return;
@@ -371,7 +397,17 @@ fn update_panel(
                     replay.start.side_name(side),
                     replay.start.move_text(mv)
                 );
-                l.spawn(text(line, 15.0, color));
+                let grade = graded.and_then(|r| r.moves.get(i)).and_then(|m| m.grade);
+                l.spawn(Node {
+                    column_gap: px(8),
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn(text(line, 15.0, color));
+                    if let Some((mark, mark_color)) = grade.map(grade_mark) {
+                        row.spawn(text(mark, 15.0, mark_color));
+                    }
+                });
             }
         });
     }
@@ -381,6 +417,7 @@ fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     mut replay: ResMut<Replay>,
+    (mut review, settings): (ResMut<Review>, Res<Settings>),
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -392,6 +429,8 @@ fn on_action(
     }
     let before = replay.cursor;
     match action {
+        ReplayAction::Review => start_review(&replay, &mut review, &settings),
+        ReplayAction::Goto(n) => replay.cursor = (*n).min(replay.moves.len()),
         ReplayAction::First => replay.cursor = 0,
         ReplayAction::Prev => replay.step(-1),
         ReplayAction::Next => replay.step(1),
@@ -417,7 +456,11 @@ fn on_action(
     }
     if matches!(
         action,
-        ReplayAction::First | ReplayAction::Prev | ReplayAction::Next | ReplayAction::Last
+        ReplayAction::First
+            | ReplayAction::Prev
+            | ReplayAction::Next
+            | ReplayAction::Last
+            | ReplayAction::Goto(_)
     ) {
         replay.playing = false;
     }

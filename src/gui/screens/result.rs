@@ -5,11 +5,13 @@ use bevy::prelude::*;
 
 use super::playing::spawn_game_header;
 use super::replay::Replay;
+use super::review::start_review;
 use super::{spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::flow::{Action, ResultAction, Screen, press};
 use crate::gui::kind::files::{self, PersonResult, Recorded, Stats};
-use crate::gui::persist::Notices;
+use crate::gui::persist::{Notices, Settings};
+use crate::gui::review::Review;
 use crate::gui::session::{GameEnd, Session};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, panel, text};
@@ -94,6 +96,7 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
         spawn_panel_buttons(
             p,
             vec![
+                ("Review the game", "V", result(ResultAction::Review)),
                 ("Replay", "R", result(ResultAction::Replay)),
                 (
                     "Rematch (colours swapped)",
@@ -109,6 +112,7 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
 fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     let map = [
         (KeyCode::KeyR, ResultAction::Replay),
+        (KeyCode::KeyV, ResultAction::Review),
         (KeyCode::KeyN, ResultAction::Rematch),
         (KeyCode::Escape, ResultAction::Menu),
     ];
@@ -126,6 +130,7 @@ fn on_action(
     mut session: ResMut<Session>,
     mut worker: ResMut<AiWorker>,
     mut replay: ResMut<Replay>,
+    (mut review, settings): (ResMut<Review>, Res<Settings>),
     mut notices: ResMut<Notices>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -136,7 +141,7 @@ fn on_action(
         return;
     }
     match action {
-        ResultAction::Replay => {
+        ResultAction::Replay | ResultAction::Review => {
             // The saved file when there is one, so what is replayed is what was kept.
             let from_file = session
                 .finished
@@ -151,6 +156,9 @@ fn on_action(
                     }
                     replay.show(last_game(&session), "Last game".into());
                 }
+            }
+            if *action == ResultAction::Review {
+                start_review(&replay, &mut review, &settings);
             }
             next.set(Screen::Replay);
         }

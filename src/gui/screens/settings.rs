@@ -188,6 +188,15 @@ fn board_card(card: &mut ChildSpawnerCommands) {
             toggle(),
         );
     });
+    row(card, "Game review", |r| {
+        spawn_button(
+            r,
+            "",
+            "",
+            Action::Settings(SettingsAction::ToggleReviewDepth),
+            toggle(),
+        );
+    });
 }
 
 fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {
@@ -243,6 +252,11 @@ fn show_values(
             Action::Settings(SettingsAction::ToggleMoveNumbers) => {
                 on_off(settings.show_move_numbers, "Shown", "Hidden")
             }
+            Action::Settings(SettingsAction::ToggleReviewDepth) => on_off(
+                settings.review_deep,
+                "Deep (1.5 s a move)",
+                "Fast (0.4 s a move)",
+            ),
             Action::Settings(SettingsAction::ToggleForbidden) => {
                 on_off(settings.show_forbidden, "Marked", "Hidden")
             }
@@ -307,6 +321,7 @@ fn on_action(
             settings.show_move_numbers = !settings.show_move_numbers
         }
         SettingsAction::ToggleForbidden => settings.show_forbidden = !settings.show_forbidden,
+        SettingsAction::ToggleReviewDepth => settings.review_deep = !settings.review_deep,
         SettingsAction::Back => next.set(Screen::Title),
     }
 }

@@ -7,6 +7,7 @@ mod connect4;
 mod effects;
 mod flow;
 mod gomoku;
+mod review;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -1,0 +1,332 @@
+//! The game review as a background task: the engine analyses every position of a game
+//! (`engine::review`) on the async task pool with a stop flag and a progress counter, never
+//! blocking a frame; leaving the replay stops it. A finished review is cached beside the
+//! game's record (`<record>.review`, RON) so reopening it is instant; a cache that does not
+//! read, or belongs to other moves or another setting, is ignored and rebuilt.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use serde::{Deserialize, Serialize};
+
+use super::kind::{AnyGame, Move, Side};
+use super::persist;
+use crate::engine::Pos;
+use crate::engine::review::{
+    Analysis, GameReview, Outlook, Progress, ReviewLimits, analyse_connect4, analyse_gomoku,
+    assemble,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Review>()
+        .add_systems(PreUpdate, poll_review)
+        .add_systems(Last, stop_on_exit);
+}
+
+type Answer = Option<Result<Vec<Analysis<Move>>, String>>;
+
+struct Job {
+    stop: Arc<AtomicBool>,
+    progress: Progress,
+    total: usize,
+    moves: Vec<Move>,
+    cache: Option<(PathBuf, CachedReview)>,
+    task: Task<Answer>,
+}
+
+/// The review of the game on the replay screen: running, finished or failed.
+#[derive(Resource, Default)]
+pub struct Review {
+    /// The replay load this review belongs to.
+    pub generation: u64,
+    job: Option<Job>,
+    pub result: Option<GameReview<Move>>,
+    pub error: Option<String>,
+    /// Whether the last result came from the cache (tests, the panel).
+    pub from_cache: bool,
+}
+
+impl Review {
+    /// Reviews `moves` from `start` for replay load `generation`: from the cache beside
+    /// `record` when it matches, else in the background. Stops any review running.
+    pub fn start(
+        &mut self,
+        generation: u64,
+        start: &AnyGame,
+        moves: &[(Side, Move)],
+        record: Option<&Path>,
+        limits: ReviewLimits,
+    ) {
+        self.cancel();
+        self.generation = generation;
+        self.result = None;
+        self.error = None;
+        self.from_cache = false;
+        let played: Vec<Move> = moves.iter().map(|&(_, m)| m).collect();
+        let key = CachedReview::key(start, &played, limits);
+        let cache = record.map(|r| {
+            let mut name = r.as_os_str().to_owned();
+            name.push(".review");
+            (PathBuf::from(name), key)
+        });
+        if let Some((path, key)) = &cache
+            && let Some(analyses) = CachedReview::read(path, key, played.len())
+        {
+            self.result = Some(assemble(&analyses, &played));
+            self.from_cache = true;
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let progress = Progress::default();
+        let (task_stop, task_progress) = (stop.clone(), progress.clone());
+        let start = start.clone();
+        let task_moves = played.clone();
+        let task = AsyncComputeTaskPool::get()
+            .spawn(async move { analyse(&start, &task_moves, limits, &task_stop, &task_progress) });
+        self.job = Some(Job {
+            stop,
+            progress,
+            total: played.len() + 1,
+            moves: played,
+            cache,
+            task,
+        });
+    }
+
+    /// Stops the running review; its result is never used.
+    pub fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop.store(true, Ordering::Relaxed);
+            job.task.detach();
+        }
+    }
+
+    /// Positions analysed and to analyse, while running.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        let job = self.job.as_ref()?;
+        Some((job.progress.load(Ordering::Relaxed), job.total))
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
+impl Drop for Review {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// Runs the engine's analyses for either game; `None` when stopped.
+fn analyse(
+    start: &AnyGame,
+    moves: &[Move],
+    limits: ReviewLimits,
+    stop: &AtomicBool,
+    progress: &Progress,
+) -> Answer {
+    let mismatch = || Err("the record has a move of another game".to_string());
+    match start {
+        AnyGame::Gomoku(game) => {
+            let Some(points) = moves
+                .iter()
+                .map(|m| point(*m))
+                .collect::<Option<Vec<Pos>>>()
+            else {
+                return Some(mismatch());
+            };
+            let analyses = analyse_gomoku(game, &points, limits, stop, progress)?;
+            Some(Ok(analyses
+                .into_iter()
+                .map(|a| map(a, Move::Point))
+                .collect()))
+        }
+        AnyGame::ConnectFour(game) => {
+            let Some(columns) = moves
+                .iter()
+                .map(|m| column(*m))
+                .collect::<Option<Vec<usize>>>()
+            else {
+                return Some(mismatch());
+            };
+            if !game.moves().is_empty() {
+                return Some(Err("the record starts from a set-up position".into()));
+            }
+            let analyses = analyse_connect4(game.size(), &columns, limits, stop, progress)?;
+            Some(Ok(analyses
+                .into_iter()
+                .map(|a| map(a, Move::Column))
+                .collect()))
+        }
+    }
+}
+
+fn point(m: Move) -> Option<Pos> {
+    match m {
+        Move::Point(p) => Some(p),
+        Move::Column(_) => None,
+    }
+}
+
+fn column(m: Move) -> Option<usize> {
+    match m {
+        Move::Column(c) => Some(c),
+        Move::Point(_) => None,
+    }
+}
+
+fn map<M, N>(a: Analysis<M>, f: impl Fn(M) -> N) -> Analysis<N> {
+    Analysis {
+        best: a.best.map(&f),
+        line: a.line.into_iter().map(&f).collect(),
+        outlook: a.outlook,
+    }
+}
+
+/// Delivers a finished review and writes its cache. Runs every frame; never blocks.
+fn poll_review(mut review: ResMut<Review>) {
+    let Some(job) = review.bypass_change_detection().job.as_mut() else {
+        return;
+    };
+    let Some(answer) = check_ready(&mut job.task) else {
+        return;
+    };
+    let Some(job) = review.job.take() else {
+        return;
+    };
+    match answer {
+        None => {}
+        Some(Err(e)) => review.error = Some(e),
+        Some(Ok(analyses)) => {
+            if let Some((path, mut cached)) = job.cache {
+                cached.positions = analyses.iter().map(CachedPosition::from).collect();
+                if let Err(e) = persist::write_ron(&path, &cached) {
+                    warn!("could not cache the review: {e}");
+                }
+            }
+            review.result = Some(assemble(&analyses, &job.moves));
+        }
+    }
+}
+
+fn stop_on_exit(mut exits: MessageReader<AppExit>, mut review: ResMut<Review>) {
+    if exits.read().next().is_some() {
+        review.cancel();
+    }
+}
+
+/// The cache file: what was reviewed (so another game or setting is not mistaken for it)
+/// and one analysis per position.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct CachedReview {
+    version: u32,
+    /// The start position and the moves, as text.
+    game: String,
+    per_position_ms: u64,
+    positions: Vec<CachedPosition>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct CachedPosition {
+    best: Option<CachedMove>,
+    line: Vec<CachedMove>,
+    outlook: CachedOutlook,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+enum CachedMove {
+    Point(u8, u8),
+    Column(usize),
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+enum CachedOutlook {
+    Eval(i32),
+    Win(u32),
+    Loss(u32),
+    Draw,
+    Unknown,
+}
+
+const CACHE_VERSION: u32 = 1;
+
+impl CachedReview {
+    fn key(start: &AnyGame, moves: &[Move], limits: ReviewLimits) -> CachedReview {
+        let text: Vec<String> = moves.iter().map(|&m| start.move_text(m)).collect();
+        CachedReview {
+            version: CACHE_VERSION,
+            game: format!("{} {} {}", start.title(), start.subtitle(), text.join(" ")),
+            per_position_ms: limits.per_position.as_millis() as u64,
+            positions: Vec::new(),
+        }
+    }
+
+    /// The cached analyses if the file reads and is the review of `key`'s game of `moves`
+    /// moves (one analysis per position).
+    fn read(path: &Path, key: &CachedReview, moves: usize) -> Option<Vec<Analysis<Move>>> {
+        let text = std::fs::read_to_string(path).ok()?;
+        let cached: CachedReview = match ron::from_str(&text) {
+            Ok(c) => c,
+            Err(e) => {
+                info!("ignoring the review cache {}: {e}", path.display());
+                return None;
+            }
+        };
+        let same = cached.version == key.version
+            && cached.game == key.game
+            && cached.per_position_ms == key.per_position_ms
+            && cached.positions.len() == moves + 1;
+        same.then(|| {
+            cached
+                .positions
+                .iter()
+                .map(CachedPosition::to_analysis)
+                .collect()
+        })
+    }
+}
+
+impl From<&Analysis<Move>> for CachedPosition {
+    fn from(a: &Analysis<Move>) -> CachedPosition {
+        let m = |m: &Move| match *m {
+            Move::Point(p) => CachedMove::Point(p.x, p.y),
+            Move::Column(c) => CachedMove::Column(c),
+        };
+        CachedPosition {
+            best: a.best.as_ref().map(m),
+            line: a.line.iter().map(m).collect(),
+            outlook: match a.outlook {
+                Outlook::Eval(v) => CachedOutlook::Eval(v),
+                Outlook::Win(n) => CachedOutlook::Win(n),
+                Outlook::Loss(n) => CachedOutlook::Loss(n),
+                Outlook::Draw => CachedOutlook::Draw,
+                Outlook::Unknown => CachedOutlook::Unknown,
+            },
+        }
+    }
+}
+
+impl CachedPosition {
+    fn to_analysis(&self) -> Analysis<Move> {
+        let m = |m: &CachedMove| match *m {
+            CachedMove::Point(x, y) => Move::Point(Pos::new(x, y)),
+            CachedMove::Column(c) => Move::Column(c),
+        };
+        Analysis {
+            best: self.best.as_ref().map(m),
+            line: self.line.iter().map(m).collect(),
+            outlook: match self.outlook {
+                CachedOutlook::Eval(v) => Outlook::Eval(v),
+                CachedOutlook::Win(n) => Outlook::Win(n),
+                CachedOutlook::Loss(n) => Outlook::Loss(n),
+                CachedOutlook::Draw => Outlook::Draw,
+                CachedOutlook::Unknown => Outlook::Unknown,
+            },
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! The review on the replay screen: a "Review" button, the progress while the engine works,
+//! then an evaluation graph over the moves (click a point to go there), the verdict on the
+//! move shown (grade, the engine's best move and outlook, a proven win missed) and each
+//! player's accuracy and grades with the turning point. The board shows the engine's best
+//! line as numbered ghost pieces; the move list carries the grades.
+
+use bevy::prelude::*;
+
+use super::replay::Replay;
+use super::set_text;
+use crate::engine::review::{Grade, Outlook, ReviewLimits};
+use crate::gui::flow::{Action, ReplayAction, Screen};
+use crate::gui::kind::{Move, Side};
+use crate::gui::persist::Settings;
+use crate::gui::review::Review;
+use crate::gui::theme::palette;
+use crate::gui::theme::widgets::{ButtonAction, on_click, spawn_button, text};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, update_review.run_if(in_state(Screen::Replay)))
+        .add_systems(OnExit(Screen::Replay), |mut review: ResMut<Review>| {
+            // Leaving the review stops the engine at once.
+            review.cancel();
+        });
+}
+
+#[derive(Component)]
+pub(crate) struct ReviewStatus;
+#[derive(Component)]
+pub(crate) struct ReviewGraph;
+#[derive(Component)]
+pub(crate) struct ReviewSummary;
+/// One point of the graph: the position after this many moves.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewBar(pub usize);
+
+/// The review's part of the replay panel.
+pub fn spawn_review_section(p: &mut ChildSpawnerCommands) {
+    spawn_button(
+        p,
+        "Review the game",
+        "V",
+        Action::Replay(ReplayAction::Review),
+        Node {
+            width: percent(100),
+            height: px(36),
+            ..default()
+        },
+    );
+    p.spawn((
+        ReviewGraph,
+        Node {
+            height: px(54),
+            min_height: px(54),
+            flex_shrink: 0.0,
+            column_gap: px(1),
+            align_items: AlignItems::Stretch,
+            ..default()
+        },
+    ));
+    p.spawn((ReviewStatus, text("", 14.0, palette::TEXT)));
+    p.spawn((ReviewSummary, text("", 13.0, palette::TEXT_DIM)));
+}
+
+/// Starts the review of the replayed game with the settings' depth (or shows its cache).
+pub fn start_review(replay: &Replay, review: &mut Review, settings: &Settings) {
+    if review.generation == replay.generation() && (review.is_running() || review.result.is_some())
+    {
+        return;
+    }
+    let limits = if settings.review_deep {
+        ReviewLimits::DEEP
+    } else {
+        ReviewLimits::FAST
+    };
+    review.start(
+        replay.generation(),
+        &replay.start,
+        &replay.moves,
+        replay.source.as_deref(),
+        limits,
+    );
+}
+
+/// The mark a grade gets in the move list, and its colour.
+pub fn grade_mark(g: Grade) -> (&'static str, Color) {
+    match g {
+        Grade::Best => ("!", palette::GOOD),
+        Grade::Good => ("", palette::TEXT),
+        Grade::Inaccuracy => ("?!", palette::ACCENT),
+        Grade::Mistake => ("?", Color::srgb(0.95, 0.55, 0.25)),
+        Grade::Blunder => ("??", palette::BAD),
+        Grade::MissedWin => ("missed win", palette::BAD),
+    }
+}
+
+/// The best line to show on the board at the replay's cursor.
+pub fn best_line(replay: &Replay, review: &Review) -> Vec<Move> {
+    let Some(r) = review
+        .result
+        .as_ref()
+        .filter(|_| review.generation == replay.generation())
+    else {
+        return Vec::new();
+    };
+    r.moves
+        .get(replay.cursor)
+        .map(|m| m.line.iter().copied().take(6).collect())
+        .unwrap_or_default()
+}
+
+/// Words for an outlook of `side`: "+120", "a win in 3", ...
+fn outlook_words(o: Outlook) -> String {
+    match o {
+        Outlook::Win(n) if n > 0 => format!("a forced win in {n}"),
+        Outlook::Loss(n) if n > 0 => format!("a forced loss in {n}"),
+        other => other.text(),
+    }
+}
+
+#[allow(clippy::type_complexity)] // Bevy queries with filters
+fn update_review(
+    mut commands: Commands,
+    replay: Res<Replay>,
+    review: Res<Review>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<ReviewStatus>>,
+        Query<&mut Text, With<ReviewSummary>>,
+    )>,
+    graphs: Query<Entity, With<ReviewGraph>>,
+    new_graph: Query<(), Added<ReviewGraph>>,
+    mut last: Local<Option<(u64, u64, usize, Option<(usize, usize)>, bool)>>,
+) {
+    let mine = review.generation == replay.generation();
+    let result = review.result.as_ref().filter(|_| mine);
+    let progress = review.progress().filter(|_| mine);
+    let key = (
+        replay.generation(),
+        review.generation,
+        replay.cursor,
+        progress,
+        result.is_some(),
+    );
+    if *last == Some(key) && new_graph.is_empty() {
+        return;
+    }
+    *last = Some(key);
+    let game = &replay.start;
+    let status = match (result, progress, review.error.as_ref().filter(|_| mine)) {
+        (_, _, Some(e)) => format!("The review failed: {e}."),
+        (None, Some((done, total)), _) => format!("Reviewing… {done} of {total} positions"),
+        (None, None, _) => "V: the engine reviews every move of this game.".into(),
+        (Some(r), _, _) => match replay.cursor.checked_sub(1).and_then(|i| r.moves.get(i)) {
+            None => "The start: click the graph or step to see each move's grade.".into(),
+            Some(m) => {
+                let side = Side::of_ply(m.ply);
+                let who = game.side_name(side);
+                let grade = m.grade.map_or("not graded", Grade::name);
+                let best = m
+                    .best
+                    .filter(|&b| b != m.played)
+                    .map(|b| {
+                        format!(
+                            "\nBest was {}, {}.",
+                            game.move_text(b),
+                            outlook_words(m.before)
+                        )
+                    })
+                    .unwrap_or_default();
+                let missed = if m.grade == Some(Grade::MissedWin) {
+                    format!("\n{who} had {} here.", outlook_words(m.before))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "Move {} · {who} {}: {grade} ({}).{best}{missed}",
+                    m.ply + 1,
+                    game.move_text(m.played),
+                    outlook_words(m.after)
+                )
+            }
+        },
+    };
+    for mut t in &mut texts.p0() {
+        set_text(&mut t, status.clone());
+    }
+    let summary = result.map_or_else(String::new, |r| {
+        let mut lines: Vec<String> = [Side::First, Side::Second]
+            .iter()
+            .map(|&side| {
+                let s = &r.summary[side.index()];
+                let counts: Vec<String> = Grade::ALL
+                    .iter()
+                    .zip(s.counts)
+                    .filter(|&(g, n)| n > 0 && !matches!(g, Grade::Best | Grade::Good))
+                    .map(|(g, n)| format!("{n} {}", g.name()))
+                    .collect();
+                format!(
+                    "{}: {:.0}% accuracy{}{}",
+                    game.side_name(side),
+                    s.accuracy,
+                    if counts.is_empty() { "" } else { " · " },
+                    counts.join(" · ")
+                )
+            })
+            .collect();
+        if let Some(tp) = r.turning_point {
+            let m = &r.moves[tp];
+            lines.push(format!(
+                "Turning point: move {} ({} {})",
+                tp + 1,
+                game.side_name(Side::of_ply(tp)),
+                game.move_text(m.played)
+            ));
+        }
+        lines.join("\n")
+    });
+    for mut t in &mut texts.p1() {
+        set_text(&mut t, summary.clone());
+    }
+    for graph in &graphs {
+        commands.entity(graph).despawn_children();
+        let Some(r) = result else {
+            if let Some((done, total)) = progress {
+                // A progress bar in the graph's place.
+                let share = done as f32 / total.max(1) as f32;
+                commands.entity(graph).with_child((
+                    Node {
+                        width: percent(share * 100.0),
+                        ..default()
+                    },
+                    BackgroundColor(palette::ACCENT.with_alpha(0.6)),
+                ));
+            }
+            continue;
+        };
+        commands.entity(graph).with_children(|g| {
+            for (i, outlook) in r.curve.iter().enumerate() {
+                // The first player's share from the bottom, as on the evaluation bar.
+                let share = outlook.value() as f32;
+                let grade = i.checked_sub(1).and_then(|m| r.moves[m].grade);
+                let marked = matches!(
+                    grade,
+                    Some(Grade::Mistake | Grade::Blunder | Grade::MissedWin)
+                );
+                let border = if i == replay.cursor {
+                    palette::ACCENT
+                } else if marked {
+                    grade.map_or(palette::TEXT, |g| grade_mark(g).1)
+                } else {
+                    Color::NONE
+                };
+                let action = Action::Replay(ReplayAction::Goto(i));
+                g.spawn((
+                    ReviewBar(i),
+                    Button,
+                    ButtonAction(action.clone()),
+                    Node {
+                        flex_grow: 1.0,
+                        flex_direction: FlexDirection::ColumnReverse,
+                        border: UiRect::all(px(1)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.93, 0.93, 0.91)),
+                    BorderColor::all(border),
+                ))
+                .with_child((
+                    Node {
+                        height: percent(share * 100.0),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.08, 0.08, 0.09)),
+                ))
+                .observe(on_click(action));
+            }
+        });
+    }
+}

@@ -1,0 +1,102 @@
+//! The review on the replay screen: started from the result, one graph point per position,
+//! grades, the best line on the board, the cache beside the record (a corrupt one is
+//! rebuilt), and leaving the screen stops the engine.
+
+use bevy::prelude::*;
+
+use super::{TestApp, p, scripted};
+use crate::engine::ai::Level;
+use crate::engine::review::Grade;
+use crate::gui::board::BoardView;
+use crate::gui::flow::{Action, ReplayAction, ResultAction, Screen};
+use crate::gui::persist::ColourChoice::Black;
+use crate::gui::review::Review;
+use crate::gui::screens::replay::Replay;
+use crate::gui::screens::review::ReviewBar;
+
+/// Black wins on row 8 while the scripted AI plays down column a: White never blocks.
+fn finished_game() -> TestApp {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3", "a4", "a5"]));
+    t.start(Level::Club.number(), Black, crate::engine::Rule::Freestyle);
+    for m in ["h8", "i8", "j8", "k8", "l8"] {
+        t.play_and_wait(p(m));
+    }
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    t
+}
+
+fn reviewed(w: &World) -> bool {
+    w.resource::<Review>().result.is_some()
+}
+
+#[test]
+fn a_review_grades_the_game_and_draws_one_point_per_position() {
+    let mut t = finished_game();
+    t.act(Action::Result(ResultAction::Review));
+    assert_eq!(t.screen(), Screen::Replay);
+    assert!(t.app.world().resource::<Review>().is_running() || reviewed(t.app.world()));
+    assert!(t.run_until(reviewed), "the review finished");
+    t.app.update();
+    let review = t.app.world().resource::<Review>();
+    let r = review.result.clone().unwrap();
+    assert_eq!(r.moves.len(), 9);
+    assert_eq!(r.curve.len(), 10, "the start and one point per move");
+    // White let the open three become an open four: its 3rd move (ply 5) is a blunder.
+    assert_eq!(r.moves[5].grade, Some(Grade::Blunder), "{:?}", r.moves[5]);
+    assert!(
+        r.turning_point.is_some_and(|tp| tp % 2 == 1),
+        "one of White's moves"
+    );
+    assert!(r.summary[1].accuracy < r.summary[0].accuracy);
+    assert_eq!(t.count::<ReviewBar>(), 10);
+    // Clicking a point of the graph goes there, and the board shows the best line.
+    // Clicking a point of the graph goes there, and the board shows White's best line.
+    t.act(Action::Replay(ReplayAction::Goto(5)));
+    assert_eq!(t.app.world().resource::<Replay>().cursor, 5);
+    let ghosts = t.app.world().resource::<BoardView>().ghosts.clone();
+    assert!(!ghosts.is_empty(), "the engine's line is on the board");
+    assert_eq!(ghosts[0].1, crate::engine::Stone::White);
+}
+
+#[test]
+fn leaving_the_review_stops_it() {
+    let mut t = finished_game();
+    t.act(Action::Result(ResultAction::Replay));
+    t.act(Action::Replay(ReplayAction::Review));
+    assert!(t.app.world().resource::<Review>().is_running());
+    t.act(Action::Replay(ReplayAction::Menu));
+    assert_eq!(t.screen(), Screen::Title);
+    assert!(!t.app.world().resource::<Review>().is_running(), "stopped");
+    for _ in 0..30 {
+        t.app.update();
+    }
+    assert!(
+        !reviewed(t.app.world()),
+        "a stopped review delivers nothing"
+    );
+}
+
+#[test]
+fn the_review_is_cached_beside_the_record_and_a_corrupt_cache_is_rebuilt() {
+    let mut t = finished_game();
+    let record = t.session().finished.clone().unwrap().record.unwrap();
+    let mut cache = record.clone().into_os_string();
+    cache.push(".review");
+    let cache = std::path::PathBuf::from(cache);
+    std::fs::write(&cache, "(version: 1, this is not a review").unwrap();
+    t.act(Action::Result(ResultAction::Review));
+    assert!(t.run_until(reviewed));
+    assert!(
+        !t.app.world().resource::<Review>().from_cache,
+        "the bad cache was ignored"
+    );
+    let text = std::fs::read_to_string(&cache).unwrap();
+    assert!(text.contains("positions"), "rebuilt: {text}");
+    // Reopening the game shows the review at once, from the cache.
+    t.act(Action::Replay(ReplayAction::Menu));
+    t.act(Action::Title(crate::gui::flow::TitleAction::ReplayLast));
+    t.act(Action::Replay(ReplayAction::Review));
+    let review = t.app.world().resource::<Review>();
+    assert!(review.from_cache && review.result.is_some());
+    assert!(!review.is_running());
+}

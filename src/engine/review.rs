@@ -437,6 +437,69 @@ pub fn c4_outlook(score: i32, cells: usize, moves_played: usize) -> Outlook {
     }
 }
 
+/// The `n` best moves for the side to move within `limits`, best first: one search per
+/// move, each excluding the moves found before it (the analysis board's top three).
+pub fn top_moves(
+    engine: &mut Engine,
+    game: &Game,
+    n: usize,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Vec<SearchResult> {
+    let mut found: Vec<SearchResult> = Vec::new();
+    while found.len() < n && !stop.load(Ordering::Relaxed) {
+        let limits = Limits {
+            exclude: found.iter().filter_map(|r| r.best).collect(),
+            ..limits.clone()
+        };
+        let r = engine.think(game, &limits, stop, &mut super::ai::NoInfo);
+        let opening = game.ply() == 0;
+        let Some(best) = r.best else { break };
+        if found.iter().any(|f| f.best == Some(best)) || (opening && !found.is_empty()) {
+            break;
+        }
+        found.push(r);
+    }
+    found
+}
+
+/// What a point threatens for one side: making five, a four, or an open three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Threat {
+    OpenThree,
+    Four,
+    Five,
+}
+
+/// The empty points where either side would make an open three or better (the analysis
+/// board's threat overlay), strongest first per point; Black's forbidden points under Renju
+/// are not threats of Black's.
+pub fn threat_points(game: &Game) -> Vec<(Pos, super::Stone, Threat)> {
+    use super::ai::pattern::Combo;
+    use super::ai::state::State;
+    let state = State::from_game(game);
+    let size = game.size();
+    let mut out = Vec::new();
+    for i in 0..size * size {
+        let pos = Pos::from_index(i, size);
+        if game.board().get(pos).is_some() {
+            continue;
+        }
+        for stone in [super::Stone::Black, super::Stone::White] {
+            let threat = match state.combo(i, stone) {
+                Combo::Five => Threat::Five,
+                Combo::Flex4 | Combo::Block4Flex3 | Combo::Block4Plus | Combo::Block4 => {
+                    Threat::Four
+                }
+                Combo::Flex3 | Combo::Flex3Plus | Combo::DoubleFlex3 => Threat::OpenThree,
+                _ => continue,
+            };
+            out.push((pos, stone, threat));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -587,5 +650,52 @@ mod tests {
             &Progress::default(),
         );
         assert!(r.is_none());
+    }
+
+    #[test]
+    fn top_moves_are_distinct_and_best_first() {
+        let mut game = Game::new(15, Rule::Freestyle).unwrap();
+        for m in [p(7, 7), p(8, 8), p(7, 8), p(0, 0), p(7, 9)] {
+            game.play(m).unwrap();
+        }
+        // Black threatens an open four on column h: White's blocks come first.
+        let mut engine = Engine::default();
+        let limits = Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        };
+        let top = top_moves(&mut engine, &game, 3, &limits, &AtomicBool::new(false));
+        assert_eq!(top.len(), 3);
+        let moves: Vec<Pos> = top.iter().filter_map(|r| r.best).collect();
+        assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2]);
+        assert!(
+            [p(7, 6), p(7, 10)].contains(&moves[0]),
+            "a block first: {moves:?}"
+        );
+        assert!(top[0].score.rank() >= top[1].score.rank());
+    }
+
+    #[test]
+    fn threat_points_show_fours_and_open_threes() {
+        let mut game = Game::new(15, Rule::Freestyle).unwrap();
+        for m in [p(5, 7), p(0, 0), p(6, 7), p(0, 2), p(7, 7)] {
+            game.play(m).unwrap();
+        }
+        let threats = threat_points(&game);
+        let black = |pos| {
+            threats
+                .iter()
+                .find(|&&(q, s, _)| q == pos && s == crate::engine::Stone::Black)
+                .map(|t| t.2)
+        };
+        // An open three on row 7: d8 and i8 make open fours.
+        assert_eq!(black(p(4, 7)), Some(Threat::Four));
+        assert_eq!(black(p(8, 7)), Some(Threat::Four));
+        assert_eq!(black(p(10, 10)), None);
+        assert!(
+            threats
+                .iter()
+                .all(|&(q, _, _)| game.board().get(q).is_none())
+        );
     }
 }

@@ -21,6 +21,15 @@ pub enum Screen {
     Replay,
     Load,
     Settings,
+    /// The analysis board: set up any position and see the engine's best moves.
+    Analysis,
+}
+
+impl Screen {
+    /// Screens where a click on the board is a move.
+    pub fn takes_moves(self) -> bool {
+        matches!(self, Screen::Playing | Screen::Analysis)
+    }
 }
 
 /// Everything a player can ask for. Triggered as an observer event: it is handled at once,
@@ -34,6 +43,18 @@ pub enum Action {
     Replay(ReplayAction),
     Settings(SettingsAction),
     Load(LoadAction),
+    Analysis(AnalysisAction),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnalysisAction {
+    /// Takes back the last stone.
+    Undo,
+    /// The next stone is the other colour's (set up a position freely).
+    SwitchSide,
+    Clear,
+    ToggleThreats,
+    Menu,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +63,7 @@ pub enum TitleAction {
     Continue,
     ReplayLast,
     LoadGame,
+    Analysis,
     Settings,
     Quit,
 }

@@ -9,6 +9,7 @@
 //!   fonts and the wood texture, audio playback.
 
 pub mod ai_task;
+pub mod analysis;
 pub mod audio;
 pub mod board;
 pub mod demo;
@@ -42,6 +43,7 @@ impl Plugin for CorePlugin {
             theme::plugin,
             ai_task::plugin,
             review::plugin,
+            analysis::plugin,
             session::plugin,
             board::plugin,
             screens::plugin,

@@ -1,5 +1,5 @@
-//! The game review as a background task: the engine analyses every position of a game
-//! (`engine::review`) on the async task pool with a stop flag and a progress counter, never
+//! The game review in the background: the engine analyses every position of a game
+//! (`engine::review`) on a thread of its own with a stop flag and a progress counter, never
 //! blocking a frame; leaving the replay stops it. A finished review is cached beside the
 //! game's record (`<record>.review`, RON) so reopening it is instant; a cache that does not
 //! read, or belongs to other moves or another setting, is ignored and rebuilt.
@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use std::sync::Mutex;
+use std::thread::JoinHandle;
+
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use serde::{Deserialize, Serialize};
 
 use super::kind::{AnyGame, Move, Side};
@@ -35,7 +36,10 @@ struct Job {
     total: usize,
     moves: Vec<Move>,
     cache: Option<(PathBuf, CachedReview)>,
-    task: Task<Answer>,
+    /// A thread of its own: a review that takes half a minute must not hold a thread of
+    /// Bevy's task pools that rendering waits for.
+    thread: JoinHandle<()>,
+    answer: Arc<Mutex<Answer>>,
 }
 
 /// The review of the game on the replay screen: running, finished or failed.
@@ -85,23 +89,37 @@ impl Review {
         let (task_stop, task_progress) = (stop.clone(), progress.clone());
         let start = start.clone();
         let task_moves = played.clone();
-        let task = AsyncComputeTaskPool::get()
-            .spawn(async move { analyse(&start, &task_moves, limits, &task_stop, &task_progress) });
-        self.job = Some(Job {
-            stop,
-            progress,
-            total: played.len() + 1,
-            moves: played,
-            cache,
-            task,
-        });
+        let answer = Arc::new(Mutex::new(None));
+        let out = answer.clone();
+        let spawned = std::thread::Builder::new()
+            .name("review".into())
+            .spawn(move || {
+                let result = analyse(&start, &task_moves, limits, &task_stop, &task_progress);
+                if let Ok(mut slot) = out.lock() {
+                    *slot = result;
+                }
+            });
+        match spawned {
+            Ok(thread) => {
+                self.job = Some(Job {
+                    stop,
+                    progress,
+                    total: played.len() + 1,
+                    moves: played,
+                    cache,
+                    thread,
+                    answer,
+                })
+            }
+            Err(e) => self.error = Some(format!("the engine could not start: {e}")),
+        }
     }
 
     /// Stops the running review; its result is never used.
     pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
+            // The thread sees the flag within milliseconds and ends; nobody waits for it.
             job.stop.store(true, Ordering::Relaxed);
-            job.task.detach();
         }
     }
 
@@ -190,15 +208,16 @@ fn map<M, N>(a: Analysis<M>, f: impl Fn(M) -> N) -> Analysis<N> {
 
 /// Delivers a finished review and writes its cache. Runs every frame; never blocks.
 fn poll_review(mut review: ResMut<Review>) {
-    let Some(job) = review.bypass_change_detection().job.as_mut() else {
+    let Some(job) = review.bypass_change_detection().job.as_ref() else {
         return;
     };
-    let Some(answer) = check_ready(&mut job.task) else {
+    if !job.thread.is_finished() {
         return;
-    };
+    }
     let Some(job) = review.job.take() else {
         return;
     };
+    let answer = job.answer.lock().ok().and_then(|mut slot| slot.take());
     match answer {
         None => {}
         Some(Err(e)) => review.error = Some(e),

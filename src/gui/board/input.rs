@@ -106,7 +106,7 @@ fn mouse_place<V: Pick>(
         if press.button != MouseButton::Left || press.state != ButtonState::Pressed {
             continue;
         }
-        if *screen.get() == Screen::Playing
+        if screen.get().takes_moves()
             && let Some(spot) = hover.0
         {
             commands.trigger(Action::Play(PlayAction::Place(V::to_move(spot))));
@@ -124,7 +124,7 @@ fn keyboard_board<V: Pick>(
     mut cursor: ResMut<Cursor<V::Spot>>,
     mut commands: Commands,
 ) {
-    if *screen.get() != Screen::Playing || boards.is_empty() {
+    if !screen.get().takes_moves() || boards.is_empty() {
         return;
     }
     let arrows = [

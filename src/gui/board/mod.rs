@@ -20,6 +20,7 @@ use bevy::ui::RelativeCursorPosition;
 
 use super::kind::{AnyGame, GameKind, Move, Standing};
 use super::theme::WOOD;
+use crate::engine::review::Threat;
 use crate::engine::{Game, Pos, Rule, Stone};
 use connect4::{C4View, ViewKey};
 
@@ -44,6 +45,10 @@ pub struct Shown<'a> {
     pub numbers: bool,
     /// A line of moves to show as numbered ghost pieces (the review's best line).
     pub line: Vec<Move>,
+    /// Candidate moves for the side to move, numbered ghosts of its colour (analysis).
+    pub candidates: Vec<Move>,
+    /// Points where a side makes an open three or better (the analysis overlay).
+    pub threats: Vec<(Pos, Stone, Threat)>,
 }
 
 /// Puts a position on its game's board; the winning row comes from the position itself.
@@ -89,7 +94,12 @@ pub fn show(shown: Shown, gomoku: &mut BoardView, connect4: &mut C4View) {
                         Move::Point(p) => Some((*p, game.to_move().opponent())),
                         Move::Column(_) => None,
                     })
+                    .chain(shown.candidates.iter().filter_map(|m| match m {
+                        Move::Point(p) => Some((*p, game.to_move())),
+                        Move::Column(_) => None,
+                    }))
                     .collect(),
+                threats: shown.threats,
             };
         }
         AnyGame::ConnectFour(game) => {
@@ -127,6 +137,8 @@ pub struct BoardView {
     pub numbers: bool,
     /// Translucent numbered stones: a line of moves to come (the review's best line).
     pub ghosts: Vec<(Pos, Stone)>,
+    /// Threat marks: where a side would make five, a four or an open three.
+    pub threats: Vec<(Pos, Stone, Threat)>,
 }
 
 impl BoardView {

@@ -14,6 +14,7 @@ use super::{
     BoardArea, BoardCursor, BoardHover, BoardMetrics, BoardRoot, BoardView, Ghost, GridLayer,
     KeyCursor, StoneLayer, at_point, cell_pct, line_pct,
 };
+use crate::engine::review::Threat;
 use crate::engine::{Pos, Stone};
 use crate::gui::persist::Settings;
 use crate::gui::theme::{BoardPalette, BoardTheme, FONT_BOLD, FONT_REGULAR};
@@ -426,6 +427,24 @@ fn rebuild_stones(
                     ));
                 }
             };
+        // The analysis overlay: a small mark of the side's colour, ringed by what it makes.
+        for &(pos, stone, threat) in &view.threats {
+            let ring = match threat {
+                Threat::Five => Color::srgb(0.95, 0.15, 0.15),
+                Threat::Four => Color::srgb(1.0, 0.55, 0.1),
+                Threat::OpenThree => Color::srgb(0.95, 0.85, 0.2),
+            };
+            let fill = pal.stone(stone).1.with_alpha(0.85);
+            layer.spawn((
+                Node {
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::MAX,
+                    ..at_point(pos, size, 0.36)
+                },
+                BackgroundColor(fill),
+                BorderColor::all(ring),
+            ));
+        }
         // The review's best line: translucent stones numbered in order.
         for (i, &(pos, stone)) in view.ghosts.iter().enumerate() {
             let (gradient, _) = stone_look(pal, stone, 0.55);

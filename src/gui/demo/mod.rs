@@ -10,7 +10,7 @@
 //!   the game with a hint in both themes, the result, the replay and its review); a win
 //!   against Novice on
 //!   the dark board (the side panel below the board in a narrow window, the result
-//!   mid-confetti); the settings.
+//!   mid-confetti); the settings; the analysis board with its threat overlay.
 //! - Connect Four: the setup; a game against Perfect (hint and hovered column, result,
 //!   replay, a disc in mid-fall); a two-player game on 7 x 7; Load game with the saved game.
 
@@ -30,11 +30,13 @@ use crate::engine::Rule;
 use crate::engine::ai::{Level, NoInfo, play_level};
 use crate::engine::connect4::{self as c4, Limits, choose_move};
 use crate::gui::ai_task::AiWorker;
+use crate::gui::analysis::AnalysisBoard;
 use crate::gui::board::BoardView;
 use crate::gui::board::connect4::{C4Cursor, FallAnimation};
 use crate::gui::board::fx::{BoardFx, DROP_SECS};
 use crate::gui::flow::{
-    Action, LoadAction, PlayAction, ReplayAction, ResultAction, Screen, SetupAction, TitleAction,
+    Action, AnalysisAction, LoadAction, PlayAction, ReplayAction, ResultAction, Screen,
+    SettingsAction, SetupAction, TitleAction,
 };
 use crate::gui::kind::{AnyGame, GameKind, Move, Side};
 use crate::gui::persist::{BoardTheme, ColourChoice, Settings};
@@ -86,6 +88,10 @@ enum Op {
     CatchFall(&'static str),
     /// Waits for the game review, then shows its turning point.
     ReviewTurningPoint,
+    /// Puts these stones on the analysis board.
+    Analyse(Vec<Move>),
+    /// Waits until the analysis board's engine reached this depth.
+    WaitDepth(u32),
     Done,
 }
 
@@ -164,6 +170,19 @@ fn gomoku_script() -> Vec<Op> {
         Act(Action::Title(TitleAction::Settings)),
         Wait(Screen::Settings, 0.8),
         Shot("settings.png"),
+        Act(Action::Settings(SettingsAction::Back)),
+        Wait(Screen::Title, 0.3),
+        Act(Action::Title(TitleAction::Analysis)),
+        Wait(Screen::Analysis, 0.3),
+        Analyse(
+            ["h8", "i9", "h9", "h10", "i8", "g8", "j7", "k6"]
+                .map(|m| Move::Point(crate::engine::Pos::from_human(m, 15).expect("on the board")))
+                .to_vec(),
+        ),
+        Act(Action::Analysis(AnalysisAction::ToggleThreats)),
+        WaitDepth(4),
+        Pause(0.3),
+        Shot("analysis.png"),
         Done,
     ]);
     ops
@@ -359,7 +378,7 @@ fn run_demo(
     ),
     mut settings: ResMut<Settings>,
     (mut cursor, mut fx, mut view): (ResMut<C4Cursor>, ResMut<BoardFx>, ResMut<BoardView>),
-    review: Res<Review>,
+    (review, analysis): (Res<Review>, Res<AnalysisBoard>),
     mut clock: ResMut<Time<Virtual>>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
     mut exit: MessageWriter<AppExit>,
@@ -523,6 +542,17 @@ fn run_demo(
             if let Some(r) = &review.result {
                 let at = r.turning_point.map_or(0, |tp| tp + 1);
                 commands.trigger(Action::Replay(ReplayAction::Goto(at)));
+                demo.next();
+            }
+        }
+        Op::Analyse(moves) => {
+            for mv in moves {
+                commands.trigger(Action::Play(PlayAction::Place(mv)));
+            }
+            demo.next();
+        }
+        Op::WaitDepth(depth) => {
+            if analysis.lines().depth >= depth || demo.waited(20.0) {
                 demo.next();
             }
         }

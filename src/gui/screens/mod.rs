@@ -2,6 +2,7 @@
 //! `DespawnOnExit`, and reacts to [`Action`]s: buttons and keyboard shortcuts trigger them,
 //! and so do the tests and the demo, which therefore drive exactly what a player drives.
 
+pub mod analysis;
 pub mod layout;
 pub mod load;
 pub mod playing;
@@ -32,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         settings::plugin,
         layout::plugin,
         review::plugin,
+        analysis::plugin,
     ));
 }
 

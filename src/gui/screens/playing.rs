@@ -259,6 +259,8 @@ pub fn sync_view(
         forbidden: settings.show_forbidden && screen == Screen::Playing && session.is_ongoing(),
         numbers: false,
         line: Vec::new(),
+        candidates: Vec::new(),
+        threats: Vec::new(),
     };
     board::show(shown, &mut views.0, &mut views.1);
 }

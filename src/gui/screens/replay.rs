@@ -321,6 +321,8 @@ fn sync_view(
         forbidden: false,
         numbers: replay.numbers,
         line: best_line(&replay, &review),
+        candidates: Vec::new(),
+        threats: Vec::new(),
     };
     board::show(shown, &mut views.0, &mut views.1);
 }

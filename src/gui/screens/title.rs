@@ -63,6 +63,7 @@ fn spawn_title(mut commands: Commands, paths: Res<Paths>, notices: Res<Notices>)
                     ("Continue", "C", TitleAction::Continue, can_continue),
                     ("Replay last game", "R", TitleAction::ReplayLast, has_games),
                     ("Load game", "L", TitleAction::LoadGame, true),
+                    ("Analysis board", "A", TitleAction::Analysis, true),
                     ("Settings", "S", TitleAction::Settings, true),
                     ("Quit", "Q", TitleAction::Quit, true),
                 ];
@@ -111,6 +112,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::KeyC, TitleAction::Continue),
         (KeyCode::KeyR, TitleAction::ReplayLast),
         (KeyCode::KeyL, TitleAction::LoadGame),
+        (KeyCode::KeyA, TitleAction::Analysis),
         (KeyCode::KeyS, TitleAction::Settings),
         (KeyCode::KeyQ, TitleAction::Quit),
     ];
@@ -176,6 +178,7 @@ fn on_action(
             }
         }
         TitleAction::LoadGame => next.set(Screen::Load),
+        TitleAction::Analysis => next.set(Screen::Analysis),
         TitleAction::Settings => next.set(Screen::Settings),
         TitleAction::Quit => {
             exit.write(AppExit::Success);

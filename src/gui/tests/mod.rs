@@ -3,6 +3,7 @@
 //! boards trigger. One harness for both games; `gomoku.rs` and `connect4.rs` hold what is
 //! particular to each, `effects.rs` the animations.
 
+mod analysis;
 mod connect4;
 mod effects;
 mod flow;

@@ -63,7 +63,7 @@ fn digit_keys(
     mut commands: Commands,
 ) {
     // Ctrl+digit is nobody's shortcut today, but leave it alone.
-    if *screen.get() != Screen::Playing || boards.is_empty() || ctrl(&keys) {
+    if !screen.get().takes_moves() || boards.is_empty() || ctrl(&keys) {
         return;
     }
     for (col, (digit, numpad)) in DIGITS.iter().enumerate().take(view.geometry().width) {

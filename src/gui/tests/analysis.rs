@@ -1,0 +1,66 @@
+//! The analysis board: stones of either colour, take back, the engine's three candidates
+//! live, the threat overlay, and the search stopped when leaving.
+
+use super::{TestApp, p};
+use crate::engine::Stone;
+use crate::engine::review::Threat;
+use crate::gui::analysis::AnalysisBoard;
+use crate::gui::board::BoardView;
+use crate::gui::flow::{Action, AnalysisAction, Screen, TitleAction};
+
+fn board(t: &TestApp) -> &AnalysisBoard {
+    t.app.world().resource::<AnalysisBoard>()
+}
+
+#[test]
+fn the_analysis_board_shows_three_candidates_and_threats() {
+    let mut t = TestApp::new();
+    t.act(Action::Title(TitleAction::Analysis));
+    assert_eq!(t.screen(), Screen::Analysis);
+    // Black: an open three on row 8; White's stones set up with Switch side.
+    for m in ["f8", "g8", "h8"] {
+        t.place(p(m));
+        t.act(Action::Analysis(AnalysisAction::SwitchSide));
+    }
+    assert_eq!(board(&t).game.ply(), 3);
+    assert_eq!(
+        board(&t).game.to_move(),
+        Stone::Black,
+        "switched back each time"
+    );
+    t.act(Action::Analysis(AnalysisAction::SwitchSide));
+    assert!(t.run_until(|w| {
+        let lines = w.resource::<AnalysisBoard>().lines();
+        lines.top.len() == 3 && lines.depth >= 2
+    }));
+    t.app.update();
+    let view = t.app.world().resource::<BoardView>();
+    assert_eq!(view.ghosts.len(), 3, "three numbered candidates");
+    assert!(
+        view.ghosts.iter().all(|&(_, s)| s == Stone::White),
+        "White to move"
+    );
+    let first = board(&t).lines().top[0].mv;
+    let blocks = [p("e8"), p("i8")].map(|m| match m {
+        crate::gui::kind::Move::Point(q) => q,
+        _ => unreachable!(),
+    });
+    assert!(
+        blocks.contains(&first),
+        "White blocks the open three: {first:?}"
+    );
+    // The overlay marks Black's open-four points.
+    t.act(Action::Analysis(AnalysisAction::ToggleThreats));
+    t.app.update();
+    let threats = t.app.world().resource::<BoardView>().threats.clone();
+    assert!(
+        threats.contains(&(blocks[0], Stone::Black, Threat::Four)),
+        "{threats:?}"
+    );
+    // Take back, then leave: the search stops.
+    t.act(Action::Analysis(AnalysisAction::Undo));
+    assert_eq!(board(&t).game.ply(), 2);
+    t.act(Action::Analysis(AnalysisAction::Menu));
+    assert_eq!(t.screen(), Screen::Title);
+    assert!(!board(&t).is_searching());
+}

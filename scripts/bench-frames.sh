@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Frame pacing while the AI searches: runs the real game under a virtual X display with
-# `--bench-frames` (an Expert-vs-Expert game with every effect on; see src/gui/demo.rs) and
+# `--bench-frames` (an Expert-vs-Expert game with every effect on, then its review; see
+# src/gui/demo/bench.rs) and
 # prints median / p99 / max frame times for frames while a search runs and for idle frames.
 # The figures are recorded in docs/BENCHMARKS-frames.md.
 set -euo pipefail

@@ -77,6 +77,7 @@ impl AnalysisBoard {
         let spawned = std::thread::Builder::new()
             .name("analysis".into())
             .spawn(move || {
+                crate::gui::review::yield_to_frames();
                 let mut engine = Engine::default();
                 for depth in 1..=MAX_DEPTH {
                     let limits = Limits {

@@ -14,6 +14,7 @@ use crate::gui::flow::{Action, PlayAction, ResultAction, Screen, SetupAction, Ti
 use crate::gui::kind::Detail;
 use crate::gui::persist;
 use crate::gui::persist::{ColourChoice, Settings};
+use crate::gui::review::Review;
 use crate::gui::session::Session;
 
 /// `--bench-frames`: frame pacing while the AI searches. An AI-vs-AI game (White: the Expert
@@ -47,6 +48,7 @@ impl Plugin for FrameBenchPlugin {
                 since: Instant::now(),
                 searching: Vec::new(),
                 idle: Vec::new(),
+                reviewing: Vec::new(),
                 last_sample: None,
                 busy_before: false,
                 measuring: false,
@@ -66,6 +68,10 @@ enum BenchStep {
     Setup,
     Playing,
     Result,
+    /// The last game's review running on the replay screen.
+    Reviewing,
+    /// The replay with the finished review, idle.
+    Reviewed,
 }
 
 #[derive(Resource)]
@@ -75,6 +81,8 @@ struct Bench {
     /// Frame times in ms.
     searching: Vec<f64>,
     idle: Vec<f64>,
+    /// Frames while the game review runs.
+    reviewing: Vec<f64>,
     /// Time of the last diagnostics measurement taken, so none is counted twice.
     last_sample: Option<Instant>,
     busy_before: bool,
@@ -105,6 +113,7 @@ fn drive_bench(
     fx: Res<BoardFx>,
     clock: Res<Time<Virtual>>,
     mut settings: ResMut<Settings>,
+    review: Res<Review>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let screen = *screen.get();
@@ -181,6 +190,17 @@ fn drive_bench(
                 return;
             }
             if bench.since.elapsed().as_secs_f32() >= BENCH_RESULT_SECS {
+                act(&mut commands, Action::Result(ResultAction::Review));
+                bench.go(BenchStep::Reviewing);
+            }
+        }
+        BenchStep::Reviewing => {
+            if screen == Screen::Replay && review.result.is_some() {
+                bench.go(BenchStep::Reviewed);
+            }
+        }
+        BenchStep::Reviewed => {
+            if bench.since.elapsed().as_secs_f32() >= BENCH_RESULT_SECS {
                 bench.measuring = false;
                 report(&bench, &session);
                 if std::env::var_os(persist::HOME_ENV).is_none() {
@@ -197,7 +217,9 @@ fn sample_frame(
     mut bench: ResMut<Bench>,
     diagnostics: Res<bevy::diagnostic::DiagnosticsStore>,
     worker: Res<AiWorker>,
+    review: Res<Review>,
 ) {
+    let reviewing = review.is_running();
     let busy = worker.is_busy();
     let busy_before = std::mem::replace(&mut bench.busy_before, busy);
     let Some(m) = diagnostics
@@ -214,7 +236,9 @@ fn sample_frame(
         return;
     }
     let value = m.value;
-    if busy || busy_before {
+    if reviewing {
+        bench.reviewing.push(value);
+    } else if busy || busy_before {
         bench.searching.push(value);
     } else {
         bench.idle.push(value);
@@ -260,6 +284,7 @@ fn report(bench: &Bench, session: &Session) {
     }
     let _ = writeln!(out, "{}", line("searching", &bench.searching));
     let _ = writeln!(out, "{}", line("idle", &bench.idle));
+    let _ = writeln!(out, "{}", line("reviewing", &bench.reviewing));
     if let (Some((_, s, _)), Some((_, i, _))) =
         (frame_stats(&bench.searching), frame_stats(&bench.idle))
     {
@@ -267,6 +292,15 @@ fn report(bench: &Bench, session: &Session) {
             out,
             "frame-bench: p99 searching / idle = {:.2} (target <= 1.5)",
             s / i
+        );
+    }
+    if let (Some((_, r, _)), Some((_, i, _))) =
+        (frame_stats(&bench.reviewing), frame_stats(&bench.idle))
+    {
+        let _ = writeln!(
+            out,
+            "frame-bench: p99 reviewing / idle = {:.2} (target <= 1.5)",
+            r / i
         );
     }
 }

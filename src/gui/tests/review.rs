@@ -100,3 +100,24 @@ fn the_review_is_cached_beside_the_record_and_a_corrupt_cache_is_rebuilt() {
     assert!(review.from_cache && review.result.is_some());
     assert!(!review.is_running());
 }
+
+#[test]
+fn connect_four_games_get_the_same_review_with_exact_scores() {
+    let mut t = TestApp::with_ai(scripted(&["1", "2", "3"]));
+    t.start_game(crate::gui::kind::GameKind::ConnectFour, 2, Black, 6);
+    for _ in 0..4 {
+        t.play_and_wait(crate::gui::kind::Move::Column(3));
+    }
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    t.act(Action::Result(ResultAction::Review));
+    assert!(t.run_until(reviewed), "the review finished");
+    t.app.update();
+    let r = t.app.world().resource::<Review>().result.clone().unwrap();
+    assert_eq!((r.moves.len(), r.curve.len()), (7, 8));
+    assert_eq!(t.count::<ReviewBar>(), 8);
+    // Red's fourth disc up the column wins at once: the best move, a proven result.
+    assert_eq!(r.moves[6].grade, Some(Grade::Best));
+    assert_eq!(r.moves[6].after, crate::engine::review::Outlook::Win(0));
+    // Yellow's third disc elsewhere let the four through: a proven loss in one.
+    assert_eq!(r.moves[5].after, crate::engine::review::Outlook::Loss(1));
+}

@@ -45,6 +45,9 @@ pub struct AnalysisBoard {
     pub threats: bool,
     /// Why the last click did nothing.
     pub status: String,
+    /// The position came from a replay: entering the board keeps it (instead of a fresh
+    /// board with the setup screen's rule and size).
+    pub continued: bool,
     lines: Arc<Mutex<Lines>>,
     /// A thread of its own, not Bevy's task pool: a search that deepens for minutes must
     /// not hold a pool thread that rendering (screenshots, buffer readback) waits for.
@@ -58,6 +61,7 @@ impl AnalysisBoard {
                 .unwrap_or_else(|_| Game::new(15, rule).expect("15 is a valid size")),
             threats: false,
             status: String::new(),
+            continued: false,
             lines: Arc::default(),
             job: None,
         }

@@ -110,6 +110,8 @@ pub enum ReplayAction {
     Review,
     /// Jumps to the position after this many moves (a point of the review's graph).
     Goto(usize),
+    /// Opens the position shown on the analysis board (Gomoku).
+    Analyse,
     First,
     Prev,
     Next,

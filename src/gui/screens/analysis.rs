@@ -46,9 +46,10 @@ struct LinesText;
 /// A fresh board with the setup screen's rule and size, and the screen around it.
 fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, settings: Res<Settings>) {
     let (size, rule) = (settings.setup.size, settings.setup.rule());
-    if board.game.size() != size || board.game.rule() != rule {
+    if !board.continued && (board.game.size() != size || board.game.rule() != rule) {
         *board = AnalysisBoard::new(size, rule);
     }
+    board.continued = false;
     board.restart();
     let panel = spawn_board_screen(&mut commands, Screen::Analysis, GameKind::Gomoku);
     let shown = AnyGame::Gomoku(board.game.clone());

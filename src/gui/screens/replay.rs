@@ -9,6 +9,7 @@ use super::playing::spawn_header;
 use super::review::{best_line, grade_mark, spawn_review_section, start_review};
 use super::{set_text, spawn_board_screen};
 use crate::engine::Game;
+use crate::gui::analysis::AnalysisBoard;
 use crate::gui::audio::Sfx;
 use crate::gui::board::connect4::{C4BoardSystems, C4View, ViewKey};
 use crate::gui::board::{self, BoardRoot, BoardView, Shown};
@@ -200,7 +201,7 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
         spawn_button(row, "→|", "", Action::Replay(ReplayAction::Last), node());
     });
     p.spawn(text(
-        "Home · ← · Space · → · End · N numbers",
+        "Home · ← · Space · → · End · N numbers · A analyse",
         13.0,
         palette::TEXT_FAINT,
     ));
@@ -269,6 +270,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::NumpadAdd, ReplayAction::Faster),
         (KeyCode::KeyN, ReplayAction::ToggleNumbers),
         (KeyCode::KeyV, ReplayAction::Review),
+        (KeyCode::KeyA, ReplayAction::Analyse),
         (KeyCode::Escape, ReplayAction::Menu),
     ];
     press(
@@ -419,7 +421,7 @@ fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     mut replay: ResMut<Replay>,
-    (mut review, settings): (ResMut<Review>, Res<Settings>),
+    (mut review, settings, mut analysis): (ResMut<Review>, Res<Settings>, ResMut<AnalysisBoard>),
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -432,6 +434,16 @@ fn on_action(
     let before = replay.cursor;
     match action {
         ReplayAction::Review => start_review(&replay, &mut review, &settings),
+        ReplayAction::Analyse => {
+            // Gomoku positions only: the analysis board is a Gomoku board.
+            if let AnyGame::Gomoku(game) = replay.position() {
+                analysis.cancel();
+                analysis.game = game;
+                analysis.continued = true;
+                replay.playing = false;
+                next.set(Screen::Analysis);
+            }
+        }
         ReplayAction::Goto(n) => replay.cursor = (*n).min(replay.moves.len()),
         ReplayAction::First => replay.cursor = 0,
         ReplayAction::Prev => replay.step(-1),

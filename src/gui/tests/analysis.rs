@@ -64,3 +64,27 @@ fn the_analysis_board_shows_three_candidates_and_threats() {
     assert_eq!(t.screen(), Screen::Title);
     assert!(!board(&t).is_searching());
 }
+
+#[test]
+fn a_replayed_position_continues_on_the_analysis_board() {
+    let mut t = TestApp::with_ai(super::scripted(&["a1", "a2", "a3", "a4"]));
+    t.start(
+        crate::engine::ai::Level::Club.number(),
+        crate::gui::persist::ColourChoice::Black,
+        crate::engine::Rule::Freestyle,
+    );
+    for m in ["h8", "i8", "j8", "k8", "l8"] {
+        t.play_and_wait(p(m));
+    }
+    assert!(t.run_until(|w| *w.resource::<bevy::prelude::State<Screen>>().get() == Screen::Result));
+    t.act(Action::Result(crate::gui::flow::ResultAction::Replay));
+    t.act(Action::Replay(crate::gui::flow::ReplayAction::Goto(4)));
+    t.act(Action::Replay(crate::gui::flow::ReplayAction::Analyse));
+    assert_eq!(t.screen(), Screen::Analysis);
+    assert_eq!(
+        board(&t).game.ply(),
+        4,
+        "the replay's position, not a fresh board"
+    );
+    assert_eq!(board(&t).game.to_move(), Stone::Black);
+}

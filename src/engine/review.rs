@@ -19,6 +19,9 @@
 //! | blunder | drop > 0.20 (a move into a proven loss always is one) |
 //! | missed win | a proven win (a VCF/VCT in Gomoku, a solved win in Connect Four) was there and the move played does not win |
 //!
+//! Connect Four positions are solved exactly with the opening book when the time allows;
+//! the others are judged by a 10-ply search (its evaluation, or a result it proves).
+//!
 //! A player's accuracy is the mean of `100 × (1 − drop)` over their moves; the turning point
 //! is the loser's costliest move (with no winner, the costliest move) if it lost at least a
 //! mistake's worth.
@@ -395,6 +398,7 @@ pub fn analyse_connect4(
         time: Some(limits.per_position),
         ..c4::Limits::default()
     };
+    let mut searcher = c4::Searcher::new(size, 20);
     let mut rng = StdRng::seed_from_u64(0);
     let mut game = c4::Game::new(size);
     let mut analyses = Vec::with_capacity(played.len() + 1);
@@ -410,9 +414,16 @@ pub fn analyse_connect4(
                 let choice = ai
                     .choose_move_in_game(c4::Level::Perfect, &game, &ai_limits, &mut rng, stop)
                     .ok()?;
-                let outlook = choice.score.map_or(Outlook::Unknown, |s| {
-                    c4_outlook(s, size.cells(), moves_played)
-                });
+                let outlook = match choice.score {
+                    Some(s) => c4_outlook(s, size.cells(), moves_played),
+                    // Not solved in the time given: the Club search's judgement instead.
+                    None => game
+                        .position()
+                        .and_then(|p| searcher.search_depth(&p, C4_SEARCH_DEPTH, 0, |_| 0))
+                        .map_or(Outlook::Unknown, |r| {
+                            c4_search_outlook(r.score, size.cells(), moves_played)
+                        }),
+                };
                 Analysis {
                     best: Some(choice.column),
                     line: vec![choice.column],
@@ -426,6 +437,23 @@ pub fn analyse_connect4(
         progress.fetch_add(1, Ordering::Relaxed);
     }
     Some(analyses)
+}
+
+/// Plies of the depth-limited search that judges positions the solver did not finish.
+const C4_SEARCH_DEPTH: u32 = 10;
+
+/// A depth-limited search score as an outlook: proven results (`±(MATE + exact)`) as moves
+/// to the end, evaluations scaled like Gomoku's (one good threat is about +200).
+fn c4_search_outlook(score: i32, cells: usize, moves_played: usize) -> Outlook {
+    if score.abs() >= c4::search::MATE {
+        c4_outlook(
+            score - score.signum() * c4::search::MATE,
+            cells,
+            moves_played,
+        )
+    } else {
+        Outlook::Eval(score * 5)
+    }
 }
 
 /// A solver score (side to move, `moves_played` discs down) as moves to the end.

@@ -142,13 +142,13 @@ impl Drop for Review {
 }
 
 /// Called first on a background analysis thread: with software rendering a frame needs
-/// both cores, so a long analysis gives way to the renderer (on Linux a thread's nice value
-/// is its own). Elsewhere it does nothing.
+/// both cores, so a long analysis gives way to the renderer (nice 19; on Linux a thread's
+/// nice value is its own). Elsewhere it does nothing.
 pub fn yield_to_frames() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority reads only its integer arguments; `who` 0 is the calling thread.
     unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
     }
 }
 

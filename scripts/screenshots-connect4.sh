@@ -2,7 +2,7 @@
 # Connect Four's part of the smoke test, like scripts/screenshots.sh: runs the real game under
 # a virtual X display with `--demo-connect4`, which plays a scripted game against the Perfect
 # level, then a few moves between two people on 7 x 7, and saves c4-setup, c4-playing,
-# c4-result, c4-replay, c4-falling, c4-two-players and c4-load screenshots into the folder
+# c4-result, c4-replay, c4-review, c4-falling, c4-two-players and c4-load screenshots into the folder
 # given as $1 (default /tmp/c4shots), then exits.
 #
 # Fails when the game exits non-zero, panics, logs an ERROR, or leaves a screenshot missing
@@ -23,7 +23,8 @@ home=$(mktemp -d)
 log=$(mktemp)
 trap 'rm -rf "$home" "$log"' EXIT
 
-shots=(c4-setup.png c4-playing.png c4-result.png c4-replay.png c4-falling.png c4-two-players.png c4-load.png)
+shots=(c4-setup.png c4-playing.png c4-result.png c4-replay.png c4-review.png c4-falling.png
+  c4-two-players.png c4-load.png)
 for s in "${shots[@]}"; do rm -f "$out/$s"; done
 
 status=0

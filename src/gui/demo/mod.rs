@@ -12,7 +12,7 @@
 //!   the dark board (the side panel below the board in a narrow window, the result
 //!   mid-confetti); the settings; the analysis board with its threat overlay.
 //! - Connect Four: the setup; a game against Perfect (hint and hovered column, result,
-//!   replay, a disc in mid-fall); a two-player game on 7 x 7; Load game with the saved game.
+//!   replay and its review, a disc in mid-fall); a two-player game on 7 x 7; Load game with the saved game.
 
 pub mod bench;
 
@@ -228,6 +228,10 @@ fn connect4_script() -> Vec<Op> {
         Act(Action::Replay(ReplayAction::ToggleNumbers)),
         Pause(1.0),
         Shot("c4-replay.png"),
+        Act(Action::Replay(ReplayAction::Review)),
+        ReviewTurningPoint,
+        Pause(1.0),
+        Shot("c4-review.png"),
         Pause(0.2),
         CatchFall("c4-falling.png"),
         Pause(1.0),

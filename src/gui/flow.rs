@@ -54,6 +54,9 @@ pub enum AnalysisAction {
     SwitchSide,
     Clear,
     ToggleThreats,
+    /// The next rule, the next board size (the New game choices): a fresh board.
+    Rule,
+    Size,
     Menu,
 }
 

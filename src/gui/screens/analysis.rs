@@ -1,5 +1,5 @@
 //! The analysis board, from the menu: a Gomoku board with the rule and size of the setup
-//! screen where stones of either colour are put down (Switch side places the other colour
+//! screen (R and B change them, for New game too) where stones of either colour are put down (Switch side places the other colour
 //! next), taken back or cleared, while the engine's three best moves for the side to move
 //! are shown live with their scores as the search deepens (numbered ghost stones on the
 //! board); a threat overlay marks where each side would make five, a four or an open three,
@@ -17,7 +17,7 @@ use crate::gui::board::connect4::{C4View, ViewKey};
 use crate::gui::board::{self, BoardRoot, BoardView, Shown};
 use crate::gui::flow::{Action, AnalysisAction, PlayAction, Screen, press};
 use crate::gui::kind::{AnyGame, GameKind, Move, Side, explain};
-use crate::gui::persist::Settings;
+use crate::gui::persist::{BOARD_SIZES, Settings};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, text};
 
@@ -46,6 +46,11 @@ struct LinesText;
 /// A fresh board with the setup screen's rule and size, and the screen around it.
 fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, settings: Res<Settings>) {
     let (size, rule) = (settings.setup.size, settings.setup.rule());
+    let (size, rule) = if board.continued {
+        (board.game.size(), board.game.rule())
+    } else {
+        (size, rule)
+    };
     if !board.continued && (board.game.size() != size || board.game.rule() != rule) {
         *board = AnalysisBoard::new(size, rule);
     }
@@ -69,9 +74,13 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, settings: Res
         });
         p.spawn((LinesText, text("", 15.0, palette::TEXT)));
         let act = |a| Action::Analysis(a);
+        let rule_label = format!("Rule: {}", rule.name());
+        let size_label = format!("Board: {size} × {size}");
         spawn_panel_buttons(
             p,
             vec![
+                (rule_label.as_str(), "R", act(AnalysisAction::Rule)),
+                (size_label.as_str(), "B", act(AnalysisAction::Size)),
                 ("Take back", "U", act(AnalysisAction::Undo)),
                 ("Switch side", "S", act(AnalysisAction::SwitchSide)),
                 ("Threats", "T", act(AnalysisAction::ToggleThreats)),
@@ -93,6 +102,8 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::KeyS, AnalysisAction::SwitchSide),
         (KeyCode::KeyT, AnalysisAction::ToggleThreats),
         (KeyCode::KeyC, AnalysisAction::Clear),
+        (KeyCode::KeyR, AnalysisAction::Rule),
+        (KeyCode::KeyB, AnalysisAction::Size),
         (KeyCode::Escape, AnalysisAction::Menu),
     ];
     press(
@@ -106,6 +117,7 @@ fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     mut board: ResMut<AnalysisBoard>,
+    mut settings: ResMut<Settings>,
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -143,6 +155,26 @@ fn on_action(
                     board.game = crate::engine::Game::new(size, rule).expect("the size was valid");
                 }
                 AnalysisAction::ToggleThreats => board.threats = !board.threats,
+                AnalysisAction::Rule | AnalysisAction::Size => {
+                    // The New game choices change too; entering again builds the new board.
+                    let setup = &mut settings.setup;
+                    if *a == AnalysisAction::Rule {
+                        let i = Rule::ALL
+                            .iter()
+                            .position(|&r| r == setup.rule())
+                            .unwrap_or(0);
+                        setup.rule = Rule::ALL[(i + 1) % Rule::ALL.len()].name().to_string();
+                    } else {
+                        let i = BOARD_SIZES
+                            .iter()
+                            .position(|&n| n == setup.size)
+                            .unwrap_or(0);
+                        setup.size = BOARD_SIZES[(i + 1) % BOARD_SIZES.len()];
+                    }
+                    board.cancel();
+                    next.set(Screen::Analysis);
+                    return;
+                }
                 AnalysisAction::Menu => {
                     board.cancel();
                     next.set(Screen::Title);

@@ -57,6 +57,24 @@ fn the_analysis_board_shows_three_candidates_and_threats() {
         threats.contains(&(blocks[0], Stone::Black, Threat::Four)),
         "{threats:?}"
     );
+    // Rule and board size cycle through the New game choices, each on a fresh board.
+    t.act(Action::Analysis(AnalysisAction::Rule));
+    assert_eq!(board(&t).game.rule(), crate::engine::Rule::Standard);
+    assert_eq!(board(&t).game.ply(), 0);
+    t.act(Action::Analysis(AnalysisAction::Size));
+    assert_eq!(board(&t).game.size(), 19);
+    let setup = &t
+        .app
+        .world()
+        .resource::<crate::gui::persist::Settings>()
+        .setup;
+    assert_eq!(
+        (setup.size, setup.rule()),
+        (19, crate::engine::Rule::Standard)
+    );
+    t.place(p("h8"));
+    t.place(p("i8"));
+    t.place(p("j8"));
     // Take back, then leave: the search stops.
     t.act(Action::Analysis(AnalysisAction::Undo));
     assert_eq!(board(&t).game.ply(), 2);

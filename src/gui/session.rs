@@ -416,10 +416,8 @@ fn on_play_action(
     }
 }
 
-/// A Gomoku stone clicks as it is put down; a Connect Four disc sounds when it lands, which
-/// the board plays.
 fn placed_sound(game: &AnyGame, sfx: &mut MessageWriter<Sfx>) {
-    if game.kind() == GameKind::Gomoku {
+    if game.kind().clicks_when_placed() {
         sfx.write(Sfx::Stone);
     }
 }

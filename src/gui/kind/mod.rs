@@ -234,17 +234,21 @@ impl AnyGame {
 
     /// Plays `mv` for the side to move; the error is in the player's words.
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
-        self.check(mv)?;
+        // Gomoku's own errors are explained; Connect Four's are checked first for friendlier
+        // words than the engine's.
+        if self.kind() == GameKind::ConnectFour {
+            self.check(mv)?;
+        }
         match (self, mv) {
             (AnyGame::Gomoku(g), Move::Point(p)) => {
-                g.play(p).map_err(|e| e.to_string())?;
+                let size = g.size();
+                g.play(p).map(|_| ()).map_err(|e| explain(&e, size))
             }
             (AnyGame::ConnectFour(g), Move::Column(c)) => {
-                g.play(c).map_err(|e| e.to_string())?;
+                g.play(c).map(|_| ()).map_err(|e| e.to_string())
             }
-            _ => unreachable!("check refused a move of the other game"),
+            _ => Err("That move belongs to the other game.".into()),
         }
-        Ok(())
     }
 
     /// Puts `mv` down for `side` (records whose stones do not alternate, set-up stones).
@@ -375,6 +379,14 @@ impl AnyGame {
             AnyGame::Gomoku(_) => AnyLevel::Gomoku(Level::Expert),
             AnyGame::ConnectFour(_) => AnyLevel::ConnectFour(c4::Level::Perfect),
         }
+    }
+}
+
+impl GameKind {
+    /// A Gomoku stone clicks as it is put down; a Connect Four disc sounds when it lands,
+    /// which its board plays.
+    pub fn clicks_when_placed(self) -> bool {
+        self == GameKind::Gomoku
     }
 }
 

@@ -11,7 +11,7 @@ use super::playing::spawn_header;
 use super::{piece_color, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
 use crate::engine::Rule;
 use crate::engine::review::threat_points;
-use crate::gui::analysis::AnalysisBoard;
+use crate::gui::analysis::{AnalysisBoard, Lines};
 use crate::gui::audio::Sfx;
 use crate::gui::board::connect4::{C4View, ViewKey};
 use crate::gui::board::{self, BoardRoot, BoardView, Shown};
@@ -230,7 +230,21 @@ fn update_panel(
         Query<&mut Text, With<LinesText>>,
     )>,
     mut icons: Query<&mut BackgroundColor, With<TurnIcon>>,
+    new_text: Query<(), Added<LinesText>>,
+    mut last: Local<Option<(u64, Lines, bool, bool)>>,
 ) {
+    // Rebuilt only when the position, the lines or the search state change.
+    let lines = board.lines();
+    let key = (
+        board.game.hash(),
+        lines.clone(),
+        board.is_searching(),
+        board.threats,
+    );
+    if last.as_ref() == Some(&key) && new_text.is_empty() && !board.is_changed() {
+        return;
+    }
+    *last = Some(key);
     let game = AnyGame::Gomoku(board.game.clone());
     let side = game.to_move();
     let turn = if board.game.outcome().is_over() {
@@ -244,7 +258,6 @@ fn update_panel(
     for mut icon in &mut icons {
         icon.set_if_neq(BackgroundColor(piece_color(GameKind::Gomoku, side)));
     }
-    let lines = board.lines();
     let mut out = if lines.top.is_empty() {
         "The engine is thinking…".to_string()
     } else {

@@ -138,9 +138,8 @@ impl Replay {
             .min(self.moves.len());
     }
 
-    /// A Gomoku stone clicks as it appears; Connect Four's board sounds its discs landing.
     fn click(&self, sfx: &mut MessageWriter<Sfx>) {
-        if self.start.kind() == GameKind::Gomoku {
+        if self.start.kind().clicks_when_placed() {
             sfx.write(Sfx::Stone);
         }
     }

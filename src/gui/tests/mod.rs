@@ -136,7 +136,7 @@ impl TestApp {
         );
     }
 
-    /// New game of `kind` from the menu with these choices; `rule_or_rows` is the rule's
+    /// New game of `kind` from the menu with these choices; `board` is the rule's
     /// index in `Rule::ALL` for Gomoku (15 x 15), the rows for Connect Four.
     pub fn start_game(&mut self, kind: GameKind, opponent: u8, colour: ColourChoice, board: u8) {
         self.act(Action::Title(TitleAction::NewGame));

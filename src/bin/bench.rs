@@ -1,11 +1,16 @@
 //! Engine benchmark: nodes per second and time to each depth on fixed middle-game positions,
 //! and time to find the win on the tactical suite.
 //!
-//! bench [--depth 10] [--positions 8] [--time 10] [--threads 1] [--speed-only]
+//! bench [--depth 10] [--positions 8] [--time 10] [--threads 1] [--speed-only] [--budget-only]
+//!
+//! The budget section searches each position at 0.3 s and 1 s a move, as in a match, and
+//! prints the depth completed, where the nodes went (main search, leaf VCF, opponent-threat
+//! VCF, VCT, root VCF) and the effective branching factor of the last iterations.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use gomoku::engine::ai::search::NodeStats;
 use gomoku::engine::ai::suite::{Expect, missed_defences, open_defences, tactics};
 use gomoku::engine::ai::{Engine, Limits, Score, SearchResult};
 use gomoku::engine::{Game, Pos, Rule};
@@ -46,7 +51,89 @@ fn positions(count: usize) -> Vec<Game> {
         .collect()
 }
 
+/// Effective branching factor: the geometric mean growth of the cumulative node count per
+/// completed iteration, from depth 3 on (earlier ones are dominated by the root phases).
+fn ebf(iters: &[(u32, u64)]) -> Option<f64> {
+    let from = iters.iter().find(|&&(d, _)| d >= 3)?;
+    let to = iters.last()?;
+    (to.0 > from.0 && from.1 > 0)
+        .then(|| (to.1 as f64 / from.1 as f64).powf(1.0 / (to.0 - from.0) as f64))
+}
+
+/// Searches every position with a match's time budget; prints depth, node categories, EBF.
+fn budget_section(count: usize, threads: u32) {
+    let stop = AtomicBool::new(false);
+    for ms in [300u64, 1000] {
+        println!("== budget {ms} ms a move (as in a match: soft = hard = budget - margin)");
+        println!(
+            "  {:>3} {:>5} {:>9} {:>6} {:>6} {:>6} {:>6} {:>6} {:>5}  best",
+            "pos", "depth", "nodes", "main%", "leaf%", "thrt%", "vct%", "root%", "ebf"
+        );
+        let mut depths = Vec::new();
+        let mut sum = NodeStats::default();
+        let mut ebfs = Vec::new();
+        for (i, game) in positions(count).iter().enumerate() {
+            let mut engine = Engine::new(64 << 20);
+            let clock = gomoku::engine::ai::time::Clock {
+                turn: Some(Duration::from_millis(ms)),
+                left: None,
+                empty_points: 225 - game.ply(),
+            };
+            let mut limits = clock.limits();
+            limits.threads = threads;
+            let mut iters: Vec<(u32, u64)> = Vec::new();
+            let mut sink = |r: &SearchResult| {
+                if iters.last().is_none_or(|&(d, _)| r.depth > d) {
+                    iters.push((r.depth, r.nodes));
+                }
+            };
+            let r = engine.think(game, &limits, &stop, &mut sink);
+            let st = engine.last_stats();
+            let pct = |v: u64| 100.0 * v as f64 / st.total().max(1) as f64;
+            let e = ebf(&iters);
+            println!(
+                "  {i:>3} {:>5} {:>9} {:>6.1} {:>6.1} {:>6.1} {:>6.1} {:>6.1} {:>5}  {}",
+                r.depth,
+                st.total(),
+                pct(st.main),
+                pct(st.leaf_vcf),
+                pct(st.threat_vcf),
+                pct(st.vct),
+                pct(st.root_vcf),
+                e.map_or("-".into(), |v| format!("{v:.2}")),
+                r.best.map(|p| p.to_human(15)).unwrap_or_default()
+            );
+            depths.push(r.depth);
+            ebfs.extend(e);
+            sum.main += st.main;
+            sum.leaf_vcf += st.leaf_vcf;
+            sum.threat_vcf += st.threat_vcf;
+            sum.vct += st.vct;
+            sum.root_vcf += st.root_vcf;
+        }
+        let pct = |v: u64| 100.0 * v as f64 / sum.total().max(1) as f64;
+        println!(
+            "  all: depth mean {:.1} (min {}, max {}); nodes {}: main {:.1}%, leaf VCF {:.1}%, \
+             threat VCF {:.1}%, VCT {:.1}%, root VCF {:.1}%; EBF mean {:.2}",
+            depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64,
+            depths.iter().min().unwrap_or(&0),
+            depths.iter().max().unwrap_or(&0),
+            sum.total(),
+            pct(sum.main),
+            pct(sum.leaf_vcf),
+            pct(sum.threat_vcf),
+            pct(sum.vct),
+            pct(sum.root_vcf),
+            ebfs.iter().sum::<f64>() / ebfs.len().max(1) as f64
+        );
+    }
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--budget-only") {
+        budget_section(arg("--positions", 8) as usize, arg("--threads", 1) as u32);
+        return;
+    }
     let depth = arg("--depth", 10) as u32;
     let count = arg("--positions", 8) as usize;
     let cap = Duration::from_secs(arg("--time", 10));
@@ -106,6 +193,7 @@ fn main() {
     if std::env::args().any(|a| a == "--speed-only") {
         return;
     }
+    budget_section(count, threads);
     println!("== tactics: time to find the answer (limit 5 s each)");
     let mut solved = 0;
     let mut worst_vcf = Duration::ZERO;

@@ -1,19 +1,27 @@
 //! The Gomoku AI: the search engine and the five-level difficulty ladder.
 //!
 //! Layout follows Rapfi: `pattern` (line shapes and their tables), `state` (the incremental
-//! board the search plays on), `eval`, `movegen`, `tt`, `vcf` (threat-space search),
-//! `search`, `time`, and `levels` (the players the menu offers).
+//! board the search plays on, with the evaluation), `tt` (hash table), `movepick` (move
+//! ordering), `qsearch` (the VCF quiescence at the leaves), `search` (the main alpha-beta
+//! and iterative deepening), `vcf` and `vct` (proof searches by fours, and by threes and
+//! fours), `params` (the search's numbers), `time` (clocks to limits), and `levels` (the
+//! players the menu offers).
 
 pub mod arena;
 pub mod levels;
+mod movepick;
 pub mod novice;
+pub mod params;
 pub mod pattern;
+mod qsearch;
 pub mod search;
 pub mod shapes;
 pub mod state;
 pub mod suite;
 pub mod time;
 pub mod tt;
+mod vcf;
+mod vct;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

@@ -133,6 +133,18 @@ impl State {
         self.rule
     }
 
+    /// Whether Black has forbidden points (Renju).
+    #[inline]
+    pub fn renju(&self) -> bool {
+        self.renju
+    }
+
+    /// The point of the last move played, if any.
+    #[inline]
+    pub fn last_move_index(&self) -> Option<usize> {
+        self.moves.last().map(|p| p.index(self.size))
+    }
+
     #[inline]
     pub fn side(&self) -> Stone {
         self.side

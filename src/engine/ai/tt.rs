@@ -1,7 +1,9 @@
-//! The transposition table: a fixed-size array of entries indexed by Zobrist hash, shared
-//! without locks by the threads of a parallel search.
+//! The transposition table: buckets of four entries indexed by Zobrist hash, shared without
+//! locks by the threads of a parallel search. An entry keeps the score and its bound, the
+//! best move, the depth, the node's static evaluation (so a revisit skips the evaluation)
+//! and whether the node was on a principal variation (LMR reduces such nodes less).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// How a stored score bounds the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -17,13 +19,15 @@ pub enum Bound {
 #[derive(Copy, Clone, Debug)]
 pub struct Hit {
     pub score: i32,
+    pub eval: i32,
     pub best: Option<usize>,
     pub depth: i32,
     pub bound: Bound,
+    pub pv: bool,
 }
 
-/// One slot: the data word and the key XOR the data, so that several search threads can
-/// read and write without locks. A slot torn by two writers at once fails the key check
+/// One entry: the data word and the key XOR the data, so that several search threads can
+/// read and write without locks. An entry torn by two writers at once fails the key check
 /// and reads as empty (the "lockless hashing" of parallel chess engines).
 #[derive(Default)]
 struct Slot {
@@ -31,101 +35,190 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// Entries a bucket holds: 4 x 16 bytes, one cache line.
+const WAYS: usize = 4;
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; WAYS]);
+
 /// The transposition table, shared by every thread of a search.
 pub struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     mask: usize,
+    /// Bumped once per search: entries of older searches are replaced first.
+    generation: AtomicU8,
 }
 
-const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
-/// Packs score (32 bits), best move + 1 (16), depth (8) and bound (8).
-fn pack(score: i32, best: u16, depth: i8, bound: u8) -> u64 {
-    score as u32 as u64 | (best as u64) << 32 | (depth as u8 as u64) << 48 | (bound as u64) << 56
+/// Packs score (16 bits), eval (16), best move + 1 (16), depth (8), bound (2), pv (1) and
+/// generation (5).
+fn pack(score: i32, eval: i32, best: u16, depth: i8, bound: u8, pv: bool, generation: u8) -> u64 {
+    let clamp16 = |v: i32| v.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
+    clamp16(score)
+        | clamp16(eval) << 16
+        | (best as u64) << 32
+        | (depth as u8 as u64) << 48
+        | (bound as u64) << 56
+        | (pv as u64) << 58
+        | ((generation & 31) as u64) << 59
 }
 
-fn unpack(data: u64) -> (i32, u16, i8, u8) {
-    (
-        data as u32 as i32,
-        (data >> 32) as u16,
-        (data >> 48) as u8 as i8,
-        (data >> 56) as u8,
-    )
+struct Unpacked {
+    score: i32,
+    eval: i32,
+    best: u16,
+    depth: i8,
+    bound: u8,
+    pv: bool,
+    generation: u8,
+}
+
+fn unpack(data: u64) -> Unpacked {
+    Unpacked {
+        score: data as u16 as i16 as i32,
+        eval: (data >> 16) as u16 as i16 as i32,
+        best: (data >> 32) as u16,
+        depth: (data >> 48) as u8 as i8,
+        bound: ((data >> 56) & 3) as u8,
+        pv: (data >> 58) & 1 != 0,
+        generation: (data >> 59) as u8 & 31,
+    }
 }
 
 impl Table {
-    /// A table of at most `bytes` bytes (rounded down to a power of two entries, at least 1024).
+    /// A table of at most `bytes` bytes (rounded down to a power of two buckets, at least 256).
     pub fn new(bytes: usize) -> Table {
-        let wanted = (bytes / SLOT_BYTES).max(1024);
+        let wanted = (bytes / BUCKET_BYTES).max(256);
         let n = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            slots: (0..n).map(|_| Slot::default()).collect(),
+            buckets: (0..n).map(|_| Bucket::default()).collect(),
             mask: n - 1,
+            generation: AtomicU8::new(0),
         }
     }
 
     pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        self.buckets.len() * BUCKET_BYTES
     }
 
     pub fn clear(&mut self) {
-        for s in &mut self.slots {
-            *s = Slot::default();
+        for b in &mut self.buckets {
+            *b = Bucket::default();
         }
     }
 
-    /// The slot's key and data if it holds a valid entry.
+    /// Marks the start of a new search: what earlier searches stored ages.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed) & 31
+    }
+
     #[inline]
-    fn read(&self, key: u64) -> Option<(u64, u64)> {
-        let s = &self.slots[key as usize & self.mask];
+    fn bucket(&self, key: u64) -> &Bucket {
+        // The low bits pick the bucket; the key check uses all 64.
+        &self.buckets[key as usize & self.mask]
+    }
+
+    /// The entry's data if slot `s` holds `key`.
+    #[inline]
+    fn read(s: &Slot, key: u64) -> Option<u64> {
         let data = s.data.load(Ordering::Relaxed);
-        let stored = s.check.load(Ordering::Relaxed) ^ data;
-        (data != 0).then_some((stored, data))
+        (data != 0 && s.check.load(Ordering::Relaxed) ^ data == key).then_some(data)
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let (stored, data) = self.read(key)?;
-        let (score, best, depth, bound) = unpack(data);
-        if stored != key || bound == 0 {
+        let b = self.bucket(key);
+        let data = b.0.iter().find_map(|s| Table::read(s, key))?;
+        let u = unpack(data);
+        if u.bound == 0 {
             return None;
         }
         Some(Hit {
-            score,
-            best: (best > 0).then(|| best as usize - 1),
-            depth: depth as i32,
-            bound: match bound {
+            score: u.score,
+            eval: u.eval,
+            best: (u.best > 0).then(|| u.best as usize - 1),
+            depth: u.depth as i32,
+            bound: match u.bound {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
             },
+            pv: u.pv,
         })
     }
 
-    /// Stores a result; a deeper result for the same position is kept over a shallower one.
+    /// Stores a result. The slot is the entry of the same position, else the bucket's least
+    /// valuable one (shallowest, of the oldest search). A shallower result for the same
+    /// position does not replace a much deeper one unless it is exact.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(&self, key: u64, score: i32, best: Option<usize>, depth: i32, bound: Bound) {
-        let old = self.read(key).filter(|&(stored, _)| stored == key);
-        if let Some((_, data)) = old {
-            let (_, _, old_depth, _) = unpack(data);
-            if old_depth as i32 > depth + 2 && bound != Bound::Exact {
+    pub fn store(
+        &self,
+        key: u64,
+        score: i32,
+        eval: i32,
+        best: Option<usize>,
+        depth: i32,
+        bound: Bound,
+        pv: bool,
+    ) {
+        let generation = self.generation();
+        let b = self.bucket(key);
+        let mut target = &b.0[0];
+        let mut old = None;
+        let mut worst = i32::MAX;
+        for s in &b.0 {
+            if let Some(data) = Table::read(s, key) {
+                target = s;
+                old = Some(data);
+                break;
+            }
+            let data = s.data.load(Ordering::Relaxed);
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                let u = unpack(data);
+                let age = (generation.wrapping_sub(u.generation) & 31) as i32;
+                u.depth as i32 - 8 * age
+            };
+            if worth < worst {
+                worst = worth;
+                target = s;
+            }
+        }
+        if let Some(data) = old {
+            let u = unpack(data);
+            if u.depth as i32 > depth + 2 && bound != Bound::Exact && u.generation == generation {
                 return;
             }
         }
         let best = match best {
             Some(b) => b as u16 + 1,
             // Keep the old move of the same position when this search found none.
-            None => old.map_or(0, |(_, data)| unpack(data).1),
+            None => old.map_or(0, |data| unpack(data).best),
         };
         let bound = match bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        let data = pack(score, best, depth.clamp(-100, 100) as i8, bound);
-        let s = &self.slots[key as usize & self.mask];
-        s.data.store(data, Ordering::Relaxed);
-        s.check.store(key ^ data, Ordering::Relaxed);
+        let data = pack(
+            score,
+            eval,
+            best,
+            depth.clamp(-100, 100) as i8,
+            bound,
+            pv,
+            generation,
+        );
+        target.data.store(data, Ordering::Relaxed);
+        target.check.store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -139,13 +232,47 @@ mod tests {
         assert!(t.bytes() <= 1 << 20);
         assert!(t.bytes() > 1 << 19);
         let t = Table::new(4096);
-        t.store(12345, -77, Some(112), 5, Bound::Lower);
+        t.store(12345, -77, 31, Some(112), 5, Bound::Lower, true);
         let h = t.probe(12345).unwrap();
         assert_eq!(
-            (h.score, h.best, h.depth, h.bound),
-            (-77, Some(112), 5, Bound::Lower)
+            (h.score, h.eval, h.best, h.depth, h.bound, h.pv),
+            (-77, 31, Some(112), 5, Bound::Lower, true)
         );
         assert!(t.probe(12346).is_none());
+        // Win scores near the 16-bit limit survive.
+        t.store(999, 29_990, -29_000, None, -1, Bound::Exact, false);
+        let h = t.probe(999).unwrap();
+        assert_eq!(
+            (h.score, h.eval, h.best, h.depth),
+            (29_990, -29_000, None, -1)
+        );
+    }
+
+    /// Positions that share a bucket live side by side; a fifth evicts the entry of an
+    /// older search before any of the current one, even a shallower one.
+    #[test]
+    fn buckets_keep_entries_of_the_current_search() {
+        let t = Table::new(256 * BUCKET_BYTES);
+        let n = t.buckets.len() as u64;
+        let key = |k: u64| 7 + k * n; // same bucket
+        t.store(key(0), 1, 0, None, 5, Bound::Exact, false);
+        t.new_search();
+        for k in 1..4 {
+            t.store(key(k), 1, 0, None, k as i32, Bound::Exact, false);
+        }
+        for k in 0..4 {
+            assert!(t.probe(key(k)).is_some(), "entry {k}");
+        }
+        t.store(key(4), 1, 0, None, 2, Bound::Exact, false);
+        assert!(t.probe(key(4)).is_some());
+        assert!(t.probe(key(0)).is_none(), "the old entry goes first");
+        for k in 1..4 {
+            assert!(t.probe(key(k)).is_some(), "entry {k}");
+        }
+        // Within one search the shallowest goes.
+        t.store(key(5), 1, 0, None, 4, Bound::Exact, false);
+        assert!(t.probe(key(1)).is_none());
+        assert!(t.probe(key(3)).is_some());
     }
 
     /// Two threads writing and reading the same slots: a probe returns either nothing or an
@@ -154,14 +281,22 @@ mod tests {
     fn concurrent_writers_never_yield_a_wrong_entry() {
         let t = Table::new(1 << 14);
         // The score is a function of the key, so a torn entry would show.
-        let score_of = |k: u64| (k.wrapping_mul(0x9E37_79B9) >> 40) as i32 - 5000;
+        let score_of = |k: u64| (k.wrapping_mul(0x9E37_79B9) >> 50) as i32 - 5000;
         std::thread::scope(|s| {
             for id in 0..2u64 {
                 let t = &t;
                 s.spawn(move || {
                     for i in 0..200_000u64 {
                         let k = (i * 2 + id).wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
-                        t.store(k, score_of(k), Some((i % 200) as usize), 3, Bound::Exact);
+                        t.store(
+                            k,
+                            score_of(k),
+                            0,
+                            Some((i % 200) as usize),
+                            3,
+                            Bound::Exact,
+                            false,
+                        );
                         let probe = (i * 2 + (1 - id)).wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
                         if let Some(h) = t.probe(probe) {
                             assert_eq!(h.score, score_of(probe));

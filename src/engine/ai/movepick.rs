@@ -1,0 +1,136 @@
+//! Move ordering: which candidate points a node searches, in what order, and what the
+//! search learns from a cut-off (killers, counter-moves, history with gravity).
+//!
+//! The hash move comes first; then every candidate by a move score: the shapes the point
+//! makes for us and for the opponent (from the pattern tables), killers and the counter-move
+//! a little above quiet moves of the same shape (never above a threat), and history.
+
+use super::pattern::Combo;
+use super::search::{MAX_PLY, NO_MOVE, Searcher};
+
+/// Bonus of a killer move and of the counter-move in the move score: about one open three's
+/// worth, so they lead the quiet moves but never overtake a four or a three.
+const KILLER_BONUS: i32 = 40;
+const COUNTER_BONUS: i32 = 25;
+/// History values are kept within +-HISTORY_MAX; divided by this in the move score.
+pub(super) const HISTORY_MAX: i32 = 16_384;
+const HISTORY_SCORE_DIV: i32 = 512;
+
+/// Logarithmic base of the late-move reduction, by depth and move number.
+pub(super) fn lmr(depth: f32, n: usize) -> f32 {
+    if depth < 1.0 || n < 2 {
+        return 0.0;
+    }
+    depth.ln() * (n as f32).ln()
+}
+
+impl Searcher<'_> {
+    /// Candidate moves at this node, best first. `defending`: the opponent threatens an
+    /// open four, so only moves that make a four or take one of its four-points (which
+    /// include every defence of an open three) can hold.
+    pub(super) fn generate(
+        &mut self,
+        ply: usize,
+        tt_move: Option<usize>,
+        defending: bool,
+        out: &mut Vec<(i32, usize)>,
+    ) {
+        out.clear();
+        let me = self.st.side();
+        let opp = me.opponent();
+        let side = me.index();
+        let n = self.st.size() * self.st.size();
+        let (killers, counter) = if ply < MAX_PLY {
+            let prev = self.st.last_move_index();
+            (
+                self.killers[ply],
+                prev.map_or(NO_MOVE, |p| self.counter[p][side]),
+            )
+        } else {
+            ([NO_MOVE; 2], NO_MOVE)
+        };
+        for i in 0..n {
+            if !self.st.near(i) || !self.st.playable(i) {
+                continue;
+            }
+            if ply == 0 && !self.root_legal[i] {
+                continue;
+            }
+            let mine = self.st.combo(i, me);
+            let theirs = self.st.combo(i, opp);
+            if defending && mine < Combo::Block4 && theirs < Combo::Block4 {
+                continue;
+            }
+            let mut score = self.st.value(i, me) as i32 * 6 / 5 + self.st.value(i, opp) as i32;
+            score += self.history[i][side] / HISTORY_SCORE_DIV;
+            if Some(i) == tt_move {
+                score += 1 << 24;
+            } else if killers.contains(&i) {
+                score += KILLER_BONUS;
+            } else if i == counter {
+                score += COUNTER_BONUS;
+            }
+            out.push((score, i));
+        }
+        out.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+    }
+
+    /// A move caused a cut-off: it becomes a killer and the counter-move of the previous
+    /// move, and gains history while the quiet moves tried before it lose some.
+    pub(super) fn reward(
+        &mut self,
+        ply: usize,
+        m: usize,
+        prev: Option<usize>,
+        depth: f32,
+        tried_before: &[(i32, usize)],
+        tactical: bool,
+    ) {
+        let side = self.st.side().index();
+        let bonus = ((depth * depth * 32.0) as i32).min(2_000);
+        if !tactical {
+            if ply < MAX_PLY && self.killers[ply][0] != m {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = m;
+            }
+            if let Some(p) = prev {
+                self.counter[p][side] = m;
+            }
+        }
+        gravity(&mut self.history[m][side], bonus);
+        for &(_, q) in tried_before {
+            gravity(&mut self.history[q][side], -bonus);
+        }
+    }
+}
+
+/// Moves a history value toward +-HISTORY_MAX by `bonus`, less the nearer it already is.
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut h = 0;
+        for _ in 0..10_000 {
+            gravity(&mut h, 2_000);
+        }
+        assert!(h <= HISTORY_MAX && h > HISTORY_MAX - 2_000, "{h}");
+        for _ in 0..10_000 {
+            gravity(&mut h, -2_000);
+        }
+        assert!(h >= -HISTORY_MAX && h < -HISTORY_MAX + 2_000, "{h}");
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        assert_eq!(lmr(8.0, 1), 0.0);
+        assert!(lmr(8.0, 10) > lmr(4.0, 10));
+        assert!(lmr(8.0, 20) > lmr(8.0, 5));
+    }
+}

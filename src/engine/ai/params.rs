@@ -1,0 +1,137 @@
+//! The search's tunable numbers in one place, with the values matches chose. For tuning
+//! runs they can be overridden without a rebuild: `GOMOKU_TUNE="lmr_div=1.9,rfp=60"` in the
+//! brain's environment (unknown names are reported on stderr and ignored).
+
+use std::sync::OnceLock;
+
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// LMR: reduction = ln(depth) x ln(move number) / `lmr_div` + `lmr_base`.
+    pub lmr_div: f32,
+    pub lmr_base: f32,
+    /// Extra reduction at expected cut nodes, and at non-PV nodes that are not improving.
+    pub lmr_cut: f32,
+    pub lmr_not_improving: f32,
+    /// Less reduction for a node that was on a principal variation, and for our threats.
+    pub lmr_was_pv: f32,
+    pub lmr_threat: f32,
+    /// History divisor: history / `lmr_history` plies less (or more) reduction.
+    pub lmr_history: f32,
+    /// Reverse futility: cut when eval - `rfp` x (depth - improving) >= beta, below `rfp_depth`.
+    pub rfp: f32,
+    pub rfp_depth: f32,
+    /// Razoring: below `razor_depth`, eval + `razor` + `razor_per_ply` x depth < alpha -> VCF only.
+    pub razor: f32,
+    pub razor_per_ply: f32,
+    pub razor_depth: f32,
+    /// Move-count pruning: after base + per_ply x depth^2 (x2 improving) quiet moves, below
+    /// `lmp_depth`.
+    pub lmp_base: f32,
+    pub lmp_per_ply: f32,
+    pub lmp_depth: f32,
+    /// Moves with no shape at all (no three or four for either side) skipped below this depth.
+    pub noshape_depth: f32,
+    /// Futility for single quiet moves: eval + base + per_ply x depth <= alpha, depth <= 3.
+    pub fut_base: f32,
+    pub fut_per_ply: f32,
+    /// Aspiration window half-width at the first try.
+    pub aspiration: f32,
+    /// Fours the VCF quiescence may chain below a leaf.
+    pub qvcf_depth: f32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            lmr_div: 2.0,
+            lmr_base: 0.3,
+            lmr_cut: 1.0,
+            lmr_not_improving: 0.7,
+            lmr_was_pv: 1.0,
+            lmr_threat: 1.0,
+            lmr_history: 4000.0,
+            rfp: 60.0,
+            rfp_depth: 8.0,
+            razor: 60.0,
+            razor_per_ply: 60.0,
+            razor_depth: 3.0,
+            lmp_base: 3.0,
+            lmp_per_ply: 0.5,
+            lmp_depth: 8.0,
+            noshape_depth: 4.3,
+            fut_base: 60.0,
+            fut_per_ply: 90.0,
+            aspiration: 30.0,
+            qvcf_depth: 8.0,
+        }
+    }
+}
+
+impl Params {
+    /// The defaults, with `GOMOKU_TUNE`'s overrides.
+    pub fn get() -> &'static Params {
+        static P: OnceLock<Params> = OnceLock::new();
+        P.get_or_init(|| {
+            let mut p = Params::default();
+            if let Ok(spec) = std::env::var("GOMOKU_TUNE") {
+                for item in spec.split(',').filter(|s| !s.trim().is_empty()) {
+                    if let Err(e) = p.set(item) {
+                        eprintln!("GOMOKU_TUNE: {e}");
+                    }
+                }
+            }
+            p
+        })
+    }
+
+    /// Applies one `name=value`.
+    pub fn set(&mut self, item: &str) -> Result<(), String> {
+        let (name, value) = item
+            .split_once('=')
+            .ok_or_else(|| format!("'{item}' is not name=value"))?;
+        let v: f32 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{value}' is not a number (for {name})"))?;
+        let slot = match name.trim() {
+            "lmr_div" => &mut self.lmr_div,
+            "lmr_base" => &mut self.lmr_base,
+            "lmr_cut" => &mut self.lmr_cut,
+            "lmr_not_improving" => &mut self.lmr_not_improving,
+            "lmr_was_pv" => &mut self.lmr_was_pv,
+            "lmr_threat" => &mut self.lmr_threat,
+            "lmr_history" => &mut self.lmr_history,
+            "rfp" => &mut self.rfp,
+            "rfp_depth" => &mut self.rfp_depth,
+            "razor" => &mut self.razor,
+            "razor_per_ply" => &mut self.razor_per_ply,
+            "razor_depth" => &mut self.razor_depth,
+            "lmp_base" => &mut self.lmp_base,
+            "lmp_per_ply" => &mut self.lmp_per_ply,
+            "lmp_depth" => &mut self.lmp_depth,
+            "noshape_depth" => &mut self.noshape_depth,
+            "fut_base" => &mut self.fut_base,
+            "fut_per_ply" => &mut self.fut_per_ply,
+            "aspiration" => &mut self.aspiration,
+            "qvcf_depth" => &mut self.qvcf_depth,
+            other => return Err(format!("unknown parameter '{other}'")),
+        };
+        *slot = v;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_parse_and_errors_name_the_item() {
+        let mut p = Params::default();
+        p.set("rfp=42.5").unwrap();
+        assert_eq!(p.rfp, 42.5);
+        assert!(p.set("rfp").unwrap_err().contains("name=value"));
+        assert!(p.set("rfp=x").unwrap_err().contains("'x'"));
+        assert!(p.set("nope=1").unwrap_err().contains("nope"));
+    }
+}

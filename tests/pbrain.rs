@@ -105,6 +105,49 @@ fn raw_line_ends_and_encodings() {
     assert!(b.quit(Duration::from_secs(5)));
 }
 
+/// Lines past the 4 KB cap are refused whole with an error that names the limit and quotes
+/// at most a short, printable head; nothing in them is acted on.
+#[test]
+fn over_long_lines_are_errors_not_silence() {
+    let mut b = spawn();
+    // START after a megabyte of spaces: answered, not dropped in silence.
+    let mut line = vec![b' '; 1 << 20];
+    line.extend_from_slice(b"START 15\n");
+    b.send_raw(&line).unwrap();
+    let (reply, _) = b.reply(REPLY_TIMEOUT).unwrap();
+    assert!(
+        reply.starts_with("ERROR input line of 1048584 bytes"),
+        "{reply}"
+    );
+    assert!(reply.contains("4096-byte limit"), "{reply}");
+    assert!(reply.len() < 200, "{} bytes", reply.len());
+    let (reply, _) = b.command("START 15", REPLY_TIMEOUT).unwrap();
+    assert_eq!(reply, "OK");
+    // A TURN whose junk lies past the cap is not played: the brain is still to answer
+    // the real first move afterwards (it would have replied with a move otherwise).
+    let mut turn = b"TURN 7,7".to_vec();
+    turn.extend(std::iter::repeat_n(b' ', 5000));
+    turn.extend_from_slice(b"junk\x1b[2J\n");
+    b.send_raw(&turn).unwrap();
+    let (reply, _) = b.reply(REPLY_TIMEOUT).unwrap();
+    assert!(
+        reply.starts_with("ERROR input line of 5016 bytes"),
+        "{reply}"
+    );
+    assert!(
+        !reply.contains('\x1b'),
+        "control bytes are escaped: {reply}"
+    );
+    let (reply, _) = b.command("BEGIN", REPLY_TIMEOUT).unwrap();
+    assert_eq!(reply, "7,7", "the board is still empty");
+    // A long malformed coordinate is quoted short and printable.
+    let junk = format!("TURN 1,{}\x07", "9".repeat(3000));
+    let (reply, _) = b.command(&junk, REPLY_TIMEOUT).unwrap();
+    assert!(reply.starts_with("ERROR TURN:"), "{reply}");
+    assert!(reply.len() < 160 && !reply.contains('\x07'), "{reply}");
+    assert!(b.quit(Duration::from_secs(5)));
+}
+
 /// A position with something to think about.
 const POSITION: &str = "BOARD\n7,7,1\n8,8,2\n8,7,1\n6,7,2\n7,9,1\n9,9,2\nDONE";
 

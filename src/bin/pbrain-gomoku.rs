@@ -6,22 +6,22 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use gomoku::protocol::lines::{Lines, is_interrupt};
+use gomoku::protocol::lines::{Line, Lines, is_interrupt};
 use gomoku::protocol::{Brain, Control};
 
 fn main() {
     let mut brain = Brain::new();
     let interrupts = brain.interrupt_handle();
-    let (tx, rx) = mpsc::channel::<(Vec<u8>, Instant)>();
+    let (tx, rx) = mpsc::channel::<(Line, Instant)>();
     // Input is read on its own thread so that END, STOP and YXSTOP reach a running search
     // at once; the lines themselves are still handled in order by the main thread.
     std::thread::spawn(move || {
         for line in Lines::new(io::stdin().lock()) {
-            let Ok(bytes) = line else { break };
-            if is_interrupt(&bytes) {
+            let Ok(line) = line else { break };
+            if matches!(&line, Line::Text(bytes) if is_interrupt(bytes)) {
                 interrupts.fetch_add(1, Ordering::AcqRel);
             }
-            if tx.send((bytes, Instant::now())).is_err() {
+            if tx.send((line, Instant::now())).is_err() {
                 break;
             }
         }
@@ -29,8 +29,11 @@ fn main() {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     // Ends at END, or when input closes (the manager is gone).
-    for (bytes, received) in rx {
-        let control = brain.handle_bytes(&bytes, received, &mut out);
+    for (line, received) in rx {
+        let control = match line {
+            Line::Text(bytes) => brain.handle_bytes(&bytes, received, &mut out),
+            Line::TooLong { head, len } => brain.handle_too_long(&head, len, &mut out),
+        };
         if out.flush().is_err() || control == Control::Exit {
             break;
         }

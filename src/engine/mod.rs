@@ -11,6 +11,6 @@ pub mod rules;
 
 pub use board::{BadSize, Board};
 pub use game::{Game, GameBuildError, Move, MoveError, Outcome, SetUpError};
-pub use pos::{CoordError, MAX_SIZE, MIN_SIZE, Pos, Stone};
+pub use pos::{CoordError, MAX_SIZE, MIN_SIZE, Pos, Stone, quote_input};
 pub use rules::{Forbidden, Rule};
 pub mod connect4;

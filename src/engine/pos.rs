@@ -34,16 +34,42 @@ impl fmt::Display for CoordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CoordError::Syntax { text, expected } => {
-                write!(f, "'{text}' is not a coordinate (expected {expected})")
+                write!(
+                    f,
+                    "'{}' is not a coordinate (expected {expected})",
+                    quote_input(text)
+                )
             }
             CoordError::OffBoard { text, size } => {
-                write!(f, "'{text}' is off the {size}x{size} board")
+                write!(f, "'{}' is off the {size}x{size} board", quote_input(text))
             }
         }
     }
 }
 
 impl std::error::Error for CoordError {}
+
+/// Characters of untrusted input an error message quotes at most.
+pub const QUOTE_CHARS: usize = 60;
+
+/// Untrusted text as an error may quote it: at most [`QUOTE_CHARS`] characters, control
+/// characters escaped (`\n`, `\u{1b}`) so a reply stays one printable line, and `...` where
+/// the text was cut.
+pub fn quote_input(text: &str) -> String {
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == QUOTE_CHARS {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
 
 impl Pos {
     pub const fn new(x: u8, y: u8) -> Pos {
@@ -189,6 +215,19 @@ pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_input_is_short_and_printable() {
+        assert_eq!(quote_input("7,7"), "7,7");
+        assert_eq!(quote_input("a\u{1b}[2Jb\r\n"), "a\\u{1b}[2Jb\\r\\n");
+        let long = "x".repeat(1000);
+        let q = quote_input(&long);
+        assert_eq!(q, format!("{}...", "x".repeat(QUOTE_CHARS)));
+        let e = Pos::from_gomocup(&format!("7,{long}"), 15)
+            .unwrap_err()
+            .to_string();
+        assert!(e.len() < 160, "{e}");
+    }
 
     #[test]
     fn human_round_trip_and_orientation() {

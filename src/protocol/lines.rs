@@ -10,10 +10,34 @@ use std::io::{self, BufRead};
 /// keeps a stream without line ends from growing memory without bound.
 pub const MAX_LINE: usize = 4096;
 
+/// One input line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    Text(Vec<u8>),
+    /// Longer than [`MAX_LINE`]: its first bytes and its whole length. A reader must not
+    /// act on the head as if it were the line (the rest could change its meaning).
+    TooLong {
+        head: Vec<u8>,
+        len: usize,
+    },
+}
+
+impl Line {
+    /// The line's bytes (only the head of a line that was too long).
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Line::Text(b) => b,
+            Line::TooLong { head, .. } => head,
+        }
+    }
+}
+
 /// Iterator over the non-empty lines of a reader, split on `\r` or `\n`.
 pub struct Lines<R> {
     inner: R,
     buf: Vec<u8>,
+    /// Length of the current line, counting the bytes not kept.
+    len: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -21,6 +45,7 @@ impl<R: BufRead> Lines<R> {
         Lines {
             inner,
             buf: Vec::new(),
+            len: 0,
         }
     }
 
@@ -28,13 +53,25 @@ impl<R: BufRead> Lines<R> {
     fn keep(&mut self, bytes: &[u8]) {
         let room = MAX_LINE.saturating_sub(self.buf.len());
         self.buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        self.len = self.len.saturating_add(bytes.len());
+    }
+
+    /// The line gathered so far, if any, and a fresh start.
+    fn take(&mut self) -> Option<Line> {
+        let len = std::mem::take(&mut self.len);
+        let bytes = std::mem::take(&mut self.buf);
+        if len > MAX_LINE {
+            Some(Line::TooLong { head: bytes, len })
+        } else {
+            (!bytes.is_empty()).then_some(Line::Text(bytes))
+        }
     }
 }
 
 impl<R: BufRead> Iterator for Lines<R> {
-    type Item = io::Result<Vec<u8>>;
+    type Item = io::Result<Line>;
 
-    fn next(&mut self) -> Option<io::Result<Vec<u8>>> {
+    fn next(&mut self) -> Option<io::Result<Line>> {
         loop {
             let available = match self.inner.fill_buf() {
                 Ok(bytes) => bytes,
@@ -43,15 +80,15 @@ impl<R: BufRead> Iterator for Lines<R> {
             };
             if available.is_empty() {
                 // End of input: a last line without a line end still counts.
-                return (!self.buf.is_empty()).then(|| Ok(std::mem::take(&mut self.buf)));
+                return self.take().map(Ok);
             }
             match available.iter().position(|&b| b == b'\r' || b == b'\n') {
                 Some(i) => {
                     let head = available[..i].to_vec();
                     self.inner.consume(i + 1);
                     self.keep(&head);
-                    if !self.buf.is_empty() {
-                        return Some(Ok(std::mem::take(&mut self.buf)));
+                    if let Some(line) = self.take() {
+                        return Some(Ok(line));
                     }
                 }
                 None => {
@@ -78,7 +115,12 @@ mod tests {
     use super::*;
 
     fn split(bytes: &[u8]) -> Vec<Vec<u8>> {
-        Lines::new(bytes).map(|l| l.unwrap()).collect()
+        Lines::new(bytes)
+            .map(|l| match l.unwrap() {
+                Line::Text(b) => b,
+                Line::TooLong { .. } => b"<too long>".to_vec(),
+            })
+            .collect()
     }
 
     #[test]
@@ -95,14 +137,29 @@ mod tests {
         // A reader that hands out one byte at a time still yields whole lines.
         let data = b"ABOUT\r\nRESTART\n".to_vec();
         let slow = io::BufReader::with_capacity(1, &data[..]);
-        let lines: Vec<Vec<u8>> = Lines::new(slow).map(|l| l.unwrap()).collect();
+        let lines: Vec<Vec<u8>> = Lines::new(slow)
+            .map(|l| l.unwrap().bytes().to_vec())
+            .collect();
         assert_eq!(lines, vec![b"ABOUT".to_vec(), b"RESTART".to_vec()]);
         let mut long = vec![b'x'; MAX_LINE * 3];
         long.extend_from_slice(b"\nEND\n");
-        let lines = split(&long);
+        let lines: Vec<Line> = Lines::new(&long[..]).map(|l| l.unwrap()).collect();
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0].len(), MAX_LINE);
-        assert_eq!(lines[1], b"END");
+        match &lines[0] {
+            Line::TooLong { head, len } => {
+                assert_eq!((head.len(), *len), (MAX_LINE, MAX_LINE * 3));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(lines[1], Line::Text(b"END".to_vec()));
+        // A line of spaces past the cap is not an empty line: it is reported, so a command
+        // after a megabyte of spaces gets an answer.
+        let mut spaces = vec![b' '; 1 << 20];
+        spaces.extend_from_slice(b"START 15\n");
+        assert_eq!(split(&spaces), vec![b"<too long>".to_vec()]);
+        // Exactly at the cap is still a line.
+        let exact = vec![b'y'; MAX_LINE];
+        assert_eq!(split(&exact), vec![exact.clone()]);
     }
 
     #[test]

@@ -64,8 +64,9 @@ impl BrainProcess {
         // A reader thread so that waiting for a reply can time out.
         std::thread::spawn(move || {
             for line in Lines::new(BufReader::new(stdout)) {
-                let Ok(bytes) = line else { break };
-                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let Ok(line) = line else { break };
+                // A brain's over-long line is kept as its head (it is only shown or rejected).
+                let text = String::from_utf8_lossy(line.bytes()).into_owned();
                 if tx.send(Some((text, Instant::now()))).is_err() {
                     return;
                 }

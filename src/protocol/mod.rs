@@ -181,15 +181,7 @@ fn error(out: &mut impl Write, what: &str) {
 
 /// Printable, bounded form of untrusted text for echoing in a reply.
 fn shown(text: &str) -> String {
-    let mut s: String = text
-        .chars()
-        .take(40)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if text.chars().count() > 40 {
-        s.push_str("...");
-    }
-    s
+    crate::engine::quote_input(text)
 }
 
 /// A time from the manager in ms. Capped at about 49 days (`u32::MAX` ms, which managers
@@ -618,6 +610,23 @@ impl<T: Thinker> Brain<T> {
                 Control::Continue
             }
         }
+    }
+
+    /// Answers an input line longer than [`lines::MAX_LINE`]: it is not interpreted at all
+    /// (a command cut at the limit could mean something else), and inside a BOARD-style
+    /// block the whole block is refused at DONE.
+    pub fn handle_too_long(&mut self, head: &[u8], len: usize, out: &mut impl Write) -> Control {
+        let what = format!(
+            "input line of {len} bytes is longer than the {}-byte limit, ignored: '{}'",
+            lines::MAX_LINE,
+            shown(&String::from_utf8_lossy(head))
+        );
+        if let Some(block) = self.block.as_mut() {
+            block.error.get_or_insert(what);
+        } else {
+            error(out, &what);
+        }
+        Control::Continue
     }
 
     /// Handles one line read at `received` (time limits count from then).

@@ -65,7 +65,7 @@ impl Searcher<'_> {
         if !self.plain
             && !opp_fours
             && self.st.count(me, Combo::Block4Flex3) > 0
-            && !(self.st.renju() && me == Stone::Black)
+            && (!self.st.renju() || me != Stone::Black)
         {
             return WIN - (ply as i32 + 5);
         }
@@ -107,8 +107,7 @@ impl Searcher<'_> {
             }
         }
         moves.sort_unstable_by_key(|&(v, _)| std::cmp::Reverse(v));
-        for k in 0..moves.len() {
-            let m = moves[k].1;
+        for &(_, m) in &moves {
             let p = self.pos(m);
             self.st.make(p);
             let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours - 1, Some(p));

@@ -2,6 +2,7 @@
 //! reproducibility.
 
 mod support {
+    pub mod suite;
     pub mod vcf_ref;
 }
 
@@ -9,12 +10,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use gomoku::engine::ai::suite::{Expect, missed_defences, tactics};
 use gomoku::engine::ai::{Engine, Level, Limits, NoInfo, Score, play_level};
 use gomoku::engine::{Game, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
+use support::suite::{Expect, missed_defences, tactics};
 use support::vcf_ref;
 
 fn node_limited(nodes: u64) -> Limits {

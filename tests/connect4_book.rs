@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use gomoku::engine::connect4::book::{build, enumerate};
+use gomoku::engine::connect4::book_build::{build, enumerate};
 use gomoku::engine::connect4::solver::win_now_score;
 use gomoku::engine::connect4::{
     Ai, BoardSize, BookError, Level, Limits, OpeningBook, Position, Solver, Source,

@@ -255,7 +255,13 @@ fn bad_moves_keep_the_state() {
     assert_eq!(stones(&b).len(), 3);
     // Long garbage is echoed shortened.
     let (out, _) = feed(&mut b, &"X".repeat(500));
-    assert_eq!(out, vec![format!("UNKNOWN {}...", "X".repeat(40))]);
+    assert_eq!(
+        out,
+        vec![format!(
+            "UNKNOWN {}...",
+            "X".repeat(gomoku::engine::pos::QUOTE_CHARS)
+        )]
+    );
     // Lower-case commands are accepted (managers send upper case; people may not).
     let (out, _) = feed(&mut b, "about");
     assert!(out[0].starts_with("name=\"gomoku\""));

@@ -11,9 +11,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use gomoku::engine::ai::search::NodeStats;
-use gomoku::engine::ai::suite::{Expect, missed_defences, open_defences, tactics};
+#[path = "../../tests/support/suite.rs"]
+mod suite;
+
 use gomoku::engine::ai::{Engine, Limits, Score, SearchResult};
 use gomoku::engine::{Game, Pos, Rule};
+use suite::{Expect, missed_defences, open_defences, tactics};
 
 fn arg(name: &str, default: u64) -> u64 {
     let args: Vec<String> = std::env::args().collect();

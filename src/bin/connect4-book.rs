@@ -1,4 +1,4 @@
-//! Builds the Connect Four opening book (see `gomoku::engine::connect4::book::build`): exact
+//! Builds the Connect Four opening book (see `gomoku::engine::connect4::book_build::build`): exact
 //! scores of every 7x6 position with up to `--depth` stones plus the best reply to each
 //! position at that depth, one entry per mirror pair.
 //!
@@ -16,7 +16,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gomoku::engine::connect4::book::{Solved, build, enumerate};
+use gomoku::engine::connect4::book_build::{Solved, build, enumerate};
 use gomoku::engine::connect4::solver::win_now_score;
 use gomoku::engine::connect4::{BoardSize, OpeningBook, Position, Solver};
 

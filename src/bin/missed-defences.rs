@@ -1,7 +1,7 @@
 //! Finds missed defences in lost games: for every game (SGF or PSQ) that `--player` lost, the
 //! last position where that side still had a move that holds, the move it played instead,
 //! the opponent's forced win after it, and every move that holds there. Prints them as
-//! tactical-suite entries (`src/engine/ai/suite.rs`) and as a readable summary.
+//! tactical-suite entries (`tests/support/suite.rs`) and as a readable summary.
 //!
 //! ```text
 //! missed-defences [--player NAME] [--think MS] [--check MS] [--win-within N] FILE...

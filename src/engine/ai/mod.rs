@@ -8,6 +8,7 @@
 //! players the menu offers).
 
 pub mod arena;
+pub mod eval_table;
 pub mod levels;
 mod movepick;
 pub mod novice;
@@ -17,7 +18,6 @@ mod qsearch;
 pub mod search;
 pub mod shapes;
 pub mod state;
-pub mod suite;
 pub mod time;
 pub mod tt;
 mod vcf;

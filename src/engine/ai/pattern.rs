@@ -118,9 +118,10 @@ pub struct ComboEntry {
     /// Heuristic worth of the point for the side that would play it: move ordering, where
     /// urgent points must stand far above the rest.
     pub value: i16,
-    /// The point's share of the static evaluation: smoother, since a threat on the board is
-    /// often answered at once and must not swing the score by thousands.
-    pub eval: i16,
+    /// The point's share of the static evaluation, `[0]` for the side to move and `[1]` for
+    /// the other: smoother than `value`, since a threat on the board is often answered at
+    /// once and must not swing the score by thousands.
+    pub eval: [i16; 2],
     /// Black under Renju must check the point exactly.
     pub suspicious: bool,
 }
@@ -271,9 +272,11 @@ fn combine(p: [Pattern; 4]) -> ComboEntry {
     const LINE: [i32; PATTERN_COUNT] = [0, 0, 1, 3, 6, 14, 20, 45, 55, 200, 1000];
     const BONUS: [i32; COMBO_COUNT] = [0, 0, 0, 0, 10, 15, 0, 30, 400, 0, 60, 700, 1500, 8000];
     let value = p.iter().map(|&x| LINE[x as usize]).sum::<i32>() + BONUS[combo as usize];
-    const LINE_EVAL: [i32; PATTERN_COUNT] = [0, 0, 1, 2, 4, 10, 14, 35, 40, 120, 300];
-    const BONUS_EVAL: [i32; COMBO_COUNT] = [0, 0, 0, 0, 5, 8, 0, 15, 100, 0, 30, 150, 250, 500];
-    let eval = p.iter().map(|&x| LINE_EVAL[x as usize]).sum::<i32>() + BONUS_EVAL[combo as usize];
+    let t = &super::eval_table::EVAL;
+    let eval = [0, 1].map(|k| {
+        let v = p.iter().map(|&x| t.line[k][x as usize]).sum::<i32>() + t.combo[k][combo as usize];
+        v.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+    });
     let suspicious = n[P::Overline as usize] > 0
         || n[P::Flex4 as usize] > 0
         || fours + n[P::Flex4 as usize] >= 2
@@ -281,7 +284,7 @@ fn combine(p: [Pattern; 4]) -> ComboEntry {
     ComboEntry {
         combo: combo as u8,
         value: value.min(i16::MAX as i32) as i16,
-        eval: eval.min(i16::MAX as i32) as i16,
+        eval,
         suspicious: suspicious && combo != Combo::Five,
     }
 }
@@ -304,7 +307,8 @@ fn build() -> Tables {
             *slot = e.combo as u64
                 | (e.suspicious as u64) << 8
                 | (e.value as u16 as u64) << 16
-                | (e.eval as u16 as u64) << 32;
+                | (e.eval[0] as u16 as u64) << 32
+                | (e.eval[1] as u16 as u64) << 48;
         }
     }
     Tables { lines, combos }
@@ -334,7 +338,7 @@ impl Tables {
         ComboEntry {
             combo: v as u8,
             value: (v >> 16) as u16 as i16,
-            eval: (v >> 32) as u16 as i16,
+            eval: [(v >> 32) as u16 as i16, (v >> 48) as u16 as i16],
             suspicious: v & (1 << 8) != 0,
         }
     }

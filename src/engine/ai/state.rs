@@ -3,8 +3,8 @@
 //! by move so that evaluation and move generation are table lookups.
 
 use super::pattern::{
-    COMBO_COUNT, COMBO_WEIGHT, Combo, POW3, Pattern, combo_from_u8, combo_index, edge_key, slot_of,
-    tables,
+    COMBO_COUNT, COMBO_WEIGHT, Combo, PATTERN_COUNT, POW3, Pattern, combo_from_u8, combo_index,
+    edge_key, slot_of, tables,
 };
 use crate::engine::board::{Board, zobrist_side_key};
 use crate::engine::game::Game;
@@ -21,7 +21,9 @@ struct Side {
     cidx: u16,
     combo: Combo,
     value: i16,
-    eval: i16,
+    /// The point's share of the evaluation: `[0]` when this colour is to move, `[1]` when
+    /// it is not (threats weigh more for the side that can play them first).
+    eval: [i16; 2],
 }
 
 pub struct State {
@@ -33,8 +35,8 @@ pub struct State {
     cells: Vec<[Side; 2]>,
     /// Number of empty points with each combo, per colour.
     counts: [[u16; COMBO_COUNT]; 2],
-    /// Sum of the points' evaluation shares over empty points, per colour.
-    totals: [i32; 2],
+    /// Sum of the points' evaluation shares over empty points, `[colour][to move or not]`.
+    totals: [[i32; 2]; 2],
     /// Stones within two cells (Chebyshev distance): candidate moves have at least one.
     near: Vec<u8>,
     /// 0 empty, 1 Black, 2 White: the hot-path copy of the board.
@@ -74,7 +76,7 @@ impl State {
                 cidx: 0,
                 combo: Combo::None,
                 value: 0,
-                eval: 0,
+                eval: [0; 2],
             };
             cells.push([side, side]);
         }
@@ -86,7 +88,7 @@ impl State {
             side: Stone::Black,
             cells,
             counts: [[0; COMBO_COUNT]; 2],
-            totals: [0; 2],
+            totals: [[0; 2]; 2],
             near: vec![0; size * size],
             stones: vec![0; size * size],
             nbr: (0..size * size)
@@ -208,12 +210,35 @@ impl State {
         self.counts[c.index()][combo as usize] as u32
     }
 
-    /// Static evaluation for the side to move.
+    /// Static evaluation for the side to move: its points' shares as the side to move
+    /// less the opponent's as the side waiting (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
-        let me = self.totals[self.side.index()];
-        let them = self.totals[self.side.opponent().index()];
-        // The side to move cashes its threats first: its potential weighs more.
-        (me * 6 - them * 5) / 8
+        (self.totals[self.side.index()][0] - self.totals[self.side.opponent().index()][1])
+            / super::eval_table::EVAL_SCALE
+    }
+
+    /// What the evaluation is made of, for fitting it: per colour (the side to move first),
+    /// how many empty points make each line pattern in some direction (counted once per
+    /// direction) and each combo. Forbidden points count nothing, as in the evaluation.
+    pub fn eval_features(&self) -> [[u32; PATTERN_COUNT + COMBO_COUNT]; 2] {
+        let mut f = [[0u32; PATTERN_COUNT + COMBO_COUNT]; 2];
+        let order = [self.side, self.side.opponent()];
+        for i in 0..self.size * self.size {
+            if !self.is_empty(i) {
+                continue;
+            }
+            for (k, c) in order.into_iter().enumerate() {
+                let s = &self.cells[i][c.index()];
+                if s.combo == Combo::Forbidden {
+                    continue;
+                }
+                for p in s.pats {
+                    f[k][p as usize] += 1;
+                }
+                f[k][PATTERN_COUNT + s.combo as usize] += 1;
+            }
+        }
+        f
     }
 
     /// Recomputes patterns, combo and value of point `i` for both colours from its keys.
@@ -250,7 +275,7 @@ impl State {
                     let s = &mut self.cells[i][k];
                     s.combo = Combo::Forbidden;
                     s.value = 0;
-                    s.eval = 0;
+                    s.eval = [0; 2];
                 }
             }
         }
@@ -263,7 +288,8 @@ impl State {
             let s = self.cells[i][c];
             self.counts[c][s.combo as usize] =
                 (self.counts[c][s.combo as usize] as i32 + sign) as u16;
-            self.totals[c] += sign * s.eval as i32;
+            self.totals[c][0] += sign * s.eval[0] as i32;
+            self.totals[c][1] += sign * s.eval[1] as i32;
         }
     }
 
@@ -305,7 +331,7 @@ impl State {
         let theirs = 1 - mine;
         let exact = self.exact;
         let t = tables();
-        let mut dt = [0i32; 2];
+        let mut dt = [[0i32; 2]; 2];
         for (d, w) in COMBO_WEIGHT.into_iter().enumerate() {
             for slot in 0..10 {
                 let j = self.nbr[i][d][slot];
@@ -351,12 +377,15 @@ impl State {
                         self.counts[k][combo as usize] -= 1;
                         self.counts[k][side.combo as usize] += 1;
                     }
-                    dt[k] += side.eval as i32 - eval as i32;
+                    dt[k][0] += side.eval[0] as i32 - eval[0] as i32;
+                    dt[k][1] += side.eval[1] as i32 - eval[1] as i32;
                 }
             }
         }
-        self.totals[0] += dt[0];
-        self.totals[1] += dt[1];
+        for k in 0..2 {
+            self.totals[k][0] += dt[k][0];
+            self.totals[k][1] += dt[k][1];
+        }
     }
 
     fn update_near(&mut self, p: Pos, sign: i32) {

@@ -23,6 +23,7 @@
 
 pub mod ai;
 pub mod book;
+pub mod book_build;
 pub mod game;
 pub mod position;
 pub mod record;

@@ -1,10 +1,11 @@
-//! The tactical suite: positions with known answers, shared by the tests and the bench.
+//! The tactical suite: positions with known answers, shared by the tests and the bench
+//! (each includes this file as a module, so neither the game nor the brain carries it).
 //! Coordinates are Gomocup `(x, y)` on a 15x15 board (x right, y down from the top).
 
-use super::{Score, SearchResult};
-use crate::engine::game::Game;
-use crate::engine::pos::{Pos, Stone};
-use crate::engine::rules::Rule;
+#![allow(dead_code)] // each includer uses its own part
+
+use gomoku::engine::ai::{Score, SearchResult};
+use gomoku::engine::{Game, Pos, Rule, Stone};
 
 /// What a correct answer looks like.
 #[derive(Clone, Debug)]

@@ -26,6 +26,9 @@ const PATTERNS: usize = 11;
 const COMBOS: usize = 14;
 const F: usize = PATTERNS + COMBOS;
 
+/// A position's result for the side to move and its features (side to move first).
+type Sample = (f32, [[u32; F]; 2]);
+
 fn arg(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
     args.iter()
@@ -88,7 +91,7 @@ fn opening(rng: &mut StdRng) -> Game {
 
 /// One self-play game: its quiet positions' features (side to move first) and, per
 /// position, the side to move's result.
-fn play(index: u64, seed: u64, nodes: u64) -> Vec<(f32, [[u32; F]; 2])> {
+fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
     let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(index));
     let mut game = opening(&mut rng);
     let mut engine = Engine::new(8 << 20);
@@ -155,8 +158,7 @@ fn generate() {
     let threads = num("--threads", 1).max(1) as usize;
     let out = arg("--out").unwrap_or_else(|| fail("gen needs --out FILE"));
     let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Vec<(f32, [[u32; F]; 2])>>>> =
-        Mutex::new(vec![None; games as usize]);
+    let done: Mutex<Vec<Option<Vec<Sample>>>> = Mutex::new(vec![None; games as usize]);
     let start = std::time::Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads {
@@ -168,7 +170,7 @@ fn generate() {
                     }
                     let rows = play(i as u64, seed, nodes);
                     done.lock().unwrap()[i] = Some(rows);
-                    if (i + 1) % 500 == 0 {
+                    if (i + 1).is_multiple_of(500) {
                         eprintln!(
                             "tune: {} games, {:.0} s",
                             i + 1,

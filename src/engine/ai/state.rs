@@ -382,9 +382,9 @@ impl State {
                 }
             }
         }
-        for k in 0..2 {
-            self.totals[k][0] += dt[k][0];
-            self.totals[k][1] += dt[k][1];
+        for (total, d) in self.totals.iter_mut().zip(dt) {
+            total[0] += d[0];
+            total[1] += d[1];
         }
     }
 

@@ -255,11 +255,9 @@ type Weights = [[f64; F]; 2];
 
 /// The engine's evaluation of a row (before its integer division by the scale).
 fn eval(w: &Weights, r: &Row) -> f64 {
-    let mut e = 0.0;
-    for j in 0..F {
-        e += w[0][j] * r.x[0][j] - w[1][j] * r.x[1][j];
-    }
-    e / SCALE
+    let mine: f64 = w[0].iter().zip(&r.x[0]).map(|(a, b)| a * b).sum();
+    let theirs: f64 = w[1].iter().zip(&r.x[1]).map(|(a, b)| a * b).sum();
+    (mine - theirs) / SCALE
 }
 
 const SCALE: f64 = gomoku::engine::ai::eval_table::EVAL_SCALE as f64;
@@ -289,8 +287,8 @@ fn fit() {
     let path = arg("--data").unwrap_or_else(|| fail("fit needs --data FILE"));
     let iters = num("--iters", 3000);
     let rows = load(&path);
-    let train = |r: &Row| r.game % 10 != 0;
-    let held = |r: &Row| r.game % 10 == 0;
+    let train = |r: &Row| !r.game.is_multiple_of(10);
+    let held = |r: &Row| r.game.is_multiple_of(10);
     let t = &gomoku::engine::ai::eval_table::EVAL;
     let mut w = fixed_weights(t);
     // K for the current tables: a golden-section search on the training loss.

@@ -12,6 +12,9 @@
 //!     (the search's margins are in its units). Games whose index ends in 0 are held out to
 //!     show the fit generalises. Prints the loss before and after; writes the table file.
 
+// Index loops over the weight and feature arrays read as the formulas they implement.
+#![allow(clippy::needless_range_loop)]
+
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

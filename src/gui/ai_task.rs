@@ -17,6 +17,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use super::frames;
 use super::kind::{AnyGame, AnyLevel, SearchInfo};
 use crate::engine::ai::{InfoSink, Level, NoInfo, Score, SearchResult, play_level};
 use crate::engine::connect4::{self as c4, Ai, Limits};
@@ -189,16 +190,21 @@ impl AiWorker {
         let (task_stop, task_live) = (stop.clone(), live.clone());
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let mut sink = move |r: &SearchResult| {
+                // No wake-up: the thinking dots' frames (three a second) show the new depth,
+                // and a frame per iteration would cost the search more than it shows.
                 if let Ok(mut slot) = task_live.lock() {
                     *slot = Some((r.depth, r.score));
                 }
             };
-            catch_unwind(AssertUnwindSafe(|| search(&request, &task_stop, &mut sink)))
+            let info = catch_unwind(AssertUnwindSafe(|| search(&request, &task_stop, &mut sink)))
                 .unwrap_or_else(|_| {
                     // An engine bug must not take the game down: answer like the weakest level.
                     error!("the AI search panicked; falling back to a simple move");
                     fallback(&request)
-                })
+                });
+            // The sleeping window wakes and `poll_worker` picks the answer up at once.
+            frames::wake();
+            info
         });
         self.job = Some(Job {
             kind,

@@ -105,6 +105,8 @@ impl AnalysisBoard {
                     if let Ok(mut lines) = out.lock() {
                         *lines = Lines { depth, top };
                     }
+                    // The screen shows each depth as it comes.
+                    crate::gui::frames::wake();
                 }
             });
         match spawned {

@@ -15,6 +15,7 @@ pub mod board;
 pub mod demo;
 pub mod effects;
 pub mod flow;
+pub mod frames;
 pub mod kind;
 pub mod persist;
 pub mod review;
@@ -36,6 +37,7 @@ pub struct CorePlugin;
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<flow::Screen>().add_plugins((
+            frames::plugin,
             persist::plugin,
             // After `persist`: it adds its files' notices to the same list.
             kind::plugin,
@@ -57,7 +59,12 @@ pub struct GuiPlugin;
 impl Plugin for GuiPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(ClearColor(theme::palette::BACKGROUND_DEEP))
-            .add_plugins((CorePlugin, theme::assets_plugin, audio::plugin))
+            .add_plugins((
+                CorePlugin,
+                frames::window_plugin,
+                theme::assets_plugin,
+                audio::plugin,
+            ))
             .add_systems(Startup, |mut commands: Commands| {
                 commands.spawn((Name::new("Camera"), Camera2d));
             });
@@ -79,11 +86,13 @@ pub fn headless_app(home: impl Into<PathBuf>) -> App {
 }
 
 const USAGE: &str = "\
-Usage: gomoku [--demo DIR | --demo-connect4 DIR | --bench-frames]
+Usage: gomoku [--demo DIR | --demo-connect4 DIR | --bench-frames | --bench-cpu]
 
   --demo DIR            play a scripted game, save screenshots of every screen into DIR, then exit
   --demo-connect4 DIR   the same for Connect Four (c4-*.png)
   --bench-frames        watch an AI-vs-AI game with effects on, print frame times, then exit
+  --bench-cpu           print the game's CPU use idle and while the AI thinks, and the AI's
+                        speed in the game, then exit
   -h, --help            show this help
 
 Files go to the platform's config and data folders, or under $GOMOKU_HOME when it is set.";
@@ -93,6 +102,7 @@ pub fn run() -> AppExit {
     let mut demo = None;
     let mut demo_c4 = None;
     let mut bench = false;
+    let mut bench_cpu = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -111,6 +121,7 @@ pub fn run() -> AppExit {
                 }
             },
             "--bench-frames" => bench = true,
+            "--bench-cpu" => bench_cpu = true,
             "-h" | "--help" => {
                 // Not println!: a closed pipe (`gomoku --help | head`) must not panic.
                 let _ = writeln!(std::io::stdout(), "{USAGE}");
@@ -122,8 +133,11 @@ pub fn run() -> AppExit {
             }
         }
     }
-    if (demo.is_some() && demo_c4.is_some()) || (bench && (demo.is_some() || demo_c4.is_some())) {
-        eprintln!("--demo, --demo-connect4 and --bench-frames run one at a time\n\n{USAGE}");
+    let modes = [demo.is_some(), demo_c4.is_some(), bench, bench_cpu];
+    if modes.iter().filter(|&&m| m).count() > 1 {
+        eprintln!(
+            "--demo, --demo-connect4, --bench-frames and --bench-cpu run one at a time\n\n{USAGE}"
+        );
         return AppExit::error();
     }
     if let Some(dir) = demo.as_ref().or(demo_c4.as_ref())
@@ -134,7 +148,7 @@ pub fn run() -> AppExit {
     }
 
     let mut app = App::new();
-    if bench && std::env::var_os(persist::HOME_ENV).is_none() {
+    if (bench || bench_cpu) && std::env::var_os(persist::HOME_ENV).is_none() {
         // The benchmark's game must not land in the player's statistics and saved games.
         app.insert_resource(persist::Paths::under(demo::bench_home()));
     }
@@ -167,6 +181,9 @@ pub fn run() -> AppExit {
     }
     if bench {
         app.add_plugins(demo::FrameBenchPlugin);
+    }
+    if bench_cpu {
+        app.add_plugins(demo::CpuBenchPlugin);
     }
     app.run()
 }

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -14,6 +15,7 @@ use std::thread::JoinHandle;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::frames::{self, FrameRequests};
 use super::kind::{AnyGame, Move, Side};
 use super::persist;
 use crate::engine::Pos;
@@ -99,6 +101,7 @@ impl Review {
                 if let Ok(mut slot) = out.lock() {
                     *slot = result;
                 }
+                frames::wake();
             });
         match spawned {
             Ok(thread) => {
@@ -219,11 +222,16 @@ fn map<M, N>(a: Analysis<M>, f: impl Fn(M) -> N) -> Analysis<N> {
 }
 
 /// Delivers a finished review and writes its cache. Runs every frame; never blocks.
-fn poll_review(mut review: ResMut<Review>) {
+/// How often the progress bar is redrawn while a review runs (its end wakes the window at
+/// once).
+pub const PROGRESS_STEP: Duration = Duration::from_millis(250);
+
+fn poll_review(mut review: ResMut<Review>, mut frames: ResMut<FrameRequests>) {
     let Some(job) = review.bypass_change_detection().job.as_ref() else {
         return;
     };
     if !job.thread.is_finished() {
+        frames.within(PROGRESS_STEP);
         return;
     }
     let Some(job) = review.job.take() else {

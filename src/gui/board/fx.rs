@@ -13,8 +13,10 @@ use bevy::ui::ShadowStyle;
 
 use super::{BoardMetrics, BoardRoot, BoardView, line_pct};
 use crate::engine::Pos;
+use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::effects::{FxSystems, ease, progress, reduced, wave};
 use crate::gui::flow::Screen;
+use crate::gui::frames::FrameRequests;
 use crate::gui::kind::files::PersonResult;
 use crate::gui::persist::Settings;
 use crate::gui::session::{GameEnd, Session};
@@ -58,7 +60,12 @@ const WIN_LIGHT_SECS: f32 = 0.22;
 const STROKE_SECS: f32 = 0.32;
 const VEIL_SECS: f32 = 0.9;
 const PULSE_SECS: f32 = 1.6;
+/// The last-move marker pulses this many times, then rests: a screen waiting for the player
+/// draws no frames.
+const PULSES: f32 = 3.0;
 const HINT_SECS: f32 = 1.3;
+/// The hint's glow breathes this many times, then holds.
+const HINT_BREATHS: f32 = 3.0;
 const CONFETTI: usize = 64;
 /// Board sides per second squared.
 const GRAVITY: f32 = 1.15;
@@ -83,6 +90,10 @@ pub struct BoardFx {
     pub win_from: Option<f64>,
     /// The end shown on the Result screen, since when.
     pub end: Option<(EndKind, f64)>,
+    /// When the last-move marker started pulsing (the position changed).
+    pub pulse_from: Option<f64>,
+    /// The hint shown and when it appeared.
+    pub hint_from: Option<(Pos, f64)>,
     burst_done: bool,
     /// The view's moves and winning line as last seen, to tell a new stone from undo/loads.
     seen: Vec<Pos>,
@@ -133,6 +144,11 @@ pub fn track_view(
             _ => None,
         };
         fx.seen = history;
+        fx.pulse_from = Some(now);
+    }
+    let hint = view.hint;
+    if hint != fx.hint_from.map(|(at, _)| at) {
+        fx.hint_from = hint.map(|at| (at, now));
     }
     if view.win_line.is_empty() {
         fx.win_from = None;
@@ -192,9 +208,11 @@ fn drop_in(
     time: Res<Time>,
     settings: Res<Settings>,
     mut stones: Query<(Entity, &DropIn, &mut UiTransform, &mut BoxShadow)>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let now = time.elapsed_secs_f64();
     for (entity, drop, mut transform, mut shadow) in &mut stones {
+        frames.animate();
         let p = progress(now, drop.started, DROP_SECS, reduced(&settings));
         let (scale, style) = drop_look(p, drop.shadow);
         transform.scale = Vec2::splat(scale);
@@ -227,6 +245,7 @@ fn ripples(
     time: Res<Time>,
     settings: Res<Settings>,
     mut rings: Query<(Entity, &Ripple, &mut UiTransform, &mut BorderColor)>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let now = time.elapsed_secs_f64();
     for (entity, ripple, mut transform, mut border) in &mut rings {
@@ -235,6 +254,7 @@ fn ripples(
             commands.entity(entity).despawn();
             continue;
         }
+        frames.animate();
         let (scale, color) = ripple_look(p, ripple.color);
         transform.scale = Vec2::splat(scale);
         *border = BorderColor::all(color);
@@ -245,20 +265,34 @@ fn ripples(
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Pulse;
 
-pub fn pulse_scale(now: f64, reduced: bool) -> f32 {
-    if reduced {
-        1.0
-    } else {
-        1.0 + 0.22 * wave(now, PULSE_SECS)
+/// The marker's scale at `now` for pulses that started at `from`; `None` once they are over
+/// (the marker rests at scale 1).
+pub fn pulse_scale(from: Option<f64>, now: f64, reduced: bool) -> Option<f32> {
+    let t = now - from?;
+    if reduced || !(0.0..(PULSES * PULSE_SECS) as f64).contains(&t) {
+        return None;
     }
+    // The wave starts and ends at rest, so the last pulse settles without a jump.
+    Some(1.0 + 0.22 * wave(t, PULSE_SECS))
 }
 
 fn pulses(
     time: Res<Time>,
     settings: Res<Settings>,
+    fx: Res<BoardFx>,
+    worker: Res<AiWorker>,
     mut marks: Query<&mut UiTransform, With<Pulse>>,
+    mut frames: ResMut<FrameRequests>,
 ) {
-    let scale = Vec2::splat(pulse_scale(time.elapsed_secs_f64(), reduced(&settings)));
+    // While the AI searches, the thinking dots are what moves: the person's own stone needs no
+    // pointing out, and frames drawn for it would take the CPU from the search.
+    let searching = worker.kind() == Some(JobKind::Move);
+    let scale = pulse_scale(fx.pulse_from, time.elapsed_secs_f64(), reduced(&settings))
+        .filter(|_| !searching);
+    if scale.is_some() && !marks.is_empty() {
+        frames.animate();
+    }
+    let scale = Vec2::splat(scale.unwrap_or(1.0));
     for mut transform in &mut marks {
         if transform.scale != scale {
             transform.scale = scale;
@@ -272,8 +306,19 @@ pub struct HintGlow {
     pub color: Color,
 }
 
-pub fn hint_shadow(now: f64, reduced: bool, color: Color) -> BoxShadow {
-    let w = if reduced { 0.6 } else { wave(now, HINT_SECS) };
+/// How far into its breathing the glow is, `None` once it holds (or with reduced motion).
+pub fn hint_breath(from: Option<f64>, now: f64, reduced: bool) -> Option<f32> {
+    let t = now - from?;
+    if reduced || !(0.0..(HINT_BREATHS * HINT_SECS) as f64).contains(&t) {
+        return None;
+    }
+    Some(wave(t, HINT_SECS))
+}
+
+/// The glow at breath `w` (`0..=1`); `None` is the held glow.
+pub fn hint_shadow(w: Option<f32>, reduced: bool, color: Color) -> BoxShadow {
+    // Held: the breath's rest, where it ended (reduced motion shows a stronger still glow).
+    let w = w.unwrap_or(if reduced { 0.6 } else { 0.0 });
     BoxShadow::new(
         color.with_alpha(0.40 + 0.45 * w),
         px(0),
@@ -286,11 +331,20 @@ pub fn hint_shadow(now: f64, reduced: bool, color: Color) -> BoxShadow {
 fn hint_glow(
     time: Res<Time>,
     settings: Res<Settings>,
+    fx: Res<BoardFx>,
     mut hints: Query<(&HintGlow, &mut BoxShadow)>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let now = time.elapsed_secs_f64();
+    let breath = hint_breath(fx.hint_from.map(|(_, t)| t), now, reduced(&settings));
     for (glow, mut shadow) in &mut hints {
-        *shadow = hint_shadow(now, reduced(&settings), glow.color);
+        let glow = hint_shadow(breath, reduced(&settings), glow.color);
+        if *shadow != glow {
+            *shadow = glow;
+        }
+        if breath.is_some() {
+            frames.animate();
+        }
     }
 }
 
@@ -384,11 +438,15 @@ fn win_marks(
         Option<&mut BorderColor>,
         Option<&mut BackgroundColor>,
     )>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let now = time.elapsed_secs_f64();
     let reduced = reduced(&settings);
     for (mark, mut transform, shadow, border, background) in &mut marks {
         let p = win_progress(mark, now, fx.win_from, reduced);
+        if p < 1.0 {
+            frames.animate();
+        }
         win_look(
             mark,
             p,
@@ -417,9 +475,13 @@ fn veils(
     time: Res<Time>,
     settings: Res<Settings>,
     mut veils: Query<(&Veil, &mut BackgroundColor)>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let now = time.elapsed_secs_f64();
     for (veil, mut bg) in &mut veils {
+        if progress(now, veil.started, VEIL_SECS, reduced(&settings)) < 1.0 {
+            frames.animate();
+        }
         let color = veil_color(veil, now, reduced(&settings));
         if bg.0 != color {
             bg.0 = color;
@@ -490,6 +552,7 @@ fn confetti_burst(
     view: Res<BoardView>,
     mut fx: ResMut<BoardFx>,
     layers: Query<Entity, With<FxLayer>>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let Some((EndKind::Win, since)) = fx.end else {
         return;
@@ -500,6 +563,8 @@ fn confetti_burst(
     let Ok(layer) = layers.single() else {
         return;
     };
+    // Waiting for the line to light up (which asks for frames too) counts as animating.
+    frames.animate();
     let now = time.elapsed_secs_f64();
     let at = match fx.win_from {
         Some(from) => from.max(since) + win_sequence_secs(view.win_line.len()) as f64,
@@ -559,9 +624,11 @@ fn confetti(
     time: Res<Time>,
     metrics: Res<BoardMetrics>,
     mut pieces: Query<(Entity, &Confetti, &mut UiTransform, &mut BackgroundColor)>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let now = time.elapsed_secs_f64();
     for (entity, piece, mut transform, mut bg) in &mut pieces {
+        frames.animate();
         let t = (now - piece.started) as f32;
         if t >= piece.life {
             commands.entity(entity).despawn();

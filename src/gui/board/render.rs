@@ -8,7 +8,8 @@ use bevy::ui::ShadowStyle;
 
 use super::fx::{
     BoardFx, DropIn, EndKind, HintGlow, Pulse, Ripple, Veil, WinMark, WinPart, drop_look,
-    hint_shadow, pulse_scale, ripple_look, track_view, veil_color, win_look, win_progress,
+    hint_breath, hint_shadow, pulse_scale, ripple_look, track_view, veil_color, win_look,
+    win_progress,
 };
 use super::{
     BoardArea, BoardCursor, BoardHover, BoardMetrics, BoardRoot, BoardView, Ghost, GridLayer,
@@ -341,7 +342,11 @@ fn rebuild_stones(
                 BorderColor::all(pal.hint),
                 BackgroundColor(pal.hint.with_alpha(0.25)),
                 HintGlow { color: pal.hint },
-                hint_shadow(now, reduced, pal.hint),
+                hint_shadow(
+                    hint_breath(fx.hint_from.map(|(_, t)| t), now, reduced),
+                    reduced,
+                    pal.hint,
+                ),
             ));
         }
         if let Some((at, started)) = fx.ripple(now, reduced) {
@@ -390,7 +395,9 @@ fn rebuild_stones(
                     stone.insert(drop);
                 }
                 let is_last = Some(mv.pos) == last;
-                let pulse = UiTransform::from_scale(Vec2::splat(pulse_scale(now, reduced)));
+                let pulse = UiTransform::from_scale(Vec2::splat(
+                    pulse_scale(fx.pulse_from, now, reduced).unwrap_or(1.0),
+                ));
                 if settings.show_move_numbers || view.numbers {
                     let number = (i + 1).to_string();
                     let factor = if number.len() >= 3 { 0.34 } else { 0.42 };

@@ -2,7 +2,8 @@
 //! session through the same [`Action`]s a player uses, save screenshots of each screen into
 //! `DIR` and exit by themselves (non-zero on a timeout or a missing screenshot), which makes
 //! them the smoke test of `scripts/screenshots*.sh`. `--bench-frames` ([`bench`]) measures
-//! frame pacing while the AI searches.
+//! frame pacing while the AI searches, `--bench-cpu` ([`cpu`]) the CPU the game takes when
+//! idle and beside the AI.
 //!
 //! A script is a list of [`Op`]s run one after the other by one system, for both games:
 //!
@@ -15,6 +16,7 @@
 //!   replay and its review, a disc in mid-fall); a two-player game on 7 x 7; Load game with the saved game.
 
 pub mod bench;
+pub mod cpu;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -38,12 +40,14 @@ use crate::gui::flow::{
     Action, AnalysisAction, LoadAction, PlayAction, ReplayAction, ResultAction, Screen,
     SettingsAction, SetupAction, TitleAction,
 };
+use crate::gui::frames::FrameRequests;
 use crate::gui::kind::{AnyGame, GameKind, Move, Side};
 use crate::gui::persist::{BoardTheme, ColourChoice, Settings};
 use crate::gui::review::Review;
 use crate::gui::session::Session;
 
 pub use bench::{FrameBenchPlugin, bench_home, frame_stats};
+pub use cpu::CpuBenchPlugin;
 
 /// The whole script must finish within this.
 const TIME_LIMIT: Duration = Duration::from_secs(600);
@@ -287,7 +291,10 @@ impl Plugin for DemoPlugin {
             custom_window: false,
             frozen_at: None,
         })
-        .add_systems(Update, run_demo);
+        .add_systems(Update, run_demo)
+        // A script waits in frames and screenshots are taken from rendered frames: it draws
+        // continuously, whatever the screen shows.
+        .add_systems(Update, |mut frames: ResMut<FrameRequests>| frames.animate());
     }
 }
 

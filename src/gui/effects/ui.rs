@@ -1,6 +1,8 @@
 //! Effects around the board: screens fade in, buttons lift on hover and sink when pressed,
 //! three dots bounce while the AI thinks, and the evaluation bar glides to the latest score.
 
+use std::time::Duration;
+
 use bevy::picking::Pickable;
 use bevy::prelude::*;
 use bevy::state::state::StateTransitionEvent;
@@ -10,6 +12,7 @@ use crate::engine::Stone;
 use crate::engine::ai::Score;
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::flow::Screen;
+use crate::gui::frames::FrameRequests;
 use crate::gui::kind::AnyLevel;
 use crate::gui::persist::Settings;
 use crate::gui::session::Session;
@@ -78,6 +81,7 @@ fn fade(
     time: Res<Time>,
     settings: Res<Settings>,
     mut fade: ResMut<ScreenFade>,
+    mut frames: ResMut<FrameRequests>,
     mut overlays: Query<(&mut BackgroundColor, &mut Visibility), With<FadeOverlay>>,
 ) {
     let Ok((mut bg, mut visibility)) = overlays.single_mut() else {
@@ -100,6 +104,7 @@ fn fade(
     }
     bg.0 = palette::BACKGROUND_DEEP.with_alpha(fade_alpha(p));
     visibility.set_if_neq(Visibility::Inherited);
+    frames.animate();
 }
 
 /// The scale a button eases to: lifted under the mouse, pressed in while held.
@@ -118,6 +123,7 @@ fn press_buttons(
     time: Res<Time>,
     settings: Res<Settings>,
     mut buttons: Query<(&Interaction, &GameButton, &mut UiTransform)>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let dt = time.delta_secs();
     for (interaction, button, mut transform) in &mut buttons {
@@ -129,6 +135,8 @@ fn press_buttons(
         let mut next = approach(current, target, 24.0, dt);
         if (next - target).abs() < 0.001 || reduced(&settings) {
             next = target;
+        } else {
+            frames.animate();
         }
         transform.scale = Vec2::splat(next);
     }
@@ -168,26 +176,39 @@ pub fn thinking_dots() -> impl Bundle {
     )
 }
 
-/// Height (px) and opacity of dot `i` at `now`: a wave running left to right.
-pub fn dot_bounce(i: usize, now: f64, reduced: bool) -> (f32, f32) {
+/// The dots move in steps of this long: one dot up (the one before it halfway down), then
+/// the next. Stepped rather than smooth, so the indicator needs three frames a second
+/// instead of a continuous stream: with software rendering each frame costs ~60 ms of CPU,
+/// taken from the search the dots report on.
+pub const DOT_STEP: Duration = Duration::from_millis(333);
+/// Steps in a cycle: one per dot.
+const DOT_CYCLE: u64 = 3;
+
+/// Height (px) and opacity of dot `i` at step `step`: the lifted dot runs left to right.
+pub fn dot_bounce(i: usize, step: u64, reduced: bool) -> (f32, f32) {
     if reduced {
         return (0.0, 0.85);
     }
-    let phase = ((now * 1.6) - i as f64 * 0.16).rem_euclid(1.0) as f32;
-    // Up during the first 40% of the cycle, resting for the rest.
-    let lift = if phase < 0.4 {
-        (phase / 0.4 * std::f32::consts::PI).sin()
+    let (step, i) = (step % DOT_CYCLE, i as u64);
+    // The lifted dot, and half a lift for the one it left (the wave's tail).
+    let lift = if step == i {
+        1.0
+    } else if step == (i + 1) % DOT_CYCLE {
+        0.35
     } else {
         0.0
     };
     (5.0 * lift, 0.4 + 0.6 * lift)
 }
 
+#[allow(clippy::too_many_arguments)] // Bevy system parameters
 fn thinking_dots_bounce(
     time: Res<Time>,
     settings: Res<Settings>,
     worker: Res<AiWorker>,
     screen: Res<State<Screen>>,
+    mut frames: ResMut<FrameRequests>,
+    mut beat: Local<(u64, f64)>,
     mut rows: Query<&mut Visibility, With<ThinkingDots>>,
     mut dots: Query<(&ThinkingDot, &mut UiTransform, &mut BackgroundColor)>,
 ) {
@@ -202,9 +223,18 @@ fn thinking_dots_bounce(
     if !active {
         return;
     }
+    if !reduced(&settings) {
+        frames.within(DOT_STEP);
+    }
+    // One step per beat. Frames come on the beat give or take a few ms, and in between when
+    // something else animates; a step is due once most of a beat has passed.
     let now = time.elapsed_secs_f64();
+    let (step, at) = *beat;
+    if now - at >= 0.8 * DOT_STEP.as_secs_f64() || now < at {
+        *beat = (step + 1, now);
+    }
     for (dot, mut transform, mut bg) in &mut dots {
-        let (lift, alpha) = dot_bounce(dot.0, now, reduced(&settings));
+        let (lift, alpha) = dot_bounce(dot.0, beat.0, reduced(&settings));
         transform.translation = Val2::px(0.0, -lift);
         bg.0 = palette::ACCENT.with_alpha(alpha);
     }
@@ -308,7 +338,7 @@ pub fn eval_target(session: &Session, worker: &AiWorker) -> f32 {
     }
 }
 
-#[allow(clippy::type_complexity)] // Bevy queries with filters
+#[allow(clippy::type_complexity, clippy::too_many_arguments)] // Bevy system parameters
 fn eval_bars(
     time: Res<Time>,
     settings: Res<Settings>,
@@ -317,6 +347,7 @@ fn eval_bars(
     mut bars: Query<(&mut EvalBar, &Children, &ChildOf)>,
     mut fills: Query<&mut Node, With<EvalFill>>,
     mut rows: Query<&mut Visibility>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     if bars.is_empty() {
         return;
@@ -342,6 +373,12 @@ fn eval_bars(
         let mut shown = approach(bar.shown, bar.target, 5.0, dt);
         if reduced(&settings) || (shown - bar.target).abs() < 0.002 {
             shown = bar.target;
+        } else if worker.kind() == Some(JobKind::Move) {
+            // While the AI searches the bar moves on the thinking dots' beat: a frame stream
+            // of its own would take the CPU from the search it reports on.
+            frames.within(DOT_STEP);
+        } else {
+            frames.animate();
         }
         bar.shown = shown;
         for child in children.iter() {

@@ -14,6 +14,7 @@ use crate::gui::audio::Sfx;
 use crate::gui::board::connect4::{C4BoardSystems, C4View, ViewKey};
 use crate::gui::board::{self, BoardRoot, BoardView, Shown};
 use crate::gui::flow::{Action, ReplayAction, Screen, press};
+use crate::gui::frames::FrameRequests;
 use crate::gui::kind::files::Recorded;
 use crate::gui::kind::{AnyGame, GameKind, Move, Side};
 use crate::gui::persist::Settings;
@@ -279,10 +280,17 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     );
 }
 
-fn autoplay(time: Res<Time>, mut replay: ResMut<Replay>, mut sfx: MessageWriter<Sfx>) {
+fn autoplay(
+    time: Res<Time>,
+    mut replay: ResMut<Replay>,
+    mut sfx: MessageWriter<Sfx>,
+    mut frames: ResMut<FrameRequests>,
+) {
     if !replay.playing {
         return;
     }
+    // Its moves come every fraction of a second and each one animates: frames throughout.
+    frames.animate();
     replay.elapsed += time.delta_secs();
     let period = 1.0 / SPEEDS[replay.speed.min(SPEEDS.len() - 1)];
     if replay.elapsed < period {

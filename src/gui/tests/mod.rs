@@ -7,6 +7,7 @@ mod analysis;
 mod connect4;
 mod effects;
 mod flow;
+mod frames;
 mod gomoku;
 mod review;
 

@@ -18,6 +18,7 @@ use bevy::ui::RelativeCursorPosition;
 
 use crate::engine::connect4::{Cell, Game, Player};
 use crate::gui::audio::Sfx;
+use crate::gui::frames::FrameRequests;
 use crate::gui::kind::Side;
 use crate::gui::persist::Settings;
 
@@ -263,6 +264,7 @@ fn animate(
     boards: Query<(), With<C4Board>>,
     mut anim: ResMut<FallAnimation>,
     mut sfx: MessageWriter<Sfx>,
+    mut frames: ResMut<FrameRequests>,
 ) {
     let moves: &[usize] = view.game.as_ref().map_or(&[], |g| g.moves());
     if anim.key != Some(view.key) || boards.is_empty() {
@@ -311,6 +313,7 @@ fn animate(
     let Some(mut fall) = anim.fall else {
         return;
     };
+    frames.animate();
     fall.t += time.delta_secs();
     if !fall.sounded && fall.t >= fall.land_time(&geo) {
         fall.sounded = true;

@@ -173,6 +173,9 @@ struct Job {
     started: Instant,
 }
 
+/// Nice value of the AI's search thread: frames (few, on demand) come first.
+const SEARCH_NICE: i32 = 10;
+
 /// At most one search at a time (the machine may have two cores; the UI needs one).
 #[derive(Resource, Default)]
 pub struct AiWorker {
@@ -188,6 +191,7 @@ impl AiWorker {
         let ply = request.game.ply();
         let search = backend.search.clone();
         let (task_stop, task_live) = (stop.clone(), live.clone());
+        let fallback_request = request.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let mut sink = move |r: &SearchResult| {
                 // No wake-up: the thinking dots' frames (three a second) show the new depth,
@@ -196,12 +200,27 @@ impl AiWorker {
                     *slot = Some((r.depth, r.score));
                 }
             };
-            let info = catch_unwind(AssertUnwindSafe(|| search(&request, &task_stop, &mut sink)))
-                .unwrap_or_else(|_| {
-                    // An engine bug must not take the game down: answer like the weakest level.
-                    error!("the AI search panicked; falling back to a simple move");
-                    fallback(&request)
-                });
+            // A thread of its own at a lower priority (the pool's thread only waits for it):
+            // frames are drawn on time beside it and a pool thread keeps its priority.
+            let searched = std::thread::Builder::new()
+                .name("ai search".into())
+                .spawn(move || {
+                    frames::yield_to_frames(SEARCH_NICE);
+                    catch_unwind(AssertUnwindSafe(|| search(&request, &task_stop, &mut sink)))
+                        .unwrap_or_else(|_| {
+                            // An engine bug must not take the game down: answer like the
+                            // weakest level.
+                            error!("the AI search panicked; falling back to a simple move");
+                            fallback(&request)
+                        })
+                })
+                .map(|thread| thread.join());
+            let info = match searched {
+                Ok(Ok(info)) => info,
+                // Not started (no thread to be had) or died outside the search: the weakest
+                // level's answer, found here.
+                _ => fallback(&fallback_request),
+            };
             // The sleeping window wakes and `poll_worker` picks the answer up at once.
             frames::wake();
             info

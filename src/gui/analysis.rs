@@ -81,7 +81,7 @@ impl AnalysisBoard {
         let spawned = std::thread::Builder::new()
             .name("analysis".into())
             .spawn(move || {
-                crate::gui::review::yield_to_frames();
+                crate::gui::frames::yield_to_frames(19);
                 let mut engine = Engine::default();
                 for depth in 1..=MAX_DEPTH {
                     let limits = Limits {

@@ -183,6 +183,20 @@ pub fn settings_for(demand: FrameDemand) -> WinitSettings {
     }
 }
 
+/// Called first on a background search thread: lowers its priority to `nice` (on Linux a
+/// thread's nice value is its own; elsewhere this does nothing). With software rendering a
+/// frame needs the CPU the search uses; the frames are few (they come on demand), so giving
+/// them way costs the search only the CPU they take anyway, while they are drawn on time.
+pub fn yield_to_frames(nice: i32) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority reads only its integer arguments; `who` 0 is the calling thread.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, nice);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = nice;
+}
+
 /// Wakes the window's event loop from any thread (a search finished, a depth completed).
 /// There is one event loop per process, so the hook is process-wide; without a window
 /// (tests, tools) it does nothing.

@@ -96,7 +96,7 @@ impl Review {
         let spawned = std::thread::Builder::new()
             .name("review".into())
             .spawn(move || {
-                yield_to_frames();
+                frames::yield_to_frames(19);
                 let result = analyse(&start, &task_moves, limits, &task_stop, &task_progress);
                 if let Ok(mut slot) = out.lock() {
                     *slot = result;
@@ -141,17 +141,6 @@ impl Review {
 impl Drop for Review {
     fn drop(&mut self) {
         self.cancel();
-    }
-}
-
-/// Called first on a background analysis thread: with software rendering a frame needs
-/// both cores, so a long analysis gives way to the renderer (nice 19; on Linux a thread's
-/// nice value is its own). Elsewhere it does nothing.
-pub fn yield_to_frames() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: setpriority reads only its integer arguments; `who` 0 is the calling thread.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
     }
 }
 

@@ -13,7 +13,7 @@ use bevy::ui::ShadowStyle;
 
 use super::{BoardMetrics, BoardRoot, BoardView, line_pct};
 use crate::engine::Pos;
-use crate::gui::ai_task::{AiWorker, JobKind};
+use crate::gui::ai_task::AiWorker;
 use crate::gui::effects::{FxSystems, ease, progress, reduced, wave};
 use crate::gui::flow::Screen;
 use crate::gui::frames::FrameRequests;
@@ -284,9 +284,9 @@ fn pulses(
     mut marks: Query<&mut UiTransform, With<Pulse>>,
     mut frames: ResMut<FrameRequests>,
 ) {
-    // While the AI searches, the thinking dots are what moves: the person's own stone needs no
-    // pointing out, and frames drawn for it would take the CPU from the search.
-    let searching = worker.kind() == Some(JobKind::Move);
+    // While the AI searches (its move or a hint), the marker rests: the person's own stone
+    // needs no pointing out, and frames drawn for it would take the CPU from the search.
+    let searching = worker.is_busy();
     let scale = pulse_scale(fx.pulse_from, time.elapsed_secs_f64(), reduced(&settings))
         .filter(|_| !searching);
     if scale.is_some() && !marks.is_empty() {

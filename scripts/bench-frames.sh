@@ -2,8 +2,10 @@
 # Frame pacing while the AI searches: runs the real game under a virtual X display with
 # `--bench-frames` (an Expert-vs-Expert game with every effect on, then its review; see
 # src/gui/demo/bench.rs) and
-# prints median / p99 / max frame times for frames while a search runs and for idle frames.
-# The figures are recorded in docs/BENCHMARKS-frames.md.
+# prints median / p99 / max of each frame's work (main-thread update plus rendering) for
+# frames while a search runs, idle frames and frames while the game is reviewed, and the
+# intervals between frames for reference. The figures are recorded in BENCHMARKS.md,
+# "Frame pacing".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

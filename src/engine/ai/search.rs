@@ -510,11 +510,11 @@ impl<'a> Searcher<'a> {
                 // change the answer before the hard limit (a stopped iteration's better move
                 // is kept); stop sooner when the best move has held for several iterations.
                 let share = match stable {
-                    0 => 0.9,
-                    1 | 2 => 0.75,
-                    _ => 0.55,
+                    0 => self.p.time_unstable,
+                    1 | 2 => self.p.time_settling,
+                    _ => self.p.time_stable,
                 };
-                if self.start.elapsed() >= soft.mul_f64(share) {
+                if self.start.elapsed() >= soft.mul_f64(share as f64) {
                     break;
                 }
             }

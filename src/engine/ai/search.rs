@@ -206,6 +206,8 @@ pub(super) struct Searcher<'a> {
     /// Legal root moves (exactly checked against the rules).
     pub(super) root_legal: Vec<bool>,
     pub(super) buf: Vec<usize>,
+    /// Scratch list of the defence points (movepick).
+    pub(super) defences: Vec<usize>,
     pub(super) move_lists: Vec<Vec<(i32, usize)>>,
     /// The best root move of the iteration in progress and its score, once one is proven
     /// better than alpha: a stopped iteration still improves the answer.
@@ -259,6 +261,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             root_legal,
             buf: Vec::new(),
+            defences: Vec::new(),
             move_lists: vec![Vec::new(); MAX_PLY],
             root_best: None,
             root_moves: usize::MAX,

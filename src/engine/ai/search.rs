@@ -123,6 +123,7 @@ impl Engine {
         sink: &mut dyn InfoSink,
     ) -> SearchResult {
         let start = Instant::now();
+        self.tt.new_search();
         let mut s = Searcher::new(game, &self.tt, limits, stop, start);
         let mut result = s.run(game, limits, sink);
         result.time = start.elapsed();

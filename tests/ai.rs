@@ -289,3 +289,24 @@ fn result_carries_depth_nodes_and_pv() {
     assert!(r.pv.len() >= 2);
     assert!(reports >= 4, "one report per iteration");
 }
+
+/// `bench`'s node categories account for every node of a one-thread search, and a middle
+/// game position spends them both in the main search and in the leaves' VCF quiescence.
+#[test]
+fn node_categories_add_up() {
+    let moves: Vec<Pos> = "h8 h9 f9 g8 f7 f6 f10 g6 f11 f8 g9 e11"
+        .split_whitespace()
+        .map(|t| Pos::from_human(t, 15).unwrap())
+        .collect();
+    let game = Game::from_moves(15, Rule::Freestyle, &moves).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(8 << 20);
+    let r = engine.think(&game, &Limits::depth(7), &stop, &mut NoInfo);
+    let s = engine.last_stats();
+    assert_eq!(s.total(), r.nodes, "{s:?}");
+    assert!(s.main > 0 && s.leaf_vcf > 0, "{s:?}");
+    assert_eq!(
+        s.threat_vcf, 0,
+        "no opponent-VCF probes at inner nodes any more"
+    );
+}

@@ -50,8 +50,9 @@ fn escapes(base: &[&str], rel: &str) -> bool {
 
 /// `(line number, what, why)` for every suspicious reference in `text`, from a file in the
 /// folder `dir` (components below the repository root). A quoted relative path is resolved
-/// from the file's folder in `include_bytes!`-like macros (that is how Rust reads them) and
-/// from the repository root otherwise (where tests, tools and scripts run).
+/// from the file's folder in `include_bytes!`-like macros and `#[path = ...]` attributes
+/// (that is how Rust reads them) and from the repository root otherwise (where tests, tools
+/// and scripts run).
 fn findings(text: &str, dir: &[&str]) -> Vec<(usize, String, &'static str)> {
     let needles = needles();
     let mut out = Vec::new();
@@ -61,7 +62,8 @@ fn findings(text: &str, dir: &[&str]) -> Vec<(usize, String, &'static str)> {
                 out.push((i + 1, needle.clone(), *why));
             }
         }
-        let base: &[&str] = if line.contains("include") { dir } else { &[] };
+        let from_file = line.contains("include") || line.trim_start().starts_with("#[path");
+        let base: &[&str] = if from_file { dir } else { &[] };
         for quoted in line.split('"').skip(1).step_by(2) {
             if quoted.starts_with(&".".repeat(2)) && escapes(base, quoted) {
                 out.push((
@@ -131,6 +133,10 @@ fn the_scanner_flags_references_outside_the_clone() {
     assert!(findings(&include, &["src", "gui"]).is_empty());
     assert_eq!(findings(&include, &["src"]).len(), 1);
     assert_eq!(findings(&format!("read(\"{up}/x\")"), &["tests"]).len(), 1);
+    // So is a module's `#[path]`: from src/bin to tests/support stays inside.
+    let module = format!("#[path = \"{up}/{up}/tests/support/suite.rs\"]");
+    assert!(findings(&module, &["src", "bin"]).is_empty());
+    assert_eq!(findings(&module, &["src"]).len(), 1);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //!     three freestyle and one in three Renju, and writes every quiet position (no four or
 //!     open three for either side, from the 7th move on) with the game's result for the side
 //!     to move and the evaluation's features. The same arguments give the same file.
-//! tune fit --data FILE [--iters 3000] [--write src/engine/ai/eval_table.rs]
+//! tune fit --data FILE [--iters 3000] [--per-game 40] [--write src/engine/ai/eval_table.rs]
 //!     Fits the tables by logistic regression: P(side to move wins) = 1 / (1 + e^(-eval/K)),
 //!     K fitted first to the current tables and then held, so the evaluation keeps its scale
 //!     (the search's margins are in its units). Games whose index ends in 0 are held out to
@@ -253,6 +253,31 @@ fn load(path: &str) -> Vec<Row> {
     rows
 }
 
+/// At most `cap` positions of each game, evenly spread: a long drawn game (a full board
+/// gives a hundred quiet positions) must not outweigh a hundred decisive ones.
+fn thin(rows: Vec<Row>, cap: usize) -> Vec<Row> {
+    let mut out = Vec::with_capacity(rows.len());
+    let mut rest = rows.into_iter().peekable();
+    while let Some(first) = rest.next() {
+        let mut game = vec![first];
+        while rest.peek().is_some_and(|r| r.game == game[0].game) {
+            game.push(rest.next().expect("peeked"));
+        }
+        let n = game.len();
+        if n <= cap {
+            out.extend(game);
+        } else {
+            out.extend(
+                game.into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| i * cap / n != (i + 1) * cap / n)
+                    .map(|(_, r)| r),
+            );
+        }
+    }
+    out
+}
+
 /// Weights: `w[0]` the side to move's, `w[1]` the other side's (subtracted).
 type Weights = [[f64; F]; 2];
 
@@ -289,7 +314,8 @@ fn fixed(j: usize) -> bool {
 fn fit() {
     let path = arg("--data").unwrap_or_else(|| fail("fit needs --data FILE"));
     let iters = num("--iters", 3000);
-    let rows = load(&path);
+    let cap = num("--per-game", 40) as usize;
+    let rows = thin(load(&path), cap);
     let train = |r: &Row| !r.game.is_multiple_of(10);
     let held = |r: &Row| r.game.is_multiple_of(10);
     let t = &gomoku::engine::ai::eval_table::EVAL;

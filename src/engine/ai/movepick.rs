@@ -5,8 +5,9 @@
 //! makes for us and for the opponent (from the pattern tables), killers and the counter-move
 //! a little above quiet moves of the same shape (never above a threat), and history.
 
-use super::pattern::Combo;
+use super::pattern::{Combo, Pattern};
 use super::search::{MAX_PLY, NO_MOVE, Searcher};
+use crate::engine::pos::DIRECTIONS;
 
 /// Bonus of a killer move and of the counter-move in the move score: about one open three's
 /// worth, so they lead the quiet moves but never overtake a four or a three.
@@ -25,9 +26,37 @@ pub(super) fn lmr(depth: f32, n: usize) -> f32 {
 }
 
 impl Searcher<'_> {
+    /// The points that can stop the opponent's threats of an open four (its open threes,
+    /// and points where it would make a double four): each such point, and every point
+    /// where it would make a four on the lines through it (the three's other ends and
+    /// gaps). Fours of the opponent elsewhere on the board do not stop these threats.
+    fn defence_points(&mut self, out: &mut Vec<usize>) {
+        out.clear();
+        let opp = self.st.side().opponent();
+        let size = self.st.size();
+        self.st.points_with(opp, Combo::Flex4, &mut self.buf);
+        for k in 0..self.buf.len() {
+            let f = self.buf[k];
+            out.push(f);
+            let p = self.pos(f);
+            for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+                if self.st.line(f, opp, d) < Pattern::Block4 {
+                    continue;
+                }
+                for step in (-4..=4).filter(|&s| s != 0) {
+                    if let Some(q) = p.offset(dx, dy, step, size) {
+                        let j = q.index(size);
+                        if self.st.is_empty(j) && self.st.combo(j, opp) >= Combo::Block4 {
+                            out.push(j);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Candidate moves at this node, best first. `defending`: the opponent threatens an
-    /// open four, so only moves that make a four or take one of its four-points (which
-    /// include every defence of an open three) can hold.
+    /// open four, so only our fours and the defence points can hold.
     pub(super) fn generate(
         &mut self,
         ply: usize,
@@ -49,6 +78,10 @@ impl Searcher<'_> {
         } else {
             ([NO_MOVE; 2], NO_MOVE)
         };
+        let mut defences = std::mem::take(&mut self.defences);
+        if defending {
+            self.defence_points(&mut defences);
+        }
         for i in 0..n {
             if !self.st.near(i) || !self.st.playable(i) {
                 continue;
@@ -57,8 +90,7 @@ impl Searcher<'_> {
                 continue;
             }
             let mine = self.st.combo(i, me);
-            let theirs = self.st.combo(i, opp);
-            if defending && mine < Combo::Block4 && theirs < Combo::Block4 {
+            if defending && mine < Combo::Block4 && !defences.contains(&i) {
                 continue;
             }
             let mut score = self.st.value(i, me) as i32 * 6 / 5 + self.st.value(i, opp) as i32;
@@ -72,6 +104,7 @@ impl Searcher<'_> {
             }
             out.push((score, i));
         }
+        self.defences = defences;
         out.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
 

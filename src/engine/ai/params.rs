@@ -38,6 +38,11 @@ pub struct Params {
     pub aspiration: f32,
     /// Fours the VCF quiescence may chain below a leaf.
     pub qvcf_depth: f32,
+    /// A new iteration starts only before this share of the soft time limit: when the best
+    /// move just changed, when it held for one or two iterations, and when it held longer.
+    pub time_unstable: f32,
+    pub time_settling: f32,
+    pub time_stable: f32,
 }
 
 impl Default for Params {
@@ -63,6 +68,9 @@ impl Default for Params {
             fut_per_ply: 90.0,
             aspiration: 30.0,
             qvcf_depth: 8.0,
+            time_unstable: 0.9,
+            time_settling: 0.75,
+            time_stable: 0.55,
         }
     }
 }
@@ -114,6 +122,9 @@ impl Params {
             "fut_per_ply" => &mut self.fut_per_ply,
             "aspiration" => &mut self.aspiration,
             "qvcf_depth" => &mut self.qvcf_depth,
+            "time_unstable" => &mut self.time_unstable,
+            "time_settling" => &mut self.time_settling,
+            "time_stable" => &mut self.time_stable,
             other => return Err(format!("unknown parameter '{other}'")),
         };
         *slot = v;

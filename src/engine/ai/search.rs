@@ -123,6 +123,7 @@ impl Engine {
         sink: &mut dyn InfoSink,
     ) -> SearchResult {
         let start = Instant::now();
+        self.tt.new_search();
         let mut s = Searcher::new(game, &self.tt, limits, stop, start);
         let mut result = s.run(game, limits, sink);
         result.time = start.elapsed();
@@ -206,6 +207,8 @@ pub(super) struct Searcher<'a> {
     /// Legal root moves (exactly checked against the rules).
     pub(super) root_legal: Vec<bool>,
     pub(super) buf: Vec<usize>,
+    /// Scratch list of the defence points (movepick).
+    pub(super) defences: Vec<usize>,
     pub(super) move_lists: Vec<Vec<(i32, usize)>>,
     /// The best root move of the iteration in progress and its score, once one is proven
     /// better than alpha: a stopped iteration still improves the answer.
@@ -259,6 +262,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             root_legal,
             buf: Vec::new(),
+            defences: Vec::new(),
             move_lists: vec![Vec::new(); MAX_PLY],
             root_best: None,
             root_moves: usize::MAX,
@@ -510,11 +514,11 @@ impl<'a> Searcher<'a> {
                 // change the answer before the hard limit (a stopped iteration's better move
                 // is kept); stop sooner when the best move has held for several iterations.
                 let share = match stable {
-                    0 => 0.9,
-                    1 | 2 => 0.75,
-                    _ => 0.55,
+                    0 => self.p.time_unstable,
+                    1 | 2 => self.p.time_settling,
+                    _ => self.p.time_stable,
                 };
-                if self.start.elapsed() >= soft.mul_f64(share) {
+                if self.start.elapsed() >= soft.mul_f64(share as f64) {
                     break;
                 }
             }

@@ -488,6 +488,9 @@ pub fn top_moves(
         }
         found.push(r);
     }
+    // Each search is separate, so a later one can score its move higher than an earlier
+    // one did: best first by score.
+    found.sort_by_key(|r| std::cmp::Reverse(r.score.rank()));
     found
 }
 

@@ -27,18 +27,7 @@ fn arg(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// Middle-game positions (freestyle 15x15, human coordinates), frozen from Club self-play
-/// games so every run measures the same work.
-const POSITIONS: &[&str] = &[
-    "h8 h9 f9 g8 f7 f6 f10 g6 f11 f8 g9 e11",
-    "h8 h9 i6 i9 g9 g8 f7 f11 g10 f10 f9 h11 i11 h10",
-    "h8 h9 i9 i8 g10 g6 f5 g7 g5 h5 f7 f8 h6 k10 j9",
-    "h8 g8 i6 g5 i7 j6 i5 i8 g7 j7 h9 j9 j10 j5 j8 i9 k10",
-    "h8 h7 j8 i8 i7 j6 g6 k6 l6 k9 k7 m5 l5 l7 j5 j10 m7 k5",
-    "h8 i8 f7 i7 i9 h9 g10 k10 j9 j10 i10 k8 k7 j8 l8 i5 i6 m9 h6",
-    "h8 g8 g9 h9 i10 e10 d11 f10 d10 d9 g12 f13 f11 g11 e9 i6 h7 j7 k8 j9",
-    "h8 g8 g7 h7 f9 f5 e4 f6 f4 g4 d7 c6",
-];
+const POSITIONS: &[&str] = gomoku::engine::ai::BENCH_POSITIONS;
 
 fn positions(count: usize) -> Vec<Game> {
     POSITIONS

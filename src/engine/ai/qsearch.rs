@@ -72,12 +72,8 @@ impl Searcher<'_> {
         let key = self.st.hash();
         let mut eval = None;
         if let Some(h) = self.tt.probe(key) {
-            let v = from_tt(h.score, ply);
-            match h.bound {
-                Bound::Exact => return v,
-                Bound::Lower if v >= beta => return v,
-                Bound::Upper if v <= alpha => return v,
-                _ => {}
+            if let Some(v) = h.cutoff(from_tt(h.score, ply), alpha, beta) {
+                return v;
             }
             eval = Some(h.eval);
         }

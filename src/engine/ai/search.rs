@@ -609,14 +609,12 @@ impl<'a> Searcher<'a> {
             tt_move = h.best.filter(|&i| self.st.playable(i));
             tt_eval = Some(h.eval);
             was_pv |= h.pv;
-            if ply > 0 && !pv_node && h.depth as f32 >= depth {
-                let v = from_tt(h.score, ply);
-                match h.bound {
-                    Bound::Exact => return v,
-                    Bound::Lower if v >= beta => return v,
-                    Bound::Upper if v <= alpha => return v,
-                    _ => {}
-                }
+            if ply > 0
+                && !pv_node
+                && h.depth as f32 >= depth
+                && let Some(v) = h.cutoff(from_tt(h.score, ply), alpha, beta)
+            {
+                return v;
             }
         }
 

@@ -26,6 +26,20 @@ pub struct Hit {
     pub pv: bool,
 }
 
+impl Hit {
+    /// The stored score (already adjusted to the ply) if its bound decides the window
+    /// `alpha..beta`.
+    #[inline]
+    pub fn cutoff(&self, v: i32, alpha: i32, beta: i32) -> Option<i32> {
+        match self.bound {
+            Bound::Exact => Some(v),
+            Bound::Lower if v >= beta => Some(v),
+            Bound::Upper if v <= alpha => Some(v),
+            _ => None,
+        }
+    }
+}
+
 /// One entry: the data word and the key XOR the data, so that several search threads can
 /// read and write without locks. An entry torn by two writers at once fails the key check
 /// and reads as empty (the "lockless hashing" of parallel chess engines).

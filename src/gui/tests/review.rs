@@ -45,7 +45,9 @@ fn a_review_grades_the_game_and_draws_one_point_per_position() {
     // one of them is the blunder, depending on how far the engine reads in its time (a
     // deeper read sees the game lost a move earlier).
     assert!(
-        [3, 5].iter().any(|&i| r.moves[i].grade == Some(Grade::Blunder)),
+        [3, 5]
+            .iter()
+            .any(|&i| r.moves[i].grade == Some(Grade::Blunder)),
         "{:?} / {:?}",
         r.moves[3],
         r.moves[5]

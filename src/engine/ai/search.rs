@@ -662,9 +662,22 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // One move list per ply, reused: no allocation per node.
+        // One move list per ply, reused: no allocation per node. Staged: below the root and
+        // when not answering an open three, the hash move is searched before anything is
+        // generated, and the rest only if it does not cut off.
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        self.generate(ply, tt_move, opp_three, &mut moves);
+        let staged = match tt_move {
+            Some(m) if ply > 0 && !opp_three && self.st.near(m) => {
+                moves.clear();
+                moves.push((i32::MAX, m));
+                true
+            }
+            _ => {
+                self.generate(ply, tt_move, opp_three, &mut moves);
+                false
+            }
+        };
+        let mut generated = !staged;
         if moves.is_empty() {
             self.move_lists[ply] = moves;
             return self.st.evaluate();
@@ -690,7 +703,28 @@ impl<'a> Searcher<'a> {
         };
         let mut tried = 0usize;
         let mut quiets_tried = 0usize;
-        for n in 0..moves.len() {
+        let mut n = usize::MAX;
+        loop {
+            n = n.wrapping_add(1);
+            if n == moves.len() {
+                if generated {
+                    break;
+                }
+                // The hash move did not cut off: the rest, with it kept first (searched).
+                generated = true;
+                let searched = moves[0];
+                self.generate(ply, tt_move, opp_three, &mut moves);
+                match moves.iter().position(|&(_, i)| i == searched.1) {
+                    Some(k) => {
+                        let e = moves.remove(k);
+                        moves.insert(0, e);
+                    }
+                    None => moves.insert(0, searched),
+                }
+                if n == moves.len() {
+                    break;
+                }
+            }
             let m = moves[n].1;
             let mine = self.st.combo(m, me);
             let theirs = self.st.combo(m, opp);

@@ -126,13 +126,7 @@ impl Searcher<'_> {
         if self.aborted {
             return 0;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, orig_alpha, beta);
         self.tt
             .store(key, to_tt(best, ply), eval, best_move, 0, bound, false);
         best

@@ -807,13 +807,7 @@ impl<'a> Searcher<'a> {
             // Every move was pruned (cannot happen before one is searched; kept safe).
             return static_eval;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(
             key,
             to_tt(best, ply),

@@ -8,15 +8,13 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::render::{Extract, ExtractSchedule, Render, RenderApp, RenderSystems};
 
-use crate::engine::Rule;
-use crate::engine::ai::Level;
 use crate::gui::ai_task::AiWorker;
 use crate::gui::board::fx::BoardFx;
-use crate::gui::flow::{Action, PlayAction, ResultAction, Screen, SetupAction, TitleAction};
+use crate::gui::flow::{Action, PlayAction, ResultAction, Screen, TitleAction};
 use crate::gui::frames::{FrameRequests, FrameSystems};
 use crate::gui::kind::Detail;
 use crate::gui::persist;
-use crate::gui::persist::{ColourChoice, Settings};
+use crate::gui::persist::Settings;
 use crate::gui::review::Review;
 use crate::gui::session::Session;
 
@@ -235,13 +233,7 @@ fn drive_bench(
         }
         BenchStep::Setup => {
             if screen == Screen::Setup {
-                for a in [
-                    SetupAction::Opponent(Level::Expert.number()),
-                    SetupAction::Colour(ColourChoice::Black),
-                    SetupAction::Rule(Rule::Freestyle),
-                    SetupAction::Size(15),
-                    SetupAction::Start,
-                ] {
+                for a in super::expert_game_setup() {
                     act(&mut commands, Action::Setup(a));
                 }
                 bench.measuring = true;

@@ -22,10 +22,10 @@ use bevy::prelude::*;
 use crate::engine::ai::{Engine, InfoSink, Level, Limits, NoInfo, play_level};
 use crate::engine::{Game, Pos, Rule};
 use crate::gui::ai_task::{AiBackend, AiRequest};
-use crate::gui::flow::{Action, PlayAction, Screen, SetupAction, TitleAction};
+use crate::gui::flow::{Action, PlayAction, Screen, TitleAction};
 use crate::gui::frames::{FrameDemand, FrameRequests, LastDemand};
 use crate::gui::kind::{AnyGame, SearchInfo};
-use crate::gui::persist::{self, ColourChoice, Settings};
+use crate::gui::persist::{self, Settings};
 use crate::gui::session::Session;
 
 /// How long each idle screen is measured.
@@ -174,13 +174,7 @@ fn drive(
         }
         Step::Setup => {
             if screen == Screen::Setup {
-                for a in [
-                    SetupAction::Opponent(Level::Expert.number()),
-                    SetupAction::Colour(ColourChoice::Black),
-                    SetupAction::Rule(Rule::Freestyle),
-                    SetupAction::Size(15),
-                    SetupAction::Start,
-                ] {
+                for a in super::expert_game_setup() {
                     commands.trigger(Action::Setup(a));
                 }
                 bench.step = Step::Thinking;

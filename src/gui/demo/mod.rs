@@ -588,6 +588,17 @@ fn parse_window(value: &str) -> Option<(u32, u32, f32)> {
 
 /// A move for the person's side, played by an engine: Gomoku's `level` (on `scale` of its
 /// time), Connect Four's Casual.
+/// The set-up of the benches' games: the person Black against Expert, freestyle 15x15.
+pub fn expert_game_setup() -> [SetupAction; 5] {
+    [
+        SetupAction::Opponent(Level::Expert.number()),
+        SetupAction::Colour(ColourChoice::Black),
+        SetupAction::Rule(Rule::Freestyle),
+        SetupAction::Size(15),
+        SetupAction::Start,
+    ]
+}
+
 pub fn person_move(session: &Session, level: Level, scale: f64) -> Option<Move> {
     let never = AtomicBool::new(false);
     let seed = session.seed ^ session.game.ply() as u64;

@@ -136,6 +136,22 @@ impl Grade {
             Grade::MissedWin => "missed win",
         }
     }
+
+    /// `n` moves of this grade, as a summary counts them: "1 mistake", "4 mistakes".
+    pub fn count(self, n: usize) -> String {
+        if n == 1 {
+            return format!("1 {}", self.name());
+        }
+        let plural = match self {
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracies",
+            Grade::Mistake => "mistakes",
+            Grade::Blunder => "blunders",
+            Grade::MissedWin => "missed wins",
+        };
+        format!("{n} {plural}")
+    }
 }
 
 /// One position analysed: the best move, the line it starts, and the outlook for the side to
@@ -554,6 +570,15 @@ mod tests {
             &Progress::default(),
         )
         .expect("not stopped")
+    }
+
+    #[test]
+    fn counts_read_as_english() {
+        assert_eq!(Grade::Mistake.count(1), "1 mistake");
+        assert_eq!(Grade::Mistake.count(4), "4 mistakes");
+        assert_eq!(Grade::Inaccuracy.count(2), "2 inaccuracies");
+        assert_eq!(Grade::MissedWin.count(3), "3 missed wins");
+        assert_eq!(Grade::Blunder.count(0), "0 blunders");
     }
 
     #[test]

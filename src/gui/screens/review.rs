@@ -193,7 +193,7 @@ fn update_review(
                     .iter()
                     .zip(s.counts)
                     .filter(|&(g, n)| n > 0 && !matches!(g, Grade::Best | Grade::Good))
-                    .map(|(g, n)| format!("{n} {}", g.name()))
+                    .map(|(g, n)| g.count(n))
                     .collect();
                 format!(
                     "{}: {:.0}% accuracy{}{}",

@@ -14,8 +14,8 @@ use gomoku::engine::ai::search::NodeStats;
 #[path = "../../tests/support/suite.rs"]
 mod suite;
 
-use gomoku::engine::ai::{Engine, Limits, Score, SearchResult};
-use gomoku::engine::{Game, Pos, Rule};
+use gomoku::engine::Game;
+use gomoku::engine::ai::{Engine, Limits, Score, SearchResult, bench_position};
 use suite::{Expect, missed_defences, open_defences, tactics};
 
 fn arg(name: &str, default: u64) -> u64 {
@@ -30,16 +30,8 @@ fn arg(name: &str, default: u64) -> u64 {
 const POSITIONS: &[&str] = gomoku::engine::ai::BENCH_POSITIONS;
 
 fn positions(count: usize) -> Vec<Game> {
-    POSITIONS
-        .iter()
-        .take(count)
-        .map(|line| {
-            let moves: Vec<Pos> = line
-                .split_whitespace()
-                .map(|t| Pos::from_human(t, 15).expect("bench position"))
-                .collect();
-            Game::from_moves(15, Rule::Freestyle, &moves).expect("bench position")
-        })
+    (0..count.min(POSITIONS.len()))
+        .map(bench_position)
         .collect()
 }
 

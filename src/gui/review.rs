@@ -210,11 +210,11 @@ fn map<M, N>(a: Analysis<M>, f: impl Fn(M) -> N) -> Analysis<N> {
     }
 }
 
-/// Delivers a finished review and writes its cache. Runs every frame; never blocks.
 /// How often the progress bar is redrawn while a review runs (its end wakes the window at
 /// once).
 pub const PROGRESS_STEP: Duration = Duration::from_millis(250);
 
+/// Delivers a finished review and writes its cache. Runs every frame; never blocks.
 fn poll_review(mut review: ResMut<Review>, mut frames: ResMut<FrameRequests>) {
     let Some(job) = review.bypass_change_detection().job.as_ref() else {
         return;

@@ -181,5 +181,14 @@ pub const BENCH_POSITIONS: &[&str] = &[
     "h8 g8 g7 h7 f9 f5 e4 f6 f4 g4 d7 c6",
 ];
 
+/// [`BENCH_POSITIONS`]`[i]` as a game.
+pub fn bench_position(i: usize) -> Game {
+    let moves: Vec<Pos> = BENCH_POSITIONS[i]
+        .split_whitespace()
+        .map(|t| Pos::from_human(t, 15).expect("bench position"))
+        .collect();
+    Game::from_moves(15, super::rules::Rule::Freestyle, &moves).expect("bench position")
+}
+
 /// Signals the search to return as soon as it can (within milliseconds).
 pub type StopFlag = std::sync::Arc<AtomicBool>;

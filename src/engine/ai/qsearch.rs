@@ -20,10 +20,9 @@ impl Searcher<'_> {
         fours: i32,
         last: Option<Pos>,
     ) -> i32 {
-        let saved = std::mem::replace(&mut self.cat, Cat::LeafVcf);
-        let v = self.qsearch_inner(alpha, beta, ply, fours, last);
-        self.cat = saved;
-        v
+        self.counted(Cat::LeafVcf, |s| {
+            s.qsearch_inner(alpha, beta, ply, fours, last)
+        })
     }
 
     fn qsearch_inner(

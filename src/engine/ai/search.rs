@@ -36,10 +36,10 @@ pub(super) const ROOT_VCF_DEPTH: u32 = 14;
 pub(super) const ROOT_THREAT_CANDIDATES: usize = 24;
 pub(super) const ROOT_THREAT_VCT_DEPTH: u32 = 6;
 pub(super) const ROOT_THREAT_SHARE: f64 = 0.25;
-const ROOT_THREAT_MIN_TIME: Duration = Duration::from_millis(900);
-/// Our own VCT at the root runs only with this much time (or when asked for): at a few
-/// hundred milliseconds a move the main search finds the same wins.
-const ROOT_VCT_MIN_TIME: Duration = Duration::from_millis(900);
+/// The root's threat phases (our own VCT unless asked for, the check of every candidate
+/// against the opponent's) run only with this much time: at a few hundred milliseconds a
+/// move the main search finds the same wins and they cost more depth than they save.
+const LONG_THINK: Duration = Duration::from_millis(900);
 /// Node cap of each root threat phase, which also bounds it when no time limit is set.
 pub(super) const PHASE_NODES: u64 = 400_000;
 
@@ -276,6 +276,15 @@ impl<'a> Searcher<'a> {
         self.stats.add(self.cat);
     }
 
+    /// Runs `f` with its nodes counted under `cat`.
+    #[inline]
+    pub(super) fn counted<R>(&mut self, cat: Cat, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = std::mem::replace(&mut self.cat, cat);
+        let r = f(self);
+        self.cat = saved;
+        r
+    }
+
     pub(super) fn pos(&self, i: usize) -> Pos {
         Pos::from_index(i, self.st.size())
     }
@@ -369,10 +378,7 @@ impl<'a> Searcher<'a> {
         // Threat-space search first: a forced win is played in the fewest moves.
         let vcf_depth = if self.plain { 0 } else { ROOT_VCF_DEPTH };
         for depth in 1..=vcf_depth {
-            self.cat = Cat::RootVcf;
-            let found = self.vcf_root(depth);
-            self.cat = Cat::Main;
-            if let Some((mv, n)) = found {
+            if let Some((mv, n)) = self.counted(Cat::RootVcf, |s| s.vcf_root(depth)) {
                 let r = self.result(Some(mv), WIN - (2 * n as i32 - 1), depth, vec![mv]);
                 sink.info(&r);
                 return r;
@@ -381,26 +387,19 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        self.cat = Cat::Vct;
-        let vct_time =
-            self.vct || (!self.plain && self.soft.is_none_or(|s| s >= ROOT_VCT_MIN_TIME));
-        let vct = if vct_time && !self.aborted {
-            self.vct_root()
-        } else {
-            None
-        };
-        self.cat = Cat::Main;
-        if let Some(r) = vct {
+        let vct_time = self.vct || (!self.plain && self.soft.is_none_or(|s| s >= LONG_THINK));
+        if vct_time
+            && !self.aborted
+            && let Some(r) = self.counted(Cat::Vct, |s| s.vct_root())
+        {
             sink.info(&r);
             return r;
         }
         self.aborted = self.stop.load(Ordering::Relaxed);
         // Only with time to spare: at a few hundred milliseconds a move the check costs more
         // depth than it saves (measured: -60 Elo at 0.3 s a move in self-play).
-        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= ROOT_THREAT_MIN_TIME) {
-            self.cat = Cat::Vct;
-            self.drop_root_losses();
-            self.cat = Cat::Main;
+        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= LONG_THINK) {
+            self.counted(Cat::Vct, |s| s.drop_root_losses());
             self.aborted = self.stop.load(Ordering::Relaxed);
         }
         let legal: Vec<usize> = legal.into_iter().filter(|&i| self.root_legal[i]).collect();

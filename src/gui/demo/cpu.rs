@@ -20,7 +20,6 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use crate::engine::ai::{Engine, InfoSink, Level, Limits, NoInfo, play_level};
-use crate::engine::{Game, Pos, Rule};
 use crate::gui::ai_task::{AiBackend, AiRequest};
 use crate::gui::flow::{Action, PlayAction, Screen, TitleAction};
 use crate::gui::frames::{FrameDemand, FrameRequests, LastDemand};
@@ -111,7 +110,7 @@ fn bench_search(
         let i = searches.next.fetch_add(1, Ordering::Relaxed) % POSITIONS.len();
         let cpu = thread_cpu();
         let r = Engine::new(64 << 20).think(
-            &position(i),
+            &crate::engine::ai::bench_position(i),
             &Limits {
                 depth: Some(BENCH_DEPTH),
                 hard_time: Some(BENCH_CAP),
@@ -131,14 +130,6 @@ fn bench_search(
         let r = play_level(Level::Novice, game, req.seed, 1.0, stop, &mut NoInfo);
         SearchInfo::from_gomoku(Level::Novice, &r)
     }
-}
-
-fn position(i: usize) -> Game {
-    let moves: Vec<Pos> = POSITIONS[i]
-        .split_whitespace()
-        .map(|t| Pos::from_human(t, 15).expect("bench position"))
-        .collect();
-    Game::from_moves(15, Rule::Freestyle, &moves).expect("bench position")
 }
 
 #[allow(clippy::too_many_arguments)] // Bevy system parameters

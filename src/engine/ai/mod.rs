@@ -10,6 +10,7 @@
 pub mod arena;
 pub mod eval_table;
 pub mod levels;
+pub mod move_table;
 mod movepick;
 pub mod novice;
 pub mod params;

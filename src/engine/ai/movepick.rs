@@ -66,7 +66,6 @@ impl Searcher<'_> {
     ) {
         out.clear();
         let me = self.st.side();
-        let opp = me.opponent();
         let side = me.index();
         let n = self.st.size() * self.st.size();
         let (killers, counter) = if ply < MAX_PLY {
@@ -93,7 +92,7 @@ impl Searcher<'_> {
             if defending && mine < Combo::Block4 && !defences.contains(&i) {
                 continue;
             }
-            let mut score = self.st.value(i, me) as i32 * 6 / 5 + self.st.value(i, opp) as i32;
+            let mut score = self.st.move_score(i, me);
             score += self.history[i][side] / HISTORY_SCORE_DIV;
             if Some(i) == tt_move {
                 score += 1 << 24;

@@ -38,6 +38,13 @@ pub struct Params {
     pub aspiration: f32,
     /// Fours the VCF quiescence may chain below a leaf.
     pub qvcf_depth: f32,
+    /// Singular extension: from `se_depth`, a hash move whose score no other move comes
+    /// within `se_margin` x depth of (searched at half depth) is extended one ply, two when
+    /// the rest fall short by `se_double` more (non-PV); if the rest still reach beta, the
+    /// node cuts off (multi-cut).
+    pub se_depth: f32,
+    pub se_margin: f32,
+    pub se_double: f32,
     /// A new iteration starts only before this share of the soft time limit: when the best
     /// move just changed, when it held for one or two iterations, and when it held longer.
     pub time_unstable: f32,
@@ -68,6 +75,9 @@ impl Default for Params {
             fut_per_ply: 90.0,
             aspiration: 30.0,
             qvcf_depth: 8.0,
+            se_depth: 100.0,
+            se_margin: 3.0,
+            se_double: 30.0,
             time_unstable: 0.9,
             time_settling: 0.75,
             time_stable: 0.55,
@@ -122,6 +132,9 @@ impl Params {
             "fut_per_ply" => &mut self.fut_per_ply,
             "aspiration" => &mut self.aspiration,
             "qvcf_depth" => &mut self.qvcf_depth,
+            "se_depth" => &mut self.se_depth,
+            "se_margin" => &mut self.se_margin,
+            "se_double" => &mut self.se_double,
             "time_unstable" => &mut self.time_unstable,
             "time_settling" => &mut self.time_settling,
             "time_stable" => &mut self.time_stable,

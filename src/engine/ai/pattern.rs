@@ -110,6 +110,9 @@ pub struct Tables {
     /// `[exact][((p0 * 11 + p1) * 11 + p2) * 11 + p3]` -> packed (combo, value, may be
     /// forbidden): one small table keeps the hot lookups in cache.
     combos: [Vec<u64>; 2],
+    /// `[exact][combo index]` -> move-picker score of the point for the mover and for the
+    /// opponent (`move_table`).
+    moves: [Vec<[i16; 2]>; 2],
 }
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -311,7 +314,26 @@ fn build() -> Tables {
                 | (e.eval[1] as u16 as u64) << 48;
         }
     }
-    Tables { lines, combos }
+    let moves = [0, 1].map(|_| {
+        (0..N * N * N * N)
+            .map(|i| {
+                let ps = [i / (N * N * N), (i / (N * N)) % N, (i / N) % N, i % N];
+                let ps = ps.map(|v| Pattern::from_u8(v as u8));
+                let combo = combine(ps).combo as usize;
+                let t = &super::move_table::MOVE;
+                [0, 1].map(|k| {
+                    let v =
+                        ps.iter().map(|&x| t.line[k][x as usize]).sum::<i32>() + t.combo[k][combo];
+                    v.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+                })
+            })
+            .collect()
+    });
+    Tables {
+        lines,
+        combos,
+        moves,
+    }
 }
 
 /// The shared tables (built on first use, a few milliseconds).
@@ -329,6 +351,13 @@ impl Tables {
     #[inline]
     pub fn combo(&self, exact: bool, p: [Pattern; 4]) -> ComboEntry {
         self.combo_at(exact, combo_index(p))
+    }
+
+    /// Move-picker score of the point with combo index `i`: `[0]` for the mover, `[1]` for
+    /// the opponent whose shape it is.
+    #[inline]
+    pub fn move_score_at(&self, exact: bool, i: usize) -> [i16; 2] {
+        self.moves[exact as usize][i]
     }
 
     /// The combo of the four patterns whose [`combo_index`] is `i`.

@@ -217,6 +217,10 @@ pub(super) struct Searcher<'a> {
     root_moves: usize,
     /// 0 for the main thread, 1.. for Lazy SMP helpers (which only deepen, silently).
     helper: usize,
+    /// `[ply]`: the move a singular-extension search leaves out at that node, or `NO_MOVE`.
+    excluded: [usize; MAX_PLY],
+    /// Depth of the iteration in progress: extensions stop at twice it.
+    root_depth: f32,
 }
 
 impl<'a> Searcher<'a> {
@@ -267,6 +271,8 @@ impl<'a> Searcher<'a> {
             root_best: None,
             root_moves: usize::MAX,
             helper: 0,
+            excluded: [NO_MOVE; MAX_PLY],
+            root_depth: 0.0,
         }
     }
 
@@ -451,6 +457,7 @@ impl<'a> Searcher<'a> {
                 (-INF, INF)
             };
             self.root_best = None;
+            self.root_depth = depth as f32;
             let v = loop {
                 let v = self.search(depth as f32, alpha, beta, 0, false);
                 if self.aborted {
@@ -601,20 +608,27 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.st.hash();
+        // A singular-extension search of this node without its hash move: it must neither
+        // take the hash entry's word nor overwrite it.
+        let excluded = self.excluded[ply];
+        let excluding = excluded != NO_MOVE;
         let mut tt_move = None;
         let mut tt_eval = None;
+        let mut tt_hit = None;
         let mut was_pv = pv_node;
         if let Some(h) = self.tt.probe(key) {
-            tt_move = h.best.filter(|&i| self.st.playable(i));
+            tt_move = h.best.filter(|&i| self.st.playable(i) && i != excluded);
             tt_eval = Some(h.eval);
             was_pv |= h.pv;
             if ply > 0
                 && !pv_node
+                && !excluding
                 && h.depth as f32 >= depth
                 && let Some(v) = h.cutoff(from_tt(h.score, ply), alpha, beta)
             {
                 return v;
             }
+            tt_hit = Some(h);
         }
 
         let selective = !self.plain;
@@ -629,6 +643,7 @@ impl<'a> Searcher<'a> {
 
         if selective
             && ply > 0
+            && !excluding
             && !opp_fours
             && !(self.st.renju() && me == crate::engine::pos::Stone::Black)
         {
@@ -642,7 +657,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        if selective && !pv_node && ply > 0 && quiet_node && beta.abs() < WIN_BOUND {
+        if selective && !pv_node && ply > 0 && !excluding && quiet_node && beta.abs() < WIN_BOUND {
             // Reverse futility: far enough above beta that no quiet line will come back.
             if depth < self.p.rfp_depth
                 && static_eval as f32 - self.p.rfp * (depth - improving as i32 as f32).max(0.5)
@@ -657,6 +672,41 @@ impl<'a> Searcher<'a> {
                 let v = self.qsearch(alpha, alpha + 1, ply, self.p.qvcf_depth as i32, None);
                 if v <= alpha {
                     return v;
+                }
+            }
+        }
+
+        // Singular extension: is the hash move the only good one? The rest searched at half
+        // depth against a bound a margin below its score.
+        let mut singular_ext = 0.0f32;
+        if selective
+            && ply > 0
+            && !excluding
+            && depth >= self.p.se_depth
+            && (ply as f32) < 2.0 * self.root_depth
+            && let (Some(m), Some(h)) = (tt_move, tt_hit)
+            && h.best == Some(m)
+            && matches!(h.bound, Bound::Lower | Bound::Exact)
+            && h.depth as f32 >= depth - 3.0
+        {
+            let tt_score = from_tt(h.score, ply);
+            if tt_score.abs() < WIN_BOUND {
+                let sb = tt_score - (self.p.se_margin * depth) as i32;
+                self.excluded[ply] = m;
+                let v = self.search((depth - 1.0) / 2.0, sb - 1, sb, ply, cut_node);
+                self.excluded[ply] = NO_MOVE;
+                self.pv_len[ply] = ply;
+                if self.aborted {
+                    return 0;
+                }
+                if v < sb {
+                    singular_ext = 1.0;
+                    if !pv_node && v < sb - self.p.se_double as i32 {
+                        singular_ext = 2.0;
+                    }
+                } else if sb >= beta {
+                    // Multi-cut: even without the hash move this node fails high.
+                    return sb;
                 }
             }
         }
@@ -725,6 +775,9 @@ impl<'a> Searcher<'a> {
                 }
             }
             let m = moves[n].1;
+            if m == excluded {
+                continue;
+            }
             let mine = self.st.combo(m, me);
             let theirs = self.st.combo(m, opp);
             // A threat of ours, or a move that takes a three- or four-point of theirs.
@@ -742,8 +795,19 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.st.make(self.pos(m));
+            let ext = if Some(m) == tt_move {
+                singular_ext
+            } else {
+                0.0
+            };
             let v = if tried == 0 {
-                -self.search(depth - 1.0, -beta, -alpha, ply + 1, !pv_node && !cut_node)
+                -self.search(
+                    depth - 1.0 + ext,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let mut r = 0.0f32;
                 if selective && depth >= 2.0 {
@@ -805,6 +869,9 @@ impl<'a> Searcher<'a> {
         if best == -INF {
             // Every move was pruned (cannot happen before one is searched; kept safe).
             return static_eval;
+        }
+        if excluding {
+            return best;
         }
         let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(

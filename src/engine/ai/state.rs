@@ -186,6 +186,23 @@ impl State {
         self.cells[i][c.index()].value
     }
 
+    /// Move-picker score of the empty point `i` for `me` to play: its own shape and the
+    /// opponent's shape it takes (`move_table`). A point forbidden to a colour has no shape
+    /// for it, only the forbidden combo's score.
+    #[inline]
+    pub fn move_score(&self, i: usize, me: Stone) -> i32 {
+        let t = tables();
+        let part = |c: Stone, k: usize| {
+            let s = &self.cells[i][c.index()];
+            if s.combo == Combo::Forbidden {
+                super::move_table::MOVE.combo[k][Combo::Forbidden as usize]
+            } else {
+                t.move_score_at(self.exact[c.index()], s.cidx as usize)[k] as i32
+            }
+        };
+        part(me, 0) + part(me.opponent(), 1)
+    }
+
     #[inline]
     pub fn line(&self, i: usize, c: Stone, d: usize) -> Pattern {
         self.cells[i][c.index()].pats[d]
@@ -486,5 +503,29 @@ mod tests {
             assert_eq!(st.totals, empty.totals);
             assert_eq!(st.counts, empty.counts);
         }
+    }
+
+    /// The move picker's scores put our open four above blocking the opponent's open three,
+    /// and that above a point with no shape.
+    #[test]
+    fn move_scores_rank_threats() {
+        let mut game = Game::new(15, Rule::Freestyle).unwrap();
+        for (x, y) in [(7, 7), (2, 12), (8, 7), (3, 12), (9, 7), (4, 12)] {
+            game.play(Pos::new(x, y)).unwrap();
+        }
+        let st = State::from_game(&game);
+        let score = |x, y| st.move_score(Pos::new(x, y).index(15), Stone::Black);
+        assert!(
+            score(10, 7) > score(5, 12),
+            "{} {}",
+            score(10, 7),
+            score(5, 12)
+        );
+        assert!(
+            score(5, 12) > score(12, 2),
+            "{} {}",
+            score(5, 12),
+            score(12, 2)
+        );
     }
 }

@@ -16,7 +16,7 @@
 //!     order matters (no five to block, no open four or double four of ours), each
 //!     candidate point's shapes for the mover and the opponent and which one the search
 //!     chose.
-//! tune movefit --data FILE [--iters 2000] [--write src/engine/ai/move_table.rs]
+//! tune movefit --data FILE [--iters 2000] [--lr 4] [--div 1] [--write src/engine/ai/move_table.rs]
 //!     Fits the move picker's tables so that the chosen move ranks first: softmax over the
 //!     candidates, P(chosen) = e^(s/T) / sum e^(s'/T), cross-entropy; T fitted first to the
 //!     current tables and then held, so the scores keep their scale (killer, counter-move and
@@ -733,7 +733,8 @@ fn movefit() {
     };
     let before = show("before", &w);
     let train_rows: Vec<&MoveRow> = rows.iter().filter(|r| train(r)).collect();
-    let lr = 0.5;
+    // Adam's step in score units: the scores span hundreds.
+    let lr = num("--lr", 4) as f64;
     let (b1, b2) = (0.9, 0.999);
     let mut m = [0.0; MF];
     let mut v = [0.0; MF];
@@ -774,6 +775,12 @@ fn movefit() {
         *x = x.round().clamp(-8000.0, 16000.0);
     }
     let after = show("after (rounded)", &w);
+    // The fitted scale is the softmax's; `--div` writes the table smaller, so that the
+    // killer, counter-move and history bonuses weigh more against it.
+    let div = num("--div", 1).max(1) as f64;
+    for x in w.iter_mut() {
+        *x = (*x / div).round();
+    }
     let part = |k: usize, from: usize, len: usize| -> Vec<i32> {
         (0..len).map(|j| w[k * F + from + j] as i32).collect()
     };
@@ -801,10 +808,10 @@ fn movefit() {
              \n\
              /// Fitted by `tune movefit --data {data}` on {n} positions from {games} games: the\n\
              /// search's move first {tb:.1}% -> {ta:.1}%, cross-entropy {lb:.4} -> {la:.4} (held-out\n\
-             /// games {htb:.1}% -> {hta:.1}%, {hlb:.4} -> {hla:.4}), T = {t:.1}.\n\
+             /// games {htb:.1}% -> {hta:.1}%, {hlb:.4} -> {hla:.4}), T = {t:.1}; written divided by {div}.\n\
              pub const MOVE: MoveTable = MoveTable {{\n    \
-                 line: [{l0:?}, {l1:?}],\n    \
-                 combo: [{c0:?}, {c1:?}],\n\
+                 line: [\n        {l0:?},\n        {l1:?},\n    ],\n    \
+                 combo: [\n        {c0:?},\n        {c1:?},\n    ],\n\
              }};\n",
             data = std::path::Path::new(&path)
                 .file_name()

@@ -867,8 +867,9 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if best == -INF {
-            // Every move was pruned (cannot happen before one is searched; kept safe).
-            return static_eval;
+            // No move searched: in a singular search the hash move was the only one (it is
+            // singular: fail low); otherwise every move was pruned (kept safe).
+            return if excluding { alpha } else { static_eval };
         }
         if excluding {
             return best;

@@ -1,4 +1,4 @@
-//! The AI as a background task, for both games.
+//! The AI as a background task, for every game.
 //!
 //! A search runs on Bevy's `AsyncComputeTaskPool` with its own copy of the game and an
 //! `Arc<AtomicBool>` stop flag; [`poll_worker`] checks it every frame without blocking and
@@ -14,13 +14,10 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 use super::frames;
-use super::kind::{AnyGame, AnyLevel, SearchInfo};
-use crate::engine::ai::{InfoSink, Level, NoInfo, Score, SearchResult, play_level};
-use crate::engine::connect4::{self as c4, Ai, Limits};
+use super::kind::{AnyGame, Progress, SearchInfo, SearchRequest};
+use crate::engine::ai::Score;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiWorker>()
@@ -34,107 +31,33 @@ pub(super) fn plugin(app: &mut App) {
 /// Everything a search needs, owned, so the task shares nothing with the app.
 #[derive(Clone, Debug)]
 pub struct AiRequest {
-    pub level: AnyLevel,
     pub game: AnyGame,
-    pub seed: u64,
-    /// Multiplies every Gomoku level's time budget (1.0 in the game).
-    pub time_scale: f64,
-    /// Connect Four's limits (the Perfect level's time budget, Club's depth).
-    pub limits: Limits,
+    pub search: SearchRequest,
 }
 
-/// The function that searches: the engines' in the game ([`engine_search`]); tests put in slow
-/// or scripted ones to exercise cancellation. Gomoku reports finished iterations to the sink.
-pub type SearchFn = dyn Fn(&AiRequest, &AtomicBool, &mut dyn InfoSink) -> SearchInfo + Send + Sync;
+/// The function that searches: the game's own ([`engine_search`]); tests put in slow or
+/// scripted ones to exercise cancellation. It reports finished iterations to `progress`.
+pub type SearchFn = dyn Fn(&AiRequest, &AtomicBool, Progress) -> SearchInfo + Send + Sync;
 
 #[derive(Resource, Clone)]
 pub struct AiBackend {
     pub search: Arc<SearchFn>,
-    /// Multiplies every Gomoku level's time budget (1.0 in the game).
+    /// Multiplies every level's time budget (1.0 in the game).
     pub time_scale: f64,
-    /// Connect Four's limits for every search.
-    pub limits: Limits,
 }
 
 impl Default for AiBackend {
     fn default() -> Self {
         AiBackend {
-            search: Arc::new(engine_search()),
+            search: Arc::new(engine_search),
             time_scale: 1.0,
-            limits: Limits::default(),
         }
     }
 }
 
-/// The engines' search: `engine::ai::play_level` for Gomoku, Connect Four's [`Ai`] for Connect
-/// Four.
-pub fn engine_search() -> impl Fn(&AiRequest, &AtomicBool, &mut dyn InfoSink) -> SearchInfo {
-    // One Connect Four `Ai` per board size, kept across moves: the Perfect level's 42 MB
-    // solver table is allocated once and what it learnt about earlier positions is reused.
-    let cache: Arc<Mutex<Vec<Ai>>> = Arc::default();
-    move |req: &AiRequest, stop: &AtomicBool, sink: &mut dyn InfoSink| match (&req.game, req.level)
-    {
-        (AnyGame::Gomoku(game), AnyLevel::Gomoku(level)) => {
-            let r = play_level(level, game, req.seed, req.time_scale, stop, sink);
-            SearchInfo::from_gomoku(level, &r)
-        }
-        (AnyGame::ConnectFour(game), AnyLevel::ConnectFour(level)) => {
-            let start = Instant::now();
-            let mut ais = cache.lock().unwrap_or_else(|poisoned| {
-                // A search panicked while holding it: its tables may be half written.
-                cache.clear_poison();
-                let mut guard = poisoned.into_inner();
-                guard.clear();
-                guard
-            });
-            let size = game.size();
-            let index = match ais.iter().position(|ai| ai.size() == size) {
-                Some(i) => i,
-                None => {
-                    ais.push(Ai::new(size));
-                    ais.len() - 1
-                }
-            };
-            let mut rng = StdRng::seed_from_u64(req.seed);
-            let r = ais[index].choose_move_in_game(level, game, &req.limits, &mut rng, stop);
-            SearchInfo::from_connect4(level, game, r, start.elapsed())
-        }
-        _ => panic!("a level of one game asked to play the other"),
-    }
-}
-
-/// The answer when a search panicked: the weakest Gomoku level, the most central free column.
-fn fallback(request: &AiRequest) -> SearchInfo {
-    match &request.game {
-        AnyGame::Gomoku(game) => {
-            let r = play_level(
-                Level::Novice,
-                game,
-                request.seed,
-                1.0,
-                &AtomicBool::new(false),
-                &mut NoInfo,
-            );
-            SearchInfo::from_gomoku(Level::Novice, &r)
-        }
-        AnyGame::ConnectFour(game) => {
-            let legal = game.legal_columns();
-            let column = game
-                .size()
-                .centre_order()
-                .into_iter()
-                .find(|c| legal.contains(c));
-            let choice = column
-                .map(|column| c4::MoveChoice {
-                    column,
-                    score: None,
-                    source: c4::Source::Random,
-                    depth: None,
-                })
-                .ok_or(c4::AiError::NoLegalMove);
-            SearchInfo::from_connect4(c4::Level::Casual, game, choice, Duration::ZERO)
-        }
-    }
+/// The game's own search at the requested level.
+pub fn engine_search(req: &AiRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo {
+    req.game.search(&req.search, stop, progress)
 }
 
 /// What a search is for.
@@ -193,11 +116,11 @@ impl AiWorker {
         let (task_stop, task_live) = (stop.clone(), live.clone());
         let fallback_request = request.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            let mut sink = move |r: &SearchResult| {
+            let mut sink = move |depth: u32, score: Score| {
                 // No wake-up: the thinking dots' frames (three a second) show the new depth,
                 // and a frame per iteration would cost the search more than it shows.
                 if let Ok(mut slot) = task_live.lock() {
-                    *slot = Some((r.depth, r.score));
+                    *slot = Some((depth, score));
                 }
             };
             // A thread of its own at a lower priority (the pool's thread only waits for it):
@@ -211,7 +134,7 @@ impl AiWorker {
                             // An engine bug must not take the game down: answer like the
                             // weakest level.
                             error!("the AI search panicked; falling back to a simple move");
-                            fallback(&request)
+                            request.game.fallback(request.search.seed)
                         })
                 })
                 .map(|thread| thread.join());
@@ -219,7 +142,9 @@ impl AiWorker {
                 Ok(Ok(info)) => info,
                 // Not started (no thread to be had) or died outside the search: the weakest
                 // level's answer, found here.
-                _ => fallback(&fallback_request),
+                _ => fallback_request
+                    .game
+                    .fallback(fallback_request.search.seed),
             };
             // The sleeping window wakes and `poll_worker` picks the answer up at once.
             frames::wake();

@@ -1,7 +1,7 @@
-//! The analysis board's state: a Gomoku position anyone sets up or plays on, and the
-//! engine's three best moves for the side to move, found in the background as the search
-//! deepens (one search per candidate, the better ones excluded). Changing the position or
-//! leaving the screen stops the search.
+//! The analysis board's state: a position of a game with an analysis board, set up or played
+//! on by anyone, and the engine's three best moves for the side to move, found in the
+//! background as the search deepens (the game's own [`Play::analyse`]). Changing the
+//! position or leaving the screen stops the search.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -10,24 +10,27 @@ use std::thread::JoinHandle;
 
 use bevy::prelude::*;
 
-use crate::engine::ai::{Engine, Limits, Score};
-use crate::engine::review::top_moves;
-use crate::engine::{Game, Pos, Rule};
+use super::kind::{AnyGame, Candidate, Games, Move};
+use super::persist::SetupChoice;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(AnalysisBoard::new(15, Rule::Freestyle))
-        .add_systems(Last, stop_on_exit);
+    let games = app.world().resource::<Games>().clone();
+    let board = AnalysisBoard::new(default_game(&games, &SetupChoice::default()));
+    app.insert_resource(board).add_systems(Last, stop_on_exit);
 }
 
-/// Depth the live search stops at (it also stops when the position changes).
-const MAX_DEPTH: u32 = 16;
-
-/// A candidate move with its score for the side to move and the line it starts.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Candidate {
-    pub mv: Pos,
-    pub score: Score,
-    pub line: Vec<Pos>,
+/// The game of the setup screen if it has an analysis board, else the first that has one.
+pub fn default_game(games: &Games, setup: &SetupChoice) -> AnyGame {
+    let new = |k: super::kind::GameKind| k.def().new_game(&k.options(setup));
+    let chosen = new(games.chosen(setup));
+    if chosen.has_analysis() {
+        return chosen;
+    }
+    games
+        .iter()
+        .map(new)
+        .find(|g| g.has_analysis())
+        .unwrap_or(chosen)
 }
 
 /// What the search has found so far.
@@ -35,19 +38,16 @@ pub struct Candidate {
 pub struct Lines {
     /// The last depth whose three candidates are all known.
     pub depth: u32,
-    pub top: Vec<Candidate>,
+    pub top: Vec<Candidate<Move>>,
 }
 
 #[derive(Resource)]
 pub struct AnalysisBoard {
-    pub game: Game,
+    pub game: AnyGame,
     /// The threat overlay (fours, open threes, forbidden points) is on.
     pub threats: bool,
     /// Why the last click did nothing.
     pub status: String,
-    /// The position came from a replay: entering the board keeps it (instead of a fresh
-    /// board with the setup screen's rule and size).
-    pub continued: bool,
     lines: Arc<Mutex<Lines>>,
     /// A thread of its own, not Bevy's task pool: a search that deepens for minutes must
     /// not hold a pool thread that rendering (screenshots, buffer readback) waits for.
@@ -55,13 +55,11 @@ pub struct AnalysisBoard {
 }
 
 impl AnalysisBoard {
-    pub fn new(size: usize, rule: Rule) -> AnalysisBoard {
+    pub fn new(game: AnyGame) -> AnalysisBoard {
         AnalysisBoard {
-            game: Game::new(size, rule)
-                .unwrap_or_else(|_| Game::new(15, rule).expect("15 is a valid size")),
+            game,
             threats: false,
             status: String::new(),
-            continued: false,
             lines: Arc::default(),
             job: None,
         }
@@ -73,7 +71,7 @@ impl AnalysisBoard {
         if let Ok(mut lines) = self.lines.lock() {
             *lines = Lines::default();
         }
-        if self.game.outcome().is_over() {
+        if self.game.is_over() {
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -82,32 +80,13 @@ impl AnalysisBoard {
             .name("analysis".into())
             .spawn(move || {
                 crate::gui::frames::yield_to_frames(19);
-                let mut engine = Engine::default();
-                for depth in 1..=MAX_DEPTH {
-                    let limits = Limits {
-                        depth: Some(depth),
-                        ..Limits::default()
-                    };
-                    let top = top_moves(&mut engine, &game, 3, &limits, &task_stop);
-                    if task_stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let top = top
-                        .into_iter()
-                        .filter_map(|r| {
-                            Some(Candidate {
-                                mv: r.best?,
-                                score: r.score,
-                                line: r.pv,
-                            })
-                        })
-                        .collect();
+                game.analyse(3, &task_stop, &mut |depth, top| {
                     if let Ok(mut lines) = out.lock() {
                         *lines = Lines { depth, top };
                     }
                     // The screen shows each depth as it comes.
                     crate::gui::frames::wake();
-                }
+                });
             });
         match spawned {
             Ok(handle) => self.job = Some((stop, handle)),

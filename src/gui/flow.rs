@@ -8,8 +8,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::kind::Move;
-use super::persist::{BoardTheme, ColourChoice, GameKind};
-use crate::engine::Rule;
+use super::persist::{BoardTheme, ColourChoice};
 
 #[derive(States, Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
 pub enum Screen {
@@ -54,9 +53,9 @@ pub enum AnalysisAction {
     SwitchSide,
     Clear,
     ToggleThreats,
-    /// The next rule, the next board size (the New game choices): a fresh board.
-    Rule,
-    Size,
+    /// The next choice of the game's n-th row offered here (rule, board size): the board's
+    /// own, kept on the stones that still fit.
+    NextChoice(usize),
     Menu,
 }
 
@@ -73,16 +72,13 @@ pub enum TitleAction {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetupAction {
-    Game(GameKind),
-    /// 0 = a second person, 1..=5 = AI level.
+    /// A game by id.
+    Game(&'static str),
+    /// 0 = a second person, else a level's number.
     Opponent(u8),
     Colour(ColourChoice),
-    Rule(Rule),
-    Size(usize),
-    /// Connect Four's opponent: 0 = a second person, 1..=3 = AI level.
-    C4Opponent(u8),
-    /// Connect Four's rows (6 or 7).
-    C4Rows(usize),
+    /// A game's own row (by key) set to a value.
+    Choose(&'static str, u32),
     Start,
     Back,
 }

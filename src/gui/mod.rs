@@ -16,6 +16,7 @@ pub mod demo;
 pub mod effects;
 pub mod flow;
 pub mod frames;
+pub mod games;
 pub mod kind;
 pub mod persist;
 pub mod review;
@@ -39,15 +40,15 @@ impl Plugin for CorePlugin {
         app.init_state::<flow::Screen>().add_plugins((
             frames::plugin,
             persist::plugin,
-            // After `persist`: it adds its files' notices to the same list.
-            kind::plugin,
+            // The games before anything that lists them; `kind` after `persist`: it adds
+            // its files' notices to the same list.
+            (board::plugin, games::plugin, kind::plugin),
             audio::core_plugin,
             theme::plugin,
             ai_task::plugin,
             review::plugin,
             analysis::plugin,
             session::plugin,
-            board::plugin,
             screens::plugin,
             effects::plugin,
         ));
@@ -170,13 +171,13 @@ pub fn run() -> AppExit {
     if let Some(dir) = demo {
         app.add_plugins(demo::DemoPlugin {
             dir,
-            game: kind::GameKind::Gomoku,
+            game: kind::gomoku::ID,
         });
     }
     if let Some(dir) = demo_c4 {
         app.add_plugins(demo::DemoPlugin {
             dir,
-            game: kind::GameKind::ConnectFour,
+            game: kind::connect4::ID,
         });
     }
     if bench {

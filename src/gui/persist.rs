@@ -4,6 +4,7 @@
 //! or parsed never stops the game: it is renamed to `<name>.corrupt-<time>`, defaults are
 //! used, and a [`Notices`] line tells the player.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -13,10 +14,6 @@ use bevy::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Rule;
-use crate::engine::ai::Level;
-use crate::engine::connect4::BoardSize;
-use crate::engine::connect4::record::RECORD_EXT;
 
 /// Environment variable that puts all files under one folder (tests, the demo, portable use).
 pub const HOME_ENV: &str = "GOMOKU_HOME";
@@ -83,14 +80,6 @@ impl Notices {
     }
 }
 
-/// Which game the setup screen starts.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum GameKind {
-    #[default]
-    Gomoku,
-    ConnectFour,
-}
-
 /// The person's colour against the AI.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ColourChoice {
@@ -100,100 +89,27 @@ pub enum ColourChoice {
     Random,
 }
 
-/// The last choices of the setup screen, remembered in the settings file. Stored as plain
-/// numbers and names so a hand-edited or older file still reads; [`SetupChoice::sanitized`]
-/// repairs out-of-range values.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+/// The last choices of the setup screen, remembered in the settings file: the game, the
+/// colour, and per game its opponent and its own rows. Plain numbers and names, so a
+/// hand-edited or older file still reads; the game layer repairs unknown values.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(default)]
 pub struct SetupChoice {
-    pub game: GameKind,
-    /// 0 = a second person, 1..=5 = AI level.
-    pub opponent: u8,
+    /// The game's id ("gomoku"); empty or unknown means the first game.
+    pub kind: String,
     pub colour: ColourChoice,
-    pub rule: String,
-    pub size: usize,
-    /// Connect Four's opponent and board (the colour above is shared).
-    pub connect4: Connect4Setup,
+    /// By game id.
+    pub games: BTreeMap<String, GameSetup>,
 }
 
-impl Default for SetupChoice {
-    fn default() -> Self {
-        SetupChoice {
-            game: GameKind::Gomoku,
-            opponent: Level::Club.number(),
-            colour: ColourChoice::Black,
-            rule: Rule::Freestyle.name().to_string(),
-            size: 15,
-            connect4: Default::default(),
-        }
-    }
-}
-
-pub const BOARD_SIZES: [usize; 3] = [13, 15, 19];
-
-impl SetupChoice {
-    pub fn level(&self) -> Option<Level> {
-        Level::from_number(self.opponent)
-    }
-
-    pub fn rule(&self) -> Rule {
-        Rule::from_name(&self.rule).unwrap_or_default()
-    }
-
-    pub fn sanitized(mut self) -> SetupChoice {
-        if self.opponent > 5 {
-            self.opponent = SetupChoice::default().opponent;
-        }
-        self.rule = self.rule().name().to_string();
-        if !BOARD_SIZES.contains(&self.size) {
-            self.size = 15;
-        }
-        self.connect4 = self.connect4.sanitized();
-        self
-    }
-}
-
-/// The setup screen's Connect Four choices, kept in the settings file with the others.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+/// One game's setup choices.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(default)]
-pub struct Connect4Setup {
-    /// 0 = a second person, 1..=3 = Casual, Club, Perfect.
-    pub opponent: u8,
-    /// 6 (the standard 7 × 6 board) or 7.
-    pub rows: usize,
-}
-
-impl Default for Connect4Setup {
-    fn default() -> Self {
-        Connect4Setup {
-            opponent: 2, // Club
-            rows: 6,
-        }
-    }
-}
-
-/// Rows of the boards offered.
-pub const ROWS: [usize; 2] = [6, 7];
-
-impl Connect4Setup {
-    pub fn size(&self) -> BoardSize {
-        if self.rows == 7 {
-            BoardSize::SEVEN_BY_SEVEN
-        } else {
-            BoardSize::STANDARD
-        }
-    }
-
-    /// Repairs values a hand-edited file may hold.
-    pub fn sanitized(mut self) -> Connect4Setup {
-        if self.opponent > 3 {
-            self.opponent = Connect4Setup::default().opponent;
-        }
-        if !ROWS.contains(&self.rows) {
-            self.rows = 6;
-        }
-        self
-    }
+pub struct GameSetup {
+    /// 0 = a second person, else the level's number; `None` = the game's default.
+    pub opponent: Option<u8>,
+    /// The game's own rows by key ("rule", "size", "rows").
+    pub options: BTreeMap<String, u32>,
 }
 
 /// Chosen in Settings; saved by name in the settings file.
@@ -268,7 +184,6 @@ impl Settings {
         } else {
             0.5
         };
-        self.setup = self.setup.sanitized();
         self
     }
 }
@@ -375,8 +290,8 @@ pub struct SavedFile {
     pub modified: SystemTime,
 }
 
-/// Record files in the games folder, newest first.
-pub fn list_games(paths: &Paths) -> Vec<SavedFile> {
+/// Record files (with one of `extensions`) in the games folder, newest first.
+pub fn list_games(paths: &Paths, extensions: &[&str]) -> Vec<SavedFile> {
     let Ok(dir) = fs::read_dir(paths.games_dir()) else {
         return Vec::new();
     };
@@ -385,7 +300,7 @@ pub fn list_games(paths: &Paths) -> Vec<SavedFile> {
         .filter_map(|entry| {
             let path = entry.path();
             let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-            if !["sgf", "psq", RECORD_EXT].contains(&ext.as_str()) {
+            if !extensions.contains(&ext.as_str()) {
                 return None;
             }
             let meta = entry.metadata().ok()?;
@@ -476,17 +391,15 @@ mod tests {
     }
 
     #[test]
-    fn connect_four_setup_is_repaired() {
-        let bad = Connect4Setup {
-            opponent: 9,
-            rows: 12,
-        };
-        assert_eq!(bad.sanitized(), Connect4Setup::default());
-        let good = Connect4Setup {
-            opponent: 0,
-            rows: 7,
-        };
-        assert_eq!(good.clone().sanitized(), good);
-        assert_eq!(good.size(), BoardSize::SEVEN_BY_SEVEN);
+    fn settings_of_an_older_version_keep_what_still_means_something() {
+        // Before the games were registered by name: `game` was an enum and the Gomoku rows
+        // sat at the top level. The rest of the file must survive.
+        let old = "(volume: 0.3, setup: (game: ConnectFour, opponent: 4, colour: White, \
+                   rule: \"Renju\", size: 19, connect4: (opponent: 3, rows: 7)), \
+                   theme: Dark)";
+        let s: Settings = ron::from_str(old).unwrap();
+        assert_eq!((s.volume, s.theme), (0.3, BoardTheme::Dark));
+        assert_eq!(s.setup.colour, ColourChoice::White);
+        assert!(s.setup.games.is_empty());
     }
 }

@@ -18,11 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::frames::{self, FrameRequests};
 use super::kind::{AnyGame, Move, Side};
 use super::persist;
-use crate::engine::Pos;
-use crate::engine::review::{
-    Analysis, GameReview, Outlook, Progress, ReviewLimits, analyse_connect4, analyse_gomoku,
-    assemble,
-};
+use crate::engine::review::{Analysis, GameReview, Outlook, Progress, ReviewLimits, assemble};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Review>()
@@ -144,7 +140,7 @@ impl Drop for Review {
     }
 }
 
-/// Runs the engine's analyses for either game; `None` when stopped.
+/// Runs the game's own analyses; `None` when stopped.
 fn analyse(
     start: &AnyGame,
     moves: &[Move],
@@ -152,62 +148,7 @@ fn analyse(
     stop: &AtomicBool,
     progress: &Progress,
 ) -> Answer {
-    let mismatch = || Err("the record has a move of another game".to_string());
-    match start {
-        AnyGame::Gomoku(game) => {
-            let Some(points) = moves
-                .iter()
-                .map(|m| point(*m))
-                .collect::<Option<Vec<Pos>>>()
-            else {
-                return Some(mismatch());
-            };
-            let analyses = analyse_gomoku(game, &points, limits, stop, progress)?;
-            Some(Ok(analyses
-                .into_iter()
-                .map(|a| map(a, Move::Point))
-                .collect()))
-        }
-        AnyGame::ConnectFour(game) => {
-            let Some(columns) = moves
-                .iter()
-                .map(|m| column(*m))
-                .collect::<Option<Vec<usize>>>()
-            else {
-                return Some(mismatch());
-            };
-            if !game.moves().is_empty() {
-                return Some(Err("the record starts from a set-up position".into()));
-            }
-            let analyses = analyse_connect4(game.size(), &columns, limits, stop, progress)?;
-            Some(Ok(analyses
-                .into_iter()
-                .map(|a| map(a, Move::Column))
-                .collect()))
-        }
-    }
-}
-
-fn point(m: Move) -> Option<Pos> {
-    match m {
-        Move::Point(p) => Some(p),
-        Move::Column(_) => None,
-    }
-}
-
-fn column(m: Move) -> Option<usize> {
-    match m {
-        Move::Column(c) => Some(c),
-        Move::Point(_) => None,
-    }
-}
-
-fn map<M, N>(a: Analysis<M>, f: impl Fn(M) -> N) -> Analysis<N> {
-    Analysis {
-        best: a.best.map(&f),
-        line: a.line.into_iter().map(&f).collect(),
-        outlook: a.outlook,
-    }
+    start.review(moves, limits, stop, progress)
 }
 
 /// How often the progress bar is redrawn while a review runs (its end wakes the window at
@@ -266,11 +207,8 @@ struct CachedPosition {
     outlook: CachedOutlook,
 }
 
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
-enum CachedMove {
-    Point(u8, u8),
-    Column(usize),
-}
+/// A move in the game's own encoding ([`Move`]).
+type CachedMove = u32;
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
 enum CachedOutlook {
@@ -281,7 +219,8 @@ enum CachedOutlook {
     Unknown,
 }
 
-const CACHE_VERSION: u32 = 1;
+/// 2: moves in the games' own encoding.
+const CACHE_VERSION: u32 = 2;
 
 impl CachedReview {
     fn key(start: &AnyGame, moves: &[Move], limits: ReviewLimits) -> CachedReview {
@@ -321,10 +260,7 @@ impl CachedReview {
 
 impl From<&Analysis<Move>> for CachedPosition {
     fn from(a: &Analysis<Move>) -> CachedPosition {
-        let m = |m: &Move| match *m {
-            Move::Point(p) => CachedMove::Point(p.x, p.y),
-            Move::Column(c) => CachedMove::Column(c),
-        };
+        let m = |m: &Move| m.0;
         CachedPosition {
             best: a.best.as_ref().map(m),
             line: a.line.iter().map(m).collect(),
@@ -341,10 +277,7 @@ impl From<&Analysis<Move>> for CachedPosition {
 
 impl CachedPosition {
     fn to_analysis(&self) -> Analysis<Move> {
-        let m = |m: &CachedMove| match *m {
-            CachedMove::Point(x, y) => Move::Point(Pos::new(x, y)),
-            CachedMove::Column(c) => Move::Column(c),
-        };
+        let m = |&m: &CachedMove| Move(m);
         Analysis {
             best: self.best.as_ref().map(m),
             line: self.line.iter().map(m).collect(),

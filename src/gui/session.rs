@@ -12,13 +12,14 @@ use super::ai_task::{AiBackend, AiMoved, AiRequest, AiWorker, HintReady, JobKind
 use super::audio::Sfx;
 use super::flow::{Action, PlayAction, Screen};
 use super::kind::files::{self, PersonResult, Saved, Stats};
-use super::kind::{AnyGame, AnyLevel, GameKind, Move, SearchInfo, Side, Standing};
+use super::kind::{
+    AnyGame, AnyLevel, GameKind, Games, Move, SearchInfo, SearchRequest, Side, Standing,
+};
 use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
-use crate::engine::Game;
-use crate::engine::connect4 as c4;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Session::idle())
+    let idle = Session::idle(app.world().resource::<Games>());
+    app.insert_resource(idle)
         .add_observer(on_play_action)
         .add_systems(
             Update,
@@ -103,10 +104,11 @@ pub struct Session {
 }
 
 impl Session {
-    /// A placeholder before the first game.
-    pub fn idle() -> Session {
-        let game = Game::new(15, Default::default()).expect("15 is a valid size");
-        Session::new(AnyGame::Gomoku(game), Opponent::Person, Side::First, 0)
+    /// A placeholder before the first game: the first game's defaults.
+    pub fn idle(games: &Games) -> Session {
+        let kind = games.chosen(&SetupChoice::default());
+        let game = kind.def().new_game(&kind.options(&SetupChoice::default()));
+        Session::new(game, Opponent::Person, Side::First, 0)
     }
 
     pub fn new(game: AnyGame, opponent: Opponent, human: Side, seed: u64) -> Session {
@@ -126,20 +128,12 @@ impl Session {
         }
     }
 
-    /// A new game from the setup screen's choices ("Black" is also Connect Four's Red).
-    pub fn from_setup(setup: &SetupChoice) -> Session {
-        let (game, level) = match setup.game {
-            GameKind::Gomoku => {
-                let game = Game::new(setup.size, setup.rule())
-                    .unwrap_or_else(|_| Game::new(15, setup.rule()).expect("15 is a valid size"));
-                (AnyGame::Gomoku(game), setup.level().map(AnyLevel::Gomoku))
-            }
-            GameKind::ConnectFour => {
-                let c4 = setup.connect4.clone().sanitized();
-                let level = c4::Level::from_number(c4.opponent).map(AnyLevel::ConnectFour);
-                (AnyGame::ConnectFour(c4::Game::new(c4.size())), level)
-            }
-        };
+    /// A new game from the setup screen's choices (the colour choice names the first and the
+    /// second player).
+    pub fn from_setup(setup: &SetupChoice, games: &Games) -> Session {
+        let kind = games.chosen(setup);
+        let game = kind.def().new_game(&kind.options(setup));
+        let level = kind.level(kind.opponent(setup));
         let human = match setup.colour {
             ColourChoice::Black => Side::First,
             ColourChoice::White => Side::Second,
@@ -260,11 +254,12 @@ impl Session {
 
     fn request(&self, level: AnyLevel, backend: &AiBackend) -> AiRequest {
         AiRequest {
-            level,
             game: self.game.clone(),
-            seed: self.search_seed(),
-            time_scale: backend.time_scale,
-            limits: backend.limits,
+            search: SearchRequest {
+                level,
+                seed: self.search_seed(),
+                time_scale: backend.time_scale,
+            },
         }
     }
 
@@ -285,10 +280,7 @@ impl Session {
                 format!("{} AI ({})", self.game.title(), level.name())
             }
             Opponent::Ai(_) => "Player".to_string(),
-            Opponent::Person => match self.game.kind() {
-                GameKind::Gomoku => format!("Player {}", side.index() + 1),
-                GameKind::ConnectFour => format!("Player {}", self.game.side_name(side)),
-            },
+            Opponent::Person => self.game.kind().def().two_player_name(side),
         };
         [name(Side::First), name(Side::Second)]
     }
@@ -507,7 +499,7 @@ fn apply_hints(
             continue;
         }
         session.hint = msg.info.mv.clone().ok();
-        session.status = msg.info.hint_text(&session.game);
+        session.status = msg.info.hint_text();
     }
 }
 

@@ -1,4 +1,4 @@
-//! Mouse and keyboard on the board. Both end in one [`PlayAction::Place`]; the session
+//! Mouse and keyboard on a board, for every board that implements [`Pick`]. Both end in one [`PlayAction::Place`]; the session
 //! decides whether the move is legal and says why not.
 
 use bevy::input::ButtonState;
@@ -6,14 +6,9 @@ use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::ui::{RelativeCursorPosition, UiSystems};
 
-use super::{BoardRoot, BoardView, Cursor, Hover, point_at};
-use crate::engine::Pos;
+use super::{Cursor, Hover};
 use crate::gui::flow::{Action, PlayAction, Screen};
 use crate::gui::kind::Move;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(pick_plugin::<BoardView>);
-}
 
 /// A board the mouse and the keyboard point into: its root node, how a position on it
 /// (`-0.5..0.5`, as `RelativeCursorPosition`) maps to a spot that is a move, and how the
@@ -31,33 +26,6 @@ pub trait Pick: Resource {
     fn step(&self, at: Self::Spot, dx: i32, dy: i32) -> Self::Spot;
     /// `at`, or the centre when `at` is off this board.
     fn inside(&self, at: Self::Spot) -> Self::Spot;
-}
-
-impl Pick for BoardView {
-    type Root = BoardRoot;
-    type Spot = Pos;
-    const VERTICAL: bool = true;
-    const PLACE_KEYS: &'static [KeyCode] = &[KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space];
-    fn spot_at(&self, normalized: Vec2) -> Option<Pos> {
-        point_at(normalized, self.size())
-    }
-    fn to_move(spot: Pos) -> Move {
-        Move::Point(spot)
-    }
-    fn step(&self, at: Pos, dx: i32, dy: i32) -> Pos {
-        let last = self.size() as i32 - 1;
-        let x = (at.x as i32 + dx).clamp(0, last);
-        let y = (at.y as i32 + dy).clamp(0, last);
-        Pos::new(x as u8, y as u8)
-    }
-    fn inside(&self, at: Pos) -> Pos {
-        let centre = (self.size() / 2) as u8;
-        if at.on_board(self.size()) {
-            at
-        } else {
-            Pos::new(centre, centre)
-        }
-    }
 }
 
 /// Hover tracking and clicks for the board whose view is `V`.

@@ -9,10 +9,9 @@ use bevy::prelude::*;
 use bevy::render::{Extract, ExtractSchedule, Render, RenderApp, RenderSystems};
 
 use crate::gui::ai_task::AiWorker;
-use crate::gui::board::fx::BoardFx;
+use crate::gui::board::gomoku::fx::BoardFx;
 use crate::gui::flow::{Action, PlayAction, ResultAction, Screen, TitleAction};
 use crate::gui::frames::{FrameRequests, FrameSystems};
-use crate::gui::kind::Detail;
 use crate::gui::persist;
 use crate::gui::persist::Settings;
 use crate::gui::review::Review;
@@ -248,9 +247,9 @@ fn drive_bench(
                 && bench.last_search != Some(key)
             {
                 bench.last_search = Some(key);
-                if let Detail::Gomoku { depth, nodes, .. } = info.detail {
+                if info.nodes > 0 {
                     let secs = info.time.as_secs_f64().max(1e-3);
-                    bench.searches.push((depth, nodes as f64 / secs));
+                    bench.searches.push((info.depth, info.nodes as f64 / secs));
                 }
             }
             if screen == Screen::Result {

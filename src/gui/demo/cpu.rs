@@ -19,11 +19,11 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::engine::ai::{Engine, InfoSink, Level, Limits, NoInfo, play_level};
+use crate::engine::ai::{Engine, Level, Limits};
 use crate::gui::ai_task::{AiBackend, AiRequest};
 use crate::gui::flow::{Action, PlayAction, Screen, TitleAction};
 use crate::gui::frames::{FrameDemand, FrameRequests, LastDemand};
-use crate::gui::kind::{AnyGame, SearchInfo};
+use crate::gui::kind::{Progress, SearchInfo, SearchRequest};
 use crate::gui::persist::{self, Settings};
 use crate::gui::session::Session;
 
@@ -43,7 +43,6 @@ impl Plugin for CpuBenchPlugin {
         app.insert_resource(AiBackend {
             search: Arc::new(bench_search(searches.clone())),
             time_scale: 1.0,
-            limits: default(),
         })
         .insert_resource(CpuBench {
             step: Step::Menu,
@@ -105,8 +104,8 @@ impl CpuBench {
 /// move for the real game.
 fn bench_search(
     searches: Searches,
-) -> impl Fn(&AiRequest, &AtomicBool, &mut dyn InfoSink) -> SearchInfo {
-    move |req: &AiRequest, stop: &AtomicBool, sink: &mut dyn InfoSink| {
+) -> impl Fn(&AiRequest, &AtomicBool, Progress) -> SearchInfo {
+    move |req: &AiRequest, stop: &AtomicBool, progress: Progress| {
         let i = searches.next.fetch_add(1, Ordering::Relaxed) % POSITIONS.len();
         let cpu = thread_cpu();
         let r = Engine::new(64 << 20).think(
@@ -118,17 +117,17 @@ fn bench_search(
                 ..Limits::default()
             },
             stop,
-            sink,
+            &mut |r: &crate::engine::ai::SearchResult| progress(r.depth, r.score),
         );
         let used = thread_cpu().saturating_sub(cpu);
         if let Ok(mut done) = searches.done.lock() {
             done.push((r.nodes, r.time, used));
         }
-        let AnyGame::Gomoku(game) = &req.game else {
-            panic!("--bench-cpu plays Gomoku");
+        let novice = SearchRequest {
+            level: crate::gui::kind::gomoku::any_level(Level::Novice),
+            ..req.search
         };
-        let r = play_level(Level::Novice, game, req.seed, 1.0, stop, &mut NoInfo);
-        SearchInfo::from_gomoku(Level::Novice, &r)
+        req.game.search(&novice, stop, &mut |_, _| {})
     }
 }
 
@@ -185,7 +184,7 @@ fn drive(
                 return;
             }
             // The person answers at once, so the AI thinks nearly all the time.
-            if let Some(mv) = super::person_move(&session, Level::Novice, 1.0) {
+            if let Some(mv) = super::person_move(&session, crate::gui::kind::gomoku::any_level(Level::Novice), 1.0) {
                 commands.trigger(Action::Play(PlayAction::Place(mv)));
             }
         }

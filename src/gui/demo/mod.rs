@@ -25,23 +25,22 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PrimaryWindow;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
-use crate::engine::Rule;
-use crate::engine::ai::{Level, NoInfo, play_level};
-use crate::engine::connect4::{self as c4, Limits, choose_move};
+use crate::engine::ai::Level;
+use crate::engine::connect4 as c4;
 use crate::gui::ai_task::AiWorker;
 use crate::gui::analysis::AnalysisBoard;
-use crate::gui::board::BoardView;
 use crate::gui::board::connect4::{C4Cursor, FallAnimation};
-use crate::gui::board::fx::{BoardFx, DROP_SECS};
+use crate::gui::board::gomoku::BoardView;
+use crate::gui::board::gomoku::fx::{BoardFx, DROP_SECS};
 use crate::gui::flow::{
     Action, AnalysisAction, LoadAction, PlayAction, ReplayAction, ResultAction, Screen,
     SettingsAction, SetupAction, TitleAction,
 };
 use crate::gui::frames::FrameRequests;
-use crate::gui::kind::{AnyGame, GameKind, Move, Side};
+use crate::gui::kind::connect4::{self as c4_kind, col};
+use crate::gui::kind::gomoku::{self as gomoku_kind, point};
+use crate::gui::kind::{AnyLevel, Move, SearchRequest, Side};
 use crate::gui::persist::{BoardTheme, ColourChoice, Settings};
 use crate::gui::review::Review;
 use crate::gui::session::Session;
@@ -73,7 +72,7 @@ enum Op {
     /// Four's Casual) until it made `moves` moves and it is its turn again, or until the
     /// result with `None`. The game's seed is fixed first, so every run plays the same game.
     Play {
-        level: Level,
+        level: AnyLevel,
         scale: f64,
         moves: Option<usize>,
         seed: u64,
@@ -109,7 +108,7 @@ fn setup(actions: Vec<SetupAction>) -> Vec<Op> {
 fn gomoku_script() -> Vec<Op> {
     use Op::*;
     let play = |level, scale, moves| Play {
-        level,
+        level: gomoku_kind::any_level(level),
         scale,
         moves,
         seed: 2024,
@@ -118,11 +117,11 @@ fn gomoku_script() -> Vec<Op> {
     ops.push(Act(Action::Title(TitleAction::NewGame)));
     ops.push(Wait(Screen::Setup, 0.5));
     ops.extend(setup(vec![
-        SetupAction::Game(GameKind::Gomoku),
+        SetupAction::Game(gomoku_kind::ID),
         SetupAction::Opponent(Level::Club.number()),
         SetupAction::Colour(ColourChoice::Black),
-        SetupAction::Rule(Rule::Freestyle),
-        SetupAction::Size(15),
+        SetupAction::Choose("rule", 0),
+        SetupAction::Choose("size", 15),
     ]));
     ops.extend([
         Pause(0.5),
@@ -180,7 +179,7 @@ fn gomoku_script() -> Vec<Op> {
         Wait(Screen::Analysis, 0.3),
         Analyse(
             ["h8", "i9", "h9", "h10", "i8", "g8", "j7", "k6"]
-                .map(|m| Move::Point(crate::engine::Pos::from_human(m, 15).expect("on the board")))
+                .map(|m| point(crate::engine::Pos::from_human(m, 15).expect("on the board")))
                 .to_vec(),
         ),
         Act(Action::Analysis(AnalysisAction::ToggleThreats)),
@@ -195,7 +194,7 @@ fn gomoku_script() -> Vec<Op> {
 fn connect4_script() -> Vec<Op> {
     use Op::*;
     let play = |moves| Play {
-        level: Level::Casual,
+        level: c4_kind::any_level(c4::Level::Casual),
         scale: 1.0,
         moves,
         seed: 4,
@@ -206,10 +205,10 @@ fn connect4_script() -> Vec<Op> {
     ];
     ops.push(Wait(Screen::Setup, 0.3));
     ops.extend(setup(vec![
-        SetupAction::Game(GameKind::ConnectFour),
-        SetupAction::C4Opponent(3), // Perfect
+        SetupAction::Game(c4_kind::ID),
+        SetupAction::Opponent(3), // Perfect
         SetupAction::Colour(ColourChoice::Black),
-        SetupAction::C4Rows(6),
+        SetupAction::Choose("rows", 6),
     ]));
     ops.extend([
         Pause(0.5),
@@ -245,12 +244,12 @@ fn connect4_script() -> Vec<Op> {
         Wait(Screen::Setup, 0.3),
     ]);
     ops.extend(setup(vec![
-        SetupAction::C4Opponent(0),
-        SetupAction::C4Rows(7),
+        SetupAction::Opponent(0),
+        SetupAction::Choose("rows", 7),
         SetupAction::Start,
     ]));
     ops.extend([
-        Moves([3, 3, 4, 2, 4, 4, 5].map(Move::Column).to_vec()),
+        Moves([3, 3, 4, 2, 4, 4, 5].map(col).to_vec()),
         CursorAt(Some(1)),
         Pause(0.4),
         Shot("c4-two-players.png"),
@@ -269,14 +268,15 @@ fn connect4_script() -> Vec<Op> {
 /// Which script to run, and where its screenshots go.
 pub struct DemoPlugin {
     pub dir: PathBuf,
-    pub game: GameKind,
+    /// The game's id: Gomoku's or Connect Four's script.
+    pub game: &'static str,
 }
 
 impl Plugin for DemoPlugin {
     fn build(&self, app: &mut App) {
         let (name, ops) = match self.game {
-            GameKind::Gomoku => ("demo", gomoku_script()),
-            GameKind::ConnectFour => ("connect four demo", connect4_script()),
+            c4_kind::ID => ("connect four demo", connect4_script()),
+            _ => ("demo", gomoku_script()),
         };
         app.insert_resource(Demo {
             name,
@@ -494,7 +494,11 @@ fn run_demo(
             // at any frame rate.
             match demo.frozen_at {
                 None => {
-                    if let Some(mv) = session.game.gomoku().and_then(|g| g.last_move()) {
+                    if let Some(mv) = session
+                        .game
+                        .downcast_ref::<crate::engine::Game>()
+                        .and_then(|g| g.last_move())
+                    {
                         clock.pause();
                         let now = clock.elapsed_secs_f64();
                         fx.placed = Some((mv.pos, now - 0.18 * DROP_SECS as f64));
@@ -517,8 +521,8 @@ fn run_demo(
         }
         Op::PointAtHint => {
             // Another column, as a player about to choose would point at.
-            if let (Some(Move::Column(hint)), Some(game)) = (session.hint, session.game.connect4())
-            {
+            let game = session.game.downcast_ref::<c4::Game>();
+            if let (Some(hint), Some(game)) = (session.hint.and_then(c4_kind::column), game) {
                 let width = game.width();
                 cursor.at = (hint + width - 2) % width;
                 cursor.visible = true;
@@ -593,30 +597,18 @@ pub fn expert_game_setup() -> [SetupAction; 5] {
     [
         SetupAction::Opponent(Level::Expert.number()),
         SetupAction::Colour(ColourChoice::Black),
-        SetupAction::Rule(Rule::Freestyle),
-        SetupAction::Size(15),
+        SetupAction::Choose("rule", 0),
+        SetupAction::Choose("size", 15),
         SetupAction::Start,
     ]
 }
 
-pub fn person_move(session: &Session, level: Level, scale: f64) -> Option<Move> {
+pub fn person_move(session: &Session, level: AnyLevel, scale: f64) -> Option<Move> {
     let never = AtomicBool::new(false);
-    let seed = session.seed ^ session.game.ply() as u64;
-    match &session.game {
-        AnyGame::Gomoku(game) => play_level(level, game, seed, scale, &never, &mut NoInfo)
-            .best
-            .map(Move::Point),
-        AnyGame::ConnectFour(game) => {
-            let mut rng = StdRng::seed_from_u64(seed);
-            choose_move(
-                c4::Level::Casual,
-                game,
-                &Limits::default(),
-                &mut rng,
-                &never,
-            )
-            .ok()
-            .map(Move::Column)
-        }
-    }
+    let request = SearchRequest {
+        level,
+        seed: session.seed ^ session.game.ply() as u64,
+        time_scale: scale,
+    };
+    session.game.search(&request, &never, &mut |_, _| {}).mv.ok()
 }

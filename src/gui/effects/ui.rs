@@ -8,12 +8,11 @@ use bevy::prelude::*;
 use bevy::state::state::StateTransitionEvent;
 
 use super::{FxSystems, approach, progress, reduced};
-use crate::engine::Stone;
 use crate::engine::ai::Score;
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::flow::Screen;
 use crate::gui::frames::FrameRequests;
-use crate::gui::kind::AnyLevel;
+use crate::gui::kind::Side;
 use crate::gui::persist::Settings;
 use crate::gui::session::Session;
 use crate::gui::theme::palette;
@@ -306,17 +305,18 @@ pub fn eval_bar() -> impl Bundle {
     )
 }
 
-/// Black's share of the bar for `score` as seen by `side` (the side that searched): 0.5 is
-/// even; evaluations saturate smoothly (600 is about a strong attack), forced wins fill it.
-pub fn black_share(score: Score, side: Stone) -> f32 {
+/// The first player's share of the bar for `score` as seen by `side` (the side that
+/// searched): 0.5 is even; evaluations saturate smoothly (600 is about a strong attack),
+/// forced wins fill it.
+pub fn first_share(score: Score, side: Side) -> f32 {
     let lead = match score {
         Score::Eval(v) => 0.46 * (v as f32 / 600.0).tanh(),
         Score::Win(_) => 0.5,
         Score::Loss(_) => -0.5,
     };
     match side {
-        Stone::Black => 0.5 + lead,
-        Stone::White => 0.5 - lead,
+        Side::First => 0.5 + lead,
+        Side::Second => 0.5 - lead,
     }
 }
 
@@ -326,14 +326,14 @@ pub fn eval_target(session: &Session, worker: &AiWorker) -> f32 {
     if session.ai_level().is_none() {
         return 0.5;
     }
-    let ai = session.human.other().stone();
+    let ai = session.human.other();
     let live = if worker.kind() == Some(JobKind::Move) {
         worker.live().map(|(_, score)| score)
     } else {
         None
     };
-    match live.or(session.last_search.as_ref().and_then(|s| s.gomoku_score())) {
-        Some(score) => black_share(score, ai),
+    match live.or(session.last_search.as_ref().and_then(|s| s.eval)) {
+        Some(score) => first_share(score, ai),
         None => 0.5,
     }
 }
@@ -353,8 +353,8 @@ fn eval_bars(
         return;
     }
     let target = eval_target(&session, &worker);
-    // Gomoku's evaluation only: Connect Four's panel states solved scores in words.
-    let visible = matches!(session.ai_level(), Some(AnyLevel::Gomoku(_)));
+    // Games that evaluate only (Connect Four's panel states solved scores in words).
+    let visible = session.ai_level().is_some() && session.game.kind().def().shows_evaluation();
     let dt = time.delta_secs();
     for (mut bar, children, child_of) in &mut bars {
         if let Ok(mut visibility) = rows.get_mut(child_of.parent()) {

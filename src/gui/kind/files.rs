@@ -5,17 +5,15 @@
 //! Every file is written atomically; an unreadable one is moved aside to
 //! `*.corrupt-<time>` and the player told through [`Notices`].
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use super::connect4::{C4Autosave, C4Stats};
-use super::gomoku::{Autosave, GomokuStats};
-use super::{AnyGame, AnyLevel, GameKind, Side, side_name};
-use crate::engine::connect4::record::RECORD_EXT;
-use crate::gui::persist::{self, Loaded, Notices, Paths, Tally, timestamp};
+use super::{AnyGame, AnyLevel, GameKind, Games, LevelTallies, Side};
+use crate::gui::persist::{self, Notices, Paths, Tally, timestamp};
 
 /// An unfinished game as the autosave keeps it.
 #[derive(Clone, Debug)]
@@ -28,7 +26,8 @@ pub struct Saved {
 }
 
 impl Saved {
-    /// Checks what both games' files need checked: the person's side and a game not over.
+    /// Checks what every game's autosave needs checked: the person's side (by its colour's
+    /// name) and a game not over.
     pub fn checked(
         game: AnyGame,
         level: Option<AnyLevel>,
@@ -36,9 +35,9 @@ impl Saved {
         seed: u64,
         started: &str,
     ) -> Result<Saved, String> {
-        let human = [Side::First, Side::Second]
+        let human = Side::BOTH
             .into_iter()
-            .find(|&s| side_name(game.kind(), s) == human)
+            .find(|&s| game.side_name(s) == human)
             .ok_or_else(|| format!("unknown colour '{human}'"))?;
         if game.is_over() {
             return Err("the saved game is already over".into());
@@ -50,6 +49,22 @@ impl Saved {
             seed,
             started: started.to_string(),
         })
+    }
+
+    /// The saved opponent: 0 = a second person, else the level's number.
+    pub fn opponent_number(&self) -> u8 {
+        self.level.map_or(0, AnyLevel::number)
+    }
+
+    /// The level with `number` (0 = a second person) of the saved game's kind.
+    pub fn level_of(kind: GameKind, number: u8) -> Result<Option<AnyLevel>, String> {
+        match number {
+            0 => Ok(None),
+            n => kind
+                .level(n)
+                .map(Some)
+                .ok_or_else(|| format!("unknown level {n}")),
+        }
     }
 }
 
@@ -67,7 +82,7 @@ pub struct Recorded {
 pub fn players(names: &[String; 2], kind: GameKind) -> String {
     let name = |i: usize, side: Side| {
         if names[i].is_empty() {
-            side_name(kind, side).to_string()
+            kind.side_name(side).to_string()
         } else {
             names[i].clone()
         }
@@ -76,56 +91,32 @@ pub fn players(names: &[String; 2], kind: GameKind) -> String {
 }
 
 pub fn autosave_file(paths: &Paths, kind: GameKind) -> PathBuf {
-    match kind {
-        GameKind::Gomoku => paths.data_dir.join("autosave.ron"),
-        GameKind::ConnectFour => paths.data_dir.join("connect4-autosave.ron"),
-    }
+    paths.data_dir.join(kind.def().autosave_name())
 }
 
 fn stats_file(paths: &Paths, kind: GameKind) -> PathBuf {
-    match kind {
-        GameKind::Gomoku => paths.data_dir.join("stats.ron"),
-        GameKind::ConnectFour => paths.data_dir.join("connect4-stats.ron"),
-    }
+    paths.data_dir.join(kind.def().stats_name())
 }
-
-const KINDS: [GameKind; 2] = [GameKind::Gomoku, GameKind::ConnectFour];
 
 /// Rewrites the autosave of `saved`'s game.
 pub fn write_autosave(paths: &Paths, saved: &Saved) -> Result<(), String> {
-    let path = autosave_file(paths, saved.game.kind());
-    match &saved.game {
-        AnyGame::Gomoku(g) => persist::write_ron(&path, &Autosave::new(g, saved)),
-        AnyGame::ConnectFour(g) => persist::write_ron(&path, &C4Autosave::new(g, saved)),
-    }
+    let kind = saved.game.kind();
+    kind.def().write_autosave(&autosave_file(paths, kind), saved)
 }
 
 /// The autosaved game of `kind` if there is a valid one. An invalid one is moved aside and
 /// reported.
 pub fn load_autosave(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Option<Saved> {
     let path = autosave_file(paths, kind);
-    let what = match kind {
-        GameKind::Gomoku => "autosaved game",
-        GameKind::ConnectFour => "autosaved Connect Four game",
-    };
-    let restored = match kind {
-        GameKind::Gomoku => match persist::read_ron::<Autosave>(&path, what, notices) {
-            Loaded::Ok(save) => save.restore(),
-            _ => return None,
-        },
-        GameKind::ConnectFour => match persist::read_ron::<C4Autosave>(&path, what, notices) {
-            Loaded::Ok(save) => save.restore(),
-            _ => return None,
-        },
-    };
+    let restored = kind.def().load_autosave(&path, notices)?;
     restored
         .map_err(|reason| {
             let moved = persist::move_aside(&path)
                 .map(|p| format!(" It was moved to {}.", p.display()))
                 .unwrap_or_default();
-            let what = what.strip_prefix("autosaved ").unwrap_or(what);
             notices.push(format!(
-                "The autosaved {what} could not be restored ({reason}).{moved}"
+                "The autosaved {} game could not be restored ({reason}).{moved}",
+                kind.title()
             ));
         })
         .ok()
@@ -141,26 +132,25 @@ pub fn remove_autosave(paths: &Paths, kind: GameKind) {
 }
 
 /// The game whose autosave is the most recent (Continue), if any.
-pub fn newest_autosave(paths: &Paths) -> Option<GameKind> {
+pub fn newest_autosave(paths: &Paths, games: &Games) -> Option<GameKind> {
     let modified = |k| {
         fs::metadata(autosave_file(paths, k))
             .and_then(|m| m.modified())
             .ok()
     };
-    // On a tie Connect Four wins, as before the two were folded together.
-    KINDS
-        .into_iter()
-        .filter_map(|k| modified(k).map(|t| (t, k)))
-        .max_by_key(|&(t, k)| (t, k == GameKind::ConnectFour))
-        .map(|(_, k)| k)
+    // On a tie the game registered later wins (as Connect Four did before the games were
+    // folded together).
+    games
+        .iter()
+        .enumerate()
+        .filter_map(|(i, k)| modified(k).map(|t| (t, i, k)))
+        .max_by_key(|&(t, i, _)| (t, i))
+        .map(|(_, _, k)| k)
 }
 
-/// Wins, losses and draws of both games, each in its own file.
+/// Wins, losses and draws of every game, each in its own file.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Stats {
-    pub gomoku: GomokuStats,
-    pub connect4: C4Stats,
-}
+pub struct Stats(pub BTreeMap<&'static str, LevelTallies>);
 
 /// The end of a game as the person against the AI sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,27 +161,26 @@ pub enum PersonResult {
 }
 
 impl Stats {
-    /// Reads both files; bad ones are moved aside and reported.
-    pub fn load(paths: &Paths, notices: &mut Notices) -> Stats {
-        let gomoku = stats_file(paths, GameKind::Gomoku);
-        let connect4 = stats_file(paths, GameKind::ConnectFour);
-        Stats {
-            gomoku: match persist::read_ron(&gomoku, "statistics", notices) {
-                Loaded::Ok(s) => s,
-                _ => GomokuStats::default(),
-            },
-            connect4: match persist::read_ron(&connect4, "Connect Four statistics", notices) {
-                Loaded::Ok(s) => s,
-                _ => C4Stats::default(),
-            },
-        }
+    /// Reads every game's file; bad ones are moved aside and reported.
+    pub fn load(paths: &Paths, games: &Games, notices: &mut Notices) -> Stats {
+        Stats(
+            games
+                .iter()
+                .map(|k| (k.id(), k.def().load_stats(&stats_file(paths, k), notices)))
+                .collect(),
+        )
+    }
+
+    pub fn of(&self, kind: GameKind) -> LevelTallies {
+        self.0.get(kind.id()).cloned().unwrap_or_default()
     }
 
     pub fn tally(&self, level: AnyLevel) -> Tally {
-        match level {
-            AnyLevel::Gomoku(l) => self.gomoku.tally(l),
-            AnyLevel::ConnectFour(l) => self.connect4.tally(l),
-        }
+        self.0
+            .get(level.game)
+            .and_then(|t| t.levels.get(&level.number))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Counts a finished game of `kind` and saves that game's file.
@@ -202,30 +191,23 @@ impl Stats {
         level: Option<AnyLevel>,
         result: Option<PersonResult>,
     ) -> Result<(), String> {
-        let tally = match (level, result) {
-            (Some(AnyLevel::Gomoku(l)), Some(r)) => {
-                Some((self.gomoku.levels.entry(l.number()).or_default(), r))
+        let stats = self.0.entry(kind.id()).or_default();
+        match (level, result) {
+            (Some(l), Some(r)) => {
+                let t = stats.levels.entry(l.number).or_default();
+                match r {
+                    PersonResult::Won => t.wins += 1,
+                    PersonResult::Lost => t.losses += 1,
+                    PersonResult::Draw => t.draws += 1,
+                }
             }
-            (Some(AnyLevel::ConnectFour(l)), Some(r)) => Some((self.connect4.tally_mut(l), r)),
-            _ => None,
-        };
-        match tally {
-            Some((t, PersonResult::Won)) => t.wins += 1,
-            Some((t, PersonResult::Lost)) => t.losses += 1,
-            Some((t, PersonResult::Draw)) => t.draws += 1,
-            None if kind == GameKind::Gomoku => self.gomoku.two_player_games += 1,
-            None => self.connect4.two_player_games += 1,
+            _ => stats.two_player_games += 1,
         }
-        let path = stats_file(paths, kind);
-        match kind {
-            GameKind::Gomoku => persist::write_ron(&path, &self.gomoku),
-            GameKind::ConnectFour => persist::write_ron(&path, &self.connect4),
-        }
+        kind.def().write_stats(&stats_file(paths, kind), stats)
     }
 }
 
-/// Saves a finished game in the games folder under a fresh name
-/// (`<time>-<who>.sgf`, `<time>-connect4-<who>.c4`).
+/// Saves a finished game in the games folder under a fresh name (`<time>-<prefix><who>.<ext>`).
 pub fn save_record(
     paths: &Paths,
     game: &AnyGame,
@@ -234,10 +216,8 @@ pub fn save_record(
     resigned: Option<Side>,
     who: &str,
 ) -> Result<PathBuf, String> {
-    let (prefix, ext) = match game {
-        AnyGame::Gomoku(_) => ("", "sgf"),
-        AnyGame::ConnectFour(_) => ("connect4-", RECORD_EXT),
-    };
+    let def = game.kind().def();
+    let (prefix, ext) = (def.record_prefix(), def.record_extensions()[0]);
     let dir = paths.games_dir();
     let stamp = timestamp().file;
     let mut path = dir.join(format!("{stamp}-{prefix}{who}.{ext}"));
@@ -246,39 +226,40 @@ pub fn save_record(
         path = dir.join(format!("{stamp}-{prefix}{who}-{n}.{ext}"));
         n += 1;
     }
-    match game {
-        AnyGame::Gomoku(g) => {
-            super::gomoku::save_sgf(&path, &super::gomoku::record(g, names, started, resigned))?
-        }
-        AnyGame::ConnectFour(g) => {
-            let record = super::connect4::record(g, names, started, resigned);
-            persist::save_atomic(&path, record.to_text().as_bytes())?
-        }
-    }
+    persist::make_parent(&path)?;
+    def.save_record(&path, game, names, started, resigned)?;
     Ok(path)
 }
 
-fn is_connect4(path: &Path) -> bool {
-    path.extension()
+/// The game whose records have `path`'s extension.
+fn kind_of(path: &Path, games: &Games) -> Result<GameKind, String> {
+    let ext = path
+        .extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case(RECORD_EXT))
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    games
+        .iter()
+        .find(|k| k.def().record_extensions().contains(&ext.as_str()))
+        .ok_or_else(|| format!("no game reads .{ext} files"))
 }
 
 /// The extensions of the records the games folder lists.
-pub const RECORD_EXTENSIONS: [&str; 3] = ["sgf", "psq", RECORD_EXT];
+pub fn record_extensions(games: &Games) -> Vec<&'static str> {
+    games
+        .iter()
+        .flat_map(|k| k.def().record_extensions().iter().copied())
+        .collect()
+}
 
 /// Opens any record file for the replay. An unreadable file is moved aside; the error says
 /// so.
-pub fn open_record(path: &Path) -> Result<Recorded, String> {
+pub fn open_record(path: &Path, games: &Games) -> Result<Recorded, String> {
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let opened = if is_connect4(path) {
-        super::connect4::open(path)
-    } else {
-        super::gomoku::open(path)
-    };
+    let opened = kind_of(path, games).and_then(|k| k.def().open_record(path));
     opened.map_err(|reason| {
         let moved = persist::move_aside(path)
             .map(|to| format!(" It was moved to {}.", to.display()))
@@ -288,26 +269,23 @@ pub fn open_record(path: &Path) -> Result<Recorded, String> {
 }
 
 /// One line about a record for the Load game list (or why it cannot be read).
-pub fn summary(path: &Path) -> String {
-    let line = if is_connect4(path) {
-        super::connect4::summary(path)
-    } else {
-        super::gomoku::summary(path)
-    };
-    line.unwrap_or_else(|e| format!("Unreadable: {e}"))
+pub fn summary(path: &Path, games: &Games) -> String {
+    kind_of(path, games)
+        .and_then(|k| k.def().record_summary(path))
+        .unwrap_or_else(|e| format!("Unreadable: {e}"))
 }
 
 /// Reports a bad autosave at start, not when Continue is pressed.
-pub fn check_autosaves(paths: &Paths, notices: &mut Notices) {
-    for kind in KINDS {
+pub fn check_autosaves(paths: &Paths, games: &Games, notices: &mut Notices) {
+    for kind in games.iter() {
         if autosave_file(paths, kind).is_file() {
             let _ = load_autosave(paths, kind, notices);
         }
     }
 }
 
-pub fn has_autosave(paths: &Paths) -> bool {
-    newest_autosave(paths).is_some()
+pub fn has_autosave(paths: &Paths, games: &Games) -> bool {
+    newest_autosave(paths, games).is_some()
 }
 
 /// Two saved games are the same game (moves, redo line, rule, size) with the same players.

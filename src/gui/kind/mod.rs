@@ -1,37 +1,52 @@
-//! The game-kind layer: everything the one app flow (setup, session, AI task, result, replay)
-//! needs to know about a game, for Gomoku and Connect Four alike, as board-game frameworks
-//! define a game once (setup, legal moves, play, outcome) and reuse every screen.
+//! The game-kind layer: what the one app flow (setup, session, AI task, result, replay,
+//! review, analysis board) needs to know about a game, written once as two traits, as
+//! board-game frameworks define a game once (setup, legal moves, play, outcome) and reuse
+//! every screen.
 //!
-//! [`AnyGame`] is the position with its history, [`Move`] a point or a column, [`Side`] the
-//! first or second player, [`AnyLevel`] a computer level and [`SearchInfo`] what a search
-//! found. [`files`] keeps autosaves, statistics and records per game. Only the board's drawing
-//! and picking (`gui::board`) differ per game beyond this module.
+//! - [`Rules`]: a game in play, with its own move and level types (Gomoku's points, Connect
+//!   Four's columns): play, undo, outcome, the AI entry point, the review. Every
+//!   implementation is also a [`Play`], the same methods over the app's opaque [`Move`], so
+//!   the app holds any game as an [`AnyGame`] and never names one.
+//! - [`GameDef`]: the game as a kind: its name, sides, levels, setup rows and files. A
+//!   [`GameKind`] is a handle to one; [`Games`] lists the registered ones (`gui::games`).
 //!
-//! No Bevy systems here: plain values over `crate::engine`.
+//! A game lives in its own folder (`kind/<game>/` here, `board/<game>/` for its board) and is
+//! registered by one line in `gui/games.rs`. No Bevy systems here: plain values over
+//! `crate::engine`.
 
 pub mod connect4;
 pub mod files;
 pub mod gomoku;
+mod rules;
+#[cfg(test)]
+pub mod tictactoe;
 
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
 use std::time::Duration;
 
-use crate::engine::ai::{Level, Score, SearchResult};
-use crate::engine::connect4 as c4;
-use crate::engine::{Game, MoveError, Outcome, Pos, Rule, Stone};
+use bevy::prelude::Resource;
 
-pub use super::persist::GameKind;
+use super::persist::{Notices, SetupChoice};
+use crate::engine::ai::Score;
+pub use files::{Recorded, Saved};
+pub use rules::{AnyGame, Candidate, Play, Progress, Rules, SearchRequest};
 
-/// Loads both games' statistics and reports autosaves that do not restore, at start.
+/// Loads every game's statistics and reports autosaves that do not restore, at start.
 pub(super) fn plugin(app: &mut bevy::prelude::App) {
     let world = app.world_mut();
     let Some(paths) = world.get_resource::<super::persist::Paths>().cloned() else {
         return;
     };
+    let Some(games) = world.get_resource::<Games>().cloned() else {
+        return;
+    };
     let mut notices = world
         .remove_resource::<super::persist::Notices>()
         .unwrap_or_default();
-    let stats = files::Stats::load(&paths, &mut notices);
-    files::check_autosaves(&paths, &mut notices);
+    let stats = files::Stats::load(&paths, &games, &mut notices);
+    files::check_autosaves(&paths, &games, &mut notices);
     world.insert_resource(notices);
     world.insert_resource(stats);
 }
@@ -44,6 +59,8 @@ pub enum Side {
 }
 
 impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
     pub fn other(self) -> Side {
         match self {
             Side::First => Side::Second,
@@ -51,7 +68,7 @@ impl Side {
         }
     }
 
-    /// Who played the move with 0-based index `ply` (both games alternate strictly).
+    /// Who played the move with 0-based index `ply` (the games alternate strictly).
     pub fn of_ply(ply: usize) -> Side {
         if ply.is_multiple_of(2) {
             Side::First
@@ -66,84 +83,47 @@ impl Side {
             Side::Second => 1,
         }
     }
-
-    pub fn stone(self) -> Stone {
-        match self {
-            Side::First => Stone::Black,
-            Side::Second => Stone::White,
-        }
-    }
-
-    pub fn from_stone(stone: Stone) -> Side {
-        match stone {
-            Stone::Black => Side::First,
-            Stone::White => Side::Second,
-        }
-    }
-
-    pub fn player(self) -> c4::Player {
-        match self {
-            Side::First => c4::Player::First,
-            Side::Second => c4::Player::Second,
-        }
-    }
-
-    pub fn from_player(player: c4::Player) -> Side {
-        match player {
-            c4::Player::First => Side::First,
-            c4::Player::Second => Side::Second,
-        }
-    }
 }
 
-/// A move: a Gomoku point or a Connect Four column (0-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    Point(Pos),
-    Column(usize),
-}
+/// A move of any game, in the game's own encoding (a point, a column, a cell): only the
+/// game and its board read it. Screens pass it along and ask the game for its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(pub u32);
 
-/// A computer level of either game.
+/// A computer level of some game: its number in the game's menu (1 = weakest), its name and
+/// one line about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnyLevel {
-    Gomoku(Level),
-    ConnectFour(c4::Level),
+pub struct AnyLevel {
+    pub game: &'static str,
+    pub number: u8,
+    pub name: &'static str,
+    pub description: &'static str,
 }
 
 impl AnyLevel {
-    /// 1-based position in the game's menu.
     pub fn number(self) -> u8 {
-        match self {
-            AnyLevel::Gomoku(l) => l.number(),
-            AnyLevel::ConnectFour(l) => l.number(),
-        }
+        self.number
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            AnyLevel::Gomoku(l) => l.name(),
-            AnyLevel::ConnectFour(l) => l.name(),
-        }
+        self.name
     }
 
     pub fn description(self) -> &'static str {
-        match self {
-            AnyLevel::Gomoku(l) => l.description(),
-            AnyLevel::ConnectFour(l) => l.description(),
-        }
+        self.description
     }
 
-    /// "Level 3 · Club" and the level's one-line description, for the side panel.
+    /// "Level 3 · Club", for the side panel.
     pub fn headline(self) -> String {
-        format!("Level {} · {}", self.number(), self.name())
+        format!("Level {} · {}", self.number, self.name)
     }
 }
 
-/// How a position stands ([`AnyGame::standing`]).
+/// How a position stands ([`Play::standing`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Standing {
     Ongoing,
-    /// `line`: the winning row as (x, y) cells: Gomoku points, Connect Four (column, row).
+    /// `line`: the winning row's cells as the game's board places them (x, y).
     Won {
         winner: Side,
         line: Vec<(usize, usize)>,
@@ -151,468 +131,280 @@ pub enum Standing {
     Draw,
 }
 
-/// A game of either kind, with its history and redo line.
+/// The setup screen's choices for one game, by row key ("rule", "size", "rows"), as plain
+/// numbers so the settings file stays readable and old files still load.
+pub type Options = BTreeMap<String, u32>;
+
+/// One row of a game's own setup choices (the opponent and colour rows are shared).
 #[derive(Clone, Debug)]
-pub enum AnyGame {
-    Gomoku(Game),
-    ConnectFour(c4::Game),
+pub struct SetupRow {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub choices: Vec<Choice>,
+    /// The value when none (or an unknown one) is stored.
+    pub default: u32,
+    /// Offered on the analysis board too (rule and board size, not who plays).
+    pub on_analysis_board: bool,
 }
 
-impl AnyGame {
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyGame::Gomoku(_) => GameKind::Gomoku,
-            AnyGame::ConnectFour(_) => GameKind::ConnectFour,
-        }
+#[derive(Clone, Debug)]
+pub struct Choice {
+    pub value: u32,
+    pub label: String,
+    /// A line under the row while this choice is selected (what the rule means).
+    pub note: Option<&'static str>,
+}
+
+impl SetupRow {
+    /// `value` if it is one of the choices, else the default.
+    pub fn sanitize(&self, value: Option<u32>) -> u32 {
+        value
+            .filter(|v| self.choices.iter().any(|c| c.value == *v))
+            .unwrap_or(self.default)
     }
 
-    pub fn gomoku(&self) -> Option<&Game> {
-        match self {
-            AnyGame::Gomoku(g) => Some(g),
-            AnyGame::ConnectFour(_) => None,
-        }
+    pub fn choice(&self, value: u32) -> Option<&Choice> {
+        self.choices.iter().find(|c| c.value == value)
     }
+}
 
-    pub fn connect4(&self) -> Option<&c4::Game> {
-        match self {
-            AnyGame::ConnectFour(g) => Some(g),
-            AnyGame::Gomoku(_) => None,
-        }
+/// Statistics of one game: wins, losses and draws of the person per level number, and games
+/// between two people.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default)]
+pub struct LevelTallies {
+    pub levels: BTreeMap<u8, super::persist::Tally>,
+    pub two_player_games: u32,
+}
+
+/// A game as a kind: everything the app needs before a position exists, and its files.
+pub trait GameDef: Send + Sync + 'static {
+    /// Stable name in the settings file ("gomoku").
+    fn id(&self) -> &'static str;
+    /// "Gomoku", "Connect Four".
+    fn title(&self) -> &'static str;
+    /// "Black" / "White", "Red" / "Yellow".
+    fn side_name(&self, side: Side) -> &'static str;
+    /// A player's name in the record of a game between two people.
+    fn two_player_name(&self, side: Side) -> String {
+        format!("Player {}", side.index() + 1)
     }
-
-    /// Moves played.
-    pub fn ply(&self) -> usize {
-        match self {
-            AnyGame::Gomoku(g) => g.ply(),
-            AnyGame::ConnectFour(g) => g.moves().len(),
-        }
-    }
-
-    pub fn to_move(&self) -> Side {
-        match self {
-            AnyGame::Gomoku(g) => Side::from_stone(g.to_move()),
-            AnyGame::ConnectFour(g) => Side::from_player(g.side_to_move()),
-        }
-    }
-
-    /// Moves that Redo can replay.
-    pub fn redo_len(&self) -> usize {
-        match self {
-            AnyGame::Gomoku(g) => g.redo_stack().len(),
-            AnyGame::ConnectFour(g) => c4::record::redo_line(g).len(),
-        }
-    }
-
-    /// The moves played, in order.
-    pub fn moves(&self) -> Vec<Move> {
-        match self {
-            AnyGame::Gomoku(g) => g.history().iter().map(|m| Move::Point(m.pos)).collect(),
-            AnyGame::ConnectFour(g) => g.moves().iter().map(|&c| Move::Column(c)).collect(),
-        }
-    }
-
-    /// Whether the side to move may play `mv`; the error is in the player's words.
-    pub fn check(&self, mv: Move) -> Result<(), String> {
-        match (self, mv) {
-            (AnyGame::Gomoku(g), Move::Point(p)) => {
-                g.check_move(p).map_err(|e| explain(&e, g.size()))
-            }
-            (AnyGame::ConnectFour(g), Move::Column(c)) => {
-                if g.is_over() {
-                    Err("The game is over.".into())
-                } else if c >= g.width() {
-                    Err(format!("There is no column {}.", c + 1))
-                } else if !g.can_play(c) {
-                    Err(format!("Column {} is full.", c + 1))
-                } else {
-                    Ok(())
-                }
-            }
-            _ => Err("That move belongs to the other game.".into()),
-        }
-    }
-
-    /// Plays `mv` for the side to move; the error is in the player's words.
-    pub fn play(&mut self, mv: Move) -> Result<(), String> {
-        // Gomoku's own errors are explained; Connect Four's are checked first for friendlier
-        // words than the engine's.
-        if self.kind() == GameKind::ConnectFour {
-            self.check(mv)?;
-        }
-        match (self, mv) {
-            (AnyGame::Gomoku(g), Move::Point(p)) => {
-                let size = g.size();
-                g.play(p).map(|_| ()).map_err(|e| explain(&e, size))
-            }
-            (AnyGame::ConnectFour(g), Move::Column(c)) => {
-                g.play(c).map(|_| ()).map_err(|e| e.to_string())
-            }
-            _ => Err("That move belongs to the other game.".into()),
-        }
-    }
-
-    /// Puts `mv` down for `side` (records whose stones do not alternate, set-up stones).
-    pub fn place(&mut self, side: Side, mv: Move) -> Result<(), String> {
-        match (self, mv) {
-            (AnyGame::Gomoku(g), Move::Point(p)) => g
-                .place(p, side.stone())
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
-            (AnyGame::ConnectFour(g), Move::Column(c)) if g.side_to_move() == side.player() => {
-                g.play(c).map(|_| ()).map_err(|e| e.to_string())
-            }
-            _ => Err("a move out of turn".into()),
-        }
-    }
-
-    /// Takes back the last move; returns who had played it.
-    pub fn undo(&mut self) -> Option<Side> {
-        match self {
-            AnyGame::Gomoku(g) => g.undo().map(|m| Side::from_stone(m.stone)),
-            AnyGame::ConnectFour(g) => g.undo().map(|_| Side::from_player(g.side_to_move())),
-        }
-    }
-
-    pub fn redo(&mut self) -> bool {
-        match self {
-            AnyGame::Gomoku(g) => g.redo().is_some(),
-            AnyGame::ConnectFour(g) => g.redo().is_some(),
-        }
-    }
-
-    pub fn standing(&self) -> Standing {
-        match self {
-            AnyGame::Gomoku(g) => match g.outcome() {
-                Outcome::Ongoing => Standing::Ongoing,
-                Outcome::Win { winner, line } => Standing::Won {
-                    winner: Side::from_stone(*winner),
-                    line: line.iter().map(|p| (p.x as usize, p.y as usize)).collect(),
-                },
-                Outcome::Draw => Standing::Draw,
-            },
-            AnyGame::ConnectFour(g) => match g.outcome() {
-                c4::Outcome::Ongoing => Standing::Ongoing,
-                c4::Outcome::Win { player, four } => Standing::Won {
-                    winner: Side::from_player(player),
-                    line: four.iter().map(|c| (c.col, c.row)).collect(),
-                },
-                c4::Outcome::Draw => Standing::Draw,
-            },
-        }
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.standing() != Standing::Ongoing
-    }
-
-    /// An empty board of the same size and rule.
-    pub fn fresh(&self) -> AnyGame {
-        match self {
-            AnyGame::Gomoku(g) => {
-                AnyGame::Gomoku(Game::new(g.size(), g.rule()).expect("the size was valid"))
-            }
-            AnyGame::ConnectFour(g) => AnyGame::ConnectFour(c4::Game::new(g.size())),
-        }
-    }
-
-    pub fn title(&self) -> &'static str {
-        match self {
-            AnyGame::Gomoku(_) => "Gomoku",
-            AnyGame::ConnectFour(_) => "Connect Four",
-        }
-    }
-
-    /// Rule and board under the title: "Renju · 15 × 15", "7 × 6 · four in a row wins".
-    pub fn subtitle(&self) -> String {
-        match self {
-            AnyGame::Gomoku(g) => format!("{} · {s} × {s}", g.rule().name(), s = g.size()),
-            AnyGame::ConnectFour(g) => {
-                format!("{} × {} · four in a row wins", g.width(), g.height())
-            }
-        }
-    }
-
-    /// A reminder of a rule that surprises newcomers.
-    pub fn rule_note(&self) -> Option<&'static str> {
-        match self {
-            AnyGame::Gomoku(g) if g.rule() == Rule::Renju => {
-                Some("Black may not play double three, double four or overline.")
-            }
-            _ => None,
-        }
-    }
-
-    /// How people read the controls under the panel's buttons.
-    pub fn controls_help(&self) -> &'static str {
-        match self {
-            AnyGame::Gomoku(_) => "Mouse or arrows + Enter to place a stone",
-            AnyGame::ConnectFour(_) => "Click a column, or ← → and Enter; 1-7 drop at once",
-        }
-    }
-
-    pub fn side_name(&self, side: Side) -> &'static str {
-        side_name(self.kind(), side)
-    }
-
-    /// "h8" or "column 4".
-    pub fn move_text(&self, mv: Move) -> String {
-        match (self, mv) {
-            (AnyGame::Gomoku(g), Move::Point(p)) => p.to_human(g.size()),
-            (_, Move::Column(c)) => format!("column {}", c + 1),
-            (AnyGame::ConnectFour(_), Move::Point(p)) => format!("{p:?}"),
-        }
-    }
-
-    /// The winning row's name: "five", "four", or "6" for an overline; 0 cells names the row
-    /// the game is played for.
-    pub fn line_name(&self, cells: usize) -> String {
-        match (self, cells) {
-            (AnyGame::ConnectFour(_), _) | (AnyGame::Gomoku(_), 4) => "four".into(),
-            (AnyGame::Gomoku(_), 0 | 5) => "five".into(),
-            (AnyGame::Gomoku(_), n) => n.to_string(),
-        }
-    }
-
+    /// The computer levels, weakest first, numbered from 1.
+    fn levels(&self) -> Vec<AnyLevel>;
+    /// The level met first on the setup screen.
+    fn default_opponent(&self) -> u8;
     /// The level that gives hints (the strongest that answers in a few seconds).
-    pub fn hint_level(&self) -> AnyLevel {
-        match self {
-            AnyGame::Gomoku(_) => AnyLevel::Gomoku(Level::Expert),
-            AnyGame::ConnectFour(_) => AnyLevel::ConnectFour(c4::Level::Perfect),
-        }
+    fn hint_level(&self) -> AnyLevel;
+    /// How people use the controls, under the panel's buttons.
+    fn controls_help(&self) -> &'static str;
+    /// A stone clicks as it is put down; a Connect Four disc sounds when it lands (its board
+    /// plays that sound).
+    fn clicks_when_placed(&self) -> bool {
+        true
     }
+    /// The side panel has an evaluation bar (the AI's levels evaluate positions).
+    fn shows_evaluation(&self) -> bool {
+        false
+    }
+    /// Move numbers on the pieces when a replay opens (discs that fall in columns are easy
+    /// to follow without).
+    fn numbers_by_default(&self) -> bool {
+        true
+    }
+    /// The game's own setup rows (rule, board size, ...).
+    fn setup_rows(&self) -> Vec<SetupRow>;
+    /// A new game with these options (unknown or missing values take the rows' defaults).
+    fn new_game(&self, options: &Options) -> AnyGame;
+    /// A line for the setup screen about the game, under its rows.
+    fn setup_note(&self) -> Option<&'static str> {
+        None
+    }
+
+    // Files: each game keeps its own names and formats, so older files still load.
+
+    /// File names under the data folder.
+    fn autosave_name(&self) -> &'static str;
+    fn stats_name(&self) -> &'static str;
+    /// The unfinished game in `path`: `None` when missing or unreadable (then reported in
+    /// `notices` and moved aside), else whether it restores.
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>>;
+    fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String>;
+    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies;
+    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String>;
+    /// Record file extensions this game opens; the first is the one it writes.
+    fn record_extensions(&self) -> &'static [&'static str];
+    /// Put before the person's name in a saved record's file name ("connect4-").
+    fn record_prefix(&self) -> &'static str {
+        ""
+    }
+    /// Writes a finished game's record; `resigned` is the side that resigned.
+    fn save_record(
+        &self,
+        path: &Path,
+        game: &AnyGame,
+        names: &[String; 2],
+        date: &str,
+        resigned: Option<Side>,
+    ) -> Result<(), String>;
+    fn open_record(&self, path: &Path) -> Result<Recorded, String>;
+    /// One line for the Load game list.
+    fn record_summary(&self, path: &Path) -> Result<String, String>;
 }
+
+/// A handle to a registered game kind. Two handles are equal when they name the same game.
+#[derive(Clone, Copy)]
+pub struct GameKind(pub &'static dyn GameDef);
 
 impl GameKind {
-    /// A Gomoku stone clicks as it is put down; a Connect Four disc sounds when it lands,
-    /// which its board plays.
+    pub fn def(self) -> &'static dyn GameDef {
+        self.0
+    }
+
+    pub fn id(self) -> &'static str {
+        self.0.id()
+    }
+
+    pub fn title(self) -> &'static str {
+        self.0.title()
+    }
+
+    pub fn side_name(self, side: Side) -> &'static str {
+        self.0.side_name(side)
+    }
+
     pub fn clicks_when_placed(self) -> bool {
-        self == GameKind::Gomoku
+        self.0.clicks_when_placed()
     }
-}
 
-pub fn side_name(kind: GameKind, side: Side) -> &'static str {
-    match (kind, side) {
-        (GameKind::Gomoku, Side::First) => "Black",
-        (GameKind::Gomoku, Side::Second) => "White",
-        (GameKind::ConnectFour, Side::First) => "Red",
-        (GameKind::ConnectFour, Side::Second) => "Yellow",
+    /// The level with this number, if the game has one.
+    pub fn level(self, number: u8) -> Option<AnyLevel> {
+        self.0.levels().into_iter().find(|l| l.number == number)
     }
-}
 
-/// Why a click did nothing, in the player's words and coordinates.
-pub fn explain(error: &MoveError, size: usize) -> String {
-    match error {
-        MoveError::Occupied { pos, by } => {
-            format!("{} is already taken by {by}.", pos.to_human(size))
+    /// The setup screen's opponent for this game: 0 = a second person, else a level's
+    /// number (an unknown stored value gives the game's default).
+    pub fn opponent(self, setup: &SetupChoice) -> u8 {
+        match setup.games.get(self.id()).and_then(|g| g.opponent) {
+            Some(n) if n == 0 || self.level(n).is_some() => n,
+            _ => self.0.default_opponent(),
         }
-        MoveError::Forbidden { pos, kind } => format!(
-            "{} is forbidden for Black under Renju: {kind}.",
-            pos.to_human(size)
-        ),
-        MoveError::OffBoard { .. } => "That point is off the board.".into(),
-        MoveError::GameOver => "The game is over.".into(),
+    }
+
+    /// The setup screen's rows for this game, checked.
+    pub fn options(self, setup: &SetupChoice) -> Options {
+        let stored = setup
+            .games
+            .get(self.id())
+            .map(|g| g.options.clone())
+            .unwrap_or_default();
+        self.sanitize(&stored)
+    }
+
+    /// The game's setup options with every row's value checked (defaults where missing).
+    pub fn sanitize(self, options: &Options) -> Options {
+        self.0
+            .setup_rows()
+            .iter()
+            .map(|row| {
+                let value = row.sanitize(options.get(row.key).copied());
+                (row.key.to_string(), value)
+            })
+            .collect()
     }
 }
 
-/// What a finished search found, for the side panel, the hint and the evaluation bar.
+impl PartialEq for GameKind {
+    fn eq(&self, other: &Self) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for GameKind {}
+
+impl fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The registered games, in menu order (`gui::games` inserts it unless a test did).
+#[derive(Resource, Clone, Debug)]
+pub struct Games(pub Vec<GameKind>);
+
+impl Games {
+    pub fn find(&self, id: &str) -> Option<GameKind> {
+        self.0.iter().copied().find(|k| k.id() == id)
+    }
+
+    /// The game named `id`, or the first one (an old or hand-edited settings file).
+    pub fn find_or_first(&self, id: &str) -> GameKind {
+        self.find(id).unwrap_or(self.0[0])
+    }
+
+    /// The game the setup screen has chosen.
+    pub fn chosen(&self, setup: &SetupChoice) -> GameKind {
+        self.find_or_first(&setup.kind)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = GameKind> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+/// What a finished search found, for the side panel, the hint and the evaluation bar. The
+/// game writes the words; the app shows them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo {
     pub level: AnyLevel,
     /// The move chosen, or why there is none.
     pub mv: Result<Move, String>,
     pub time: Duration,
-    pub detail: Detail,
-}
-
-/// The game's own figures of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Detail {
-    Gomoku {
-        depth: u32,
-        score: Score,
-        nodes: u64,
-        pv: Vec<Pos>,
-    },
-    ConnectFour {
-        choice: Option<c4::MoveChoice>,
-        /// Discs on the board when it started and cells of the board (to read the score).
-        moves_played: usize,
-        cells: usize,
-    },
+    /// Whether the panel should show it (levels that do not search have nothing to say).
+    pub searched: bool,
+    /// Plies searched, where the game counts them.
+    pub depth: u32,
+    pub nodes: u64,
+    /// The evaluation for the side that searched, where the game has one (the evaluation
+    /// bar).
+    pub eval: Option<Score>,
+    /// The expected line, the chosen move first.
+    pub pv: Vec<Move>,
+    /// The side panel's lines about the search.
+    pub panel: String,
+    /// The status line when this was a hint.
+    pub hint: String,
 }
 
 impl SearchInfo {
-    pub fn from_gomoku(level: Level, r: &SearchResult) -> SearchInfo {
+    /// No move: `why` says why.
+    pub fn none(level: AnyLevel, why: impl Into<String>) -> SearchInfo {
+        let why = why.into();
         SearchInfo {
-            level: AnyLevel::Gomoku(level),
-            mv: r
-                .best
-                .map(Move::Point)
-                .ok_or_else(|| "no legal move".into()),
-            time: r.time,
-            detail: Detail::Gomoku {
-                depth: r.depth,
-                score: r.score,
-                nodes: r.nodes,
-                pv: r.pv.clone(),
-            },
-        }
-    }
-
-    pub fn from_connect4(
-        level: c4::Level,
-        game: &c4::Game,
-        result: Result<c4::MoveChoice, c4::AiError>,
-        time: Duration,
-    ) -> SearchInfo {
-        SearchInfo {
-            level: AnyLevel::ConnectFour(level),
-            mv: result
-                .map(|c| Move::Column(c.column))
-                .map_err(|e| e.to_string()),
-            time,
-            detail: Detail::ConnectFour {
-                choice: result.ok(),
-                moves_played: game.moves().len(),
-                cells: game.size().cells(),
-            },
-        }
-    }
-
-    /// Gomoku's evaluation (for the evaluation bar).
-    pub fn gomoku_score(&self) -> Option<Score> {
-        match self.detail {
-            Detail::Gomoku { score, .. } => Some(score),
-            Detail::ConnectFour { .. } => None,
+            level,
+            mv: Err(why.clone()),
+            time: Duration::ZERO,
+            searched: false,
+            depth: 0,
+            nodes: 0,
+            eval: None,
+            pv: Vec::new(),
+            panel: level.headline(),
+            hint: format!("No hint: {why}."),
         }
     }
 
     /// Levels that do not search (greedy scorers) have nothing to show.
     pub fn worth_showing(&self) -> bool {
-        !matches!(self.detail, Detail::Gomoku { depth: 0, .. })
-    }
-
-    /// The outlook for the side that searched: "win in 3", "draw" (solved Connect Four only).
-    fn outlook(&self) -> Option<String> {
-        match self.detail {
-            Detail::ConnectFour {
-                choice: Some(c4::MoveChoice { score: Some(s), .. }),
-                moves_played,
-                cells,
-            } => Some(c4::describe_score(s, cells, moves_played)),
-            _ => None,
-        }
+        self.searched
     }
 
     /// The side panel's lines about the AI's last move.
     pub fn describe(&self) -> String {
-        let head = self.level.headline();
-        match &self.detail {
-            Detail::Gomoku {
-                depth,
-                score,
-                nodes,
-                ..
-            } => format!(
-                "{head}\nLast search: depth {depth} · eval {score} (AI)\n{nodes} nodes in {:.2} s",
-                self.time.as_secs_f32()
-            ),
-            Detail::ConnectFour { choice: None, .. } => head,
-            Detail::ConnectFour {
-                choice: Some(choice),
-                ..
-            } => {
-                let how = match (choice.source, choice.depth) {
-                    (c4::Source::Tactic, _) => "a forced move".to_string(),
-                    (c4::Source::Random, _) => "by feel".to_string(),
-                    (c4::Source::Book, _) => "from the opening book".to_string(),
-                    (c4::Source::Solver, _) => "solved exactly".to_string(),
-                    (c4::Source::Search, Some(d)) => format!("search depth {d}"),
-                    (c4::Source::Search, None) => "search".to_string(),
-                };
-                let outlook = self
-                    .outlook()
-                    .map(|o| format!("AI {o} · "))
-                    .unwrap_or_default();
-                format!(
-                    "{head}\nLast move: column {} ({how})\n{outlook}{:.2} s",
-                    choice.column + 1,
-                    self.time.as_secs_f32()
-                )
-            }
-        }
+        self.panel.clone()
     }
 
-    /// The status line for a hint: "Hint: h8 (Expert, +35)", "Hint: column 4 (win in 3 with
-    /// best play)".
-    pub fn hint_text(&self, game: &AnyGame) -> String {
-        let Ok(mv) = self.mv else {
-            return "No hint: there is no legal move.".into();
-        };
-        let at = game.move_text(mv);
-        match &self.detail {
-            Detail::Gomoku { score, .. } => {
-                format!("Hint: {at} ({}, {score})", self.level.name())
-            }
-            Detail::ConnectFour { .. } => match self.outlook() {
-                Some(o) => format!("Hint: {at} ({o} with best play)"),
-                None => format!("Hint: {at}"),
-            },
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_games_play_undo_and_redo_through_one_interface() {
-        let mut games = [
-            AnyGame::Gomoku(Game::new(15, Rule::Freestyle).unwrap()),
-            AnyGame::ConnectFour(c4::Game::new(c4::BoardSize::STANDARD)),
-        ];
-        let first = [Move::Point(Pos::new(7, 7)), Move::Column(3)];
-        for (game, mv) in games.iter_mut().zip(first) {
-            assert_eq!(game.to_move(), Side::First);
-            game.play(mv).unwrap();
-            assert_eq!((game.ply(), game.to_move()), (1, Side::Second));
-            assert_eq!(game.moves(), vec![mv]);
-            assert_eq!(game.undo(), Some(Side::First));
-            assert_eq!((game.ply(), game.redo_len()), (0, 1));
-            assert!(game.redo());
-            assert_eq!(game.standing(), Standing::Ongoing);
-        }
-        // Moves of the other game are refused with a reason, not a panic.
-        assert!(games[0].play(Move::Column(3)).is_err());
-        assert!(games[1].play(Move::Point(Pos::new(0, 0))).is_err());
-        assert_eq!(
-            games[0].check(first[0]).unwrap_err(),
-            "h8 is already taken by Black."
-        );
-    }
-
-    #[test]
-    fn full_columns_and_wins_are_explained() {
-        let mut g = AnyGame::ConnectFour(c4::Game::new(c4::BoardSize::STANDARD));
-        for _ in 0..6 {
-            g.play(Move::Column(0)).unwrap();
-        }
-        assert_eq!(g.check(Move::Column(0)).unwrap_err(), "Column 1 is full.");
-        assert_eq!(
-            g.check(Move::Column(9)).unwrap_err(),
-            "There is no column 10."
-        );
-        for c in [6, 6, 5, 5, 4, 4, 3] {
-            g.play(Move::Column(c)).unwrap();
-        }
-        match g.standing() {
-            Standing::Won { winner, line } => {
-                assert_eq!(winner, Side::First);
-                assert_eq!(line.len(), 4);
-            }
-            other => panic!("expected a win, got {other:?}"),
-        }
-        assert_eq!(g.line_name(4), "four");
+    /// The status line for a hint.
+    pub fn hint_text(&self) -> String {
+        self.hint.clone()
     }
 }

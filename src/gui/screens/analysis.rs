@@ -1,23 +1,20 @@
-//! The analysis board, from the menu: a Gomoku board with the rule and size of the setup
-//! screen (R and B change them, for New game too) where stones of either colour are put down (Switch side places the other colour
-//! next), taken back or cleared, while the engine's three best moves for the side to move
-//! are shown live with their scores as the search deepens (numbered ghost stones on the
-//! board); a threat overlay marks where each side would make five, a four or an open three,
-//! and Black's forbidden points under Renju.
+//! The analysis board, from the menu: a board of its own (the game, rule and size it had
+//! last, or the position a replay sent) where pieces of either side are put down (Switch
+//! side places the other colour next), taken back or cleared, while the engine's three best
+//! moves for the side to move are shown live with their scores as the search deepens
+//! (numbered ghost pieces on the board). The game's overlay marks where each side would make
+//! five, a four or an open three, and Black's forbidden points under Renju. Its rule and size
+//! buttons change this board only, keeping the stones that still fit.
 
 use bevy::prelude::*;
 
 use super::playing::spawn_header;
-use super::{piece_color, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
-use crate::engine::Rule;
-use crate::engine::review::threat_points;
+use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
 use crate::gui::analysis::{AnalysisBoard, Lines};
 use crate::gui::audio::Sfx;
-use crate::gui::board::connect4::{C4View, ViewKey};
-use crate::gui::board::{self, BoardRoot, BoardView, Shown};
+use crate::gui::board::{Shown, ViewKey};
 use crate::gui::flow::{Action, AnalysisAction, PlayAction, Screen, press};
-use crate::gui::kind::{AnyGame, GameKind, Move, Side, explain};
-use crate::gui::persist::{BOARD_SIZES, Settings};
+use crate::gui::kind::{AnyGame, SetupRow, Side};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, text};
 
@@ -43,24 +40,28 @@ struct TurnText;
 #[derive(Component)]
 struct LinesText;
 
-/// A fresh board with the setup screen's rule and size, and the screen around it.
-fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, settings: Res<Settings>) {
-    let (size, rule) = (settings.setup.size, settings.setup.rule());
-    let (size, rule) = if board.continued {
-        (board.game.size(), board.game.rule())
-    } else {
-        (size, rule)
-    };
-    if !board.continued && (board.game.size() != size || board.game.rule() != rule) {
-        *board = AnalysisBoard::new(size, rule);
-    }
-    board.continued = false;
+/// Keys of the rows offered here, in order (rule, board size).
+const ROW_KEYS: [(KeyCode, &str); 2] = [(KeyCode::KeyR, "R"), (KeyCode::KeyB, "B")];
+
+/// The game's rows offered on the analysis board.
+fn rows(game: &AnyGame) -> Vec<SetupRow> {
+    game.kind()
+        .def()
+        .setup_rows()
+        .into_iter()
+        .filter(|r| r.on_analysis_board)
+        .take(ROW_KEYS.len())
+        .collect()
+}
+
+/// The board as it was left, and the screen around it.
+fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>) {
     board.restart();
-    let panel = spawn_board_screen(&mut commands, Screen::Analysis, GameKind::Gomoku);
-    let shown = AnyGame::Gomoku(board.game.clone());
+    let game = board.game.clone();
+    let panel = spawn_board_screen(&mut commands, Screen::Analysis, game.kind());
     commands.entity(panel).with_children(|p| {
-        spawn_header(p, "Analysis board", &shown, "", |side| {
-            shown.side_name(side).to_string()
+        spawn_header(p, "Analysis board", &game, "", |side| {
+            game.side_name(side).to_string()
         });
         p.spawn(Node {
             align_items: AlignItems::Center,
@@ -69,27 +70,38 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, settings: Res
             ..default()
         })
         .with_children(|row| {
-            row.spawn((TurnIcon, piece_icon(GameKind::Gomoku, Side::First, 20.0)));
+            row.spawn((TurnIcon, piece_icon(game.kind(), Side::First, 20.0)));
             row.spawn((TurnText, bold("", 18.0, palette::TEXT)));
         });
         p.spawn((LinesText, text("", 15.0, palette::TEXT)));
         let act = |a| Action::Analysis(a);
-        let rule_label = format!("Rule: {}", rule.name());
-        let size_label = format!("Board: {size} × {size}");
-        spawn_panel_buttons(
-            p,
-            vec![
-                (rule_label.as_str(), "R", act(AnalysisAction::Rule)),
-                (size_label.as_str(), "B", act(AnalysisAction::Size)),
-                ("Take back", "U", act(AnalysisAction::Undo)),
-                ("Switch side", "S", act(AnalysisAction::SwitchSide)),
-                ("Threats", "T", act(AnalysisAction::ToggleThreats)),
-                ("Clear the board", "C", act(AnalysisAction::Clear)),
-                ("Menu", "Esc", act(AnalysisAction::Menu)),
-            ],
-        );
+        let options = game.options();
+        let labels: Vec<String> = rows(&game)
+            .iter()
+            .map(|row| {
+                let value = row.sanitize(options.get(row.key).copied());
+                let choice = row.choice(value).map_or(String::new(), |c| c.label.clone());
+                format!("{}: {choice}", row.label)
+            })
+            .collect();
+        let mut buttons: Vec<(&str, &str, Action)> = labels
+            .iter()
+            .zip(ROW_KEYS)
+            .enumerate()
+            .map(|(i, (label, (_, key)))| {
+                (label.as_str(), key, act(AnalysisAction::NextChoice(i)))
+            })
+            .collect();
+        buttons.extend([
+            ("Take back", "U", act(AnalysisAction::Undo)),
+            ("Switch side", "S", act(AnalysisAction::SwitchSide)),
+            ("Threats", "T", act(AnalysisAction::ToggleThreats)),
+            ("Clear the board", "C", act(AnalysisAction::Clear)),
+            ("Menu", "Esc", act(AnalysisAction::Menu)),
+        ]);
+        spawn_panel_buttons(p, buttons);
         p.spawn(text(
-            "Click to put a stone of the side to move",
+            "Click to put a piece of the side to move",
             13.0,
             palette::TEXT_FAINT,
         ));
@@ -102,8 +114,8 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::KeyS, AnalysisAction::SwitchSide),
         (KeyCode::KeyT, AnalysisAction::ToggleThreats),
         (KeyCode::KeyC, AnalysisAction::Clear),
-        (KeyCode::KeyR, AnalysisAction::Rule),
-        (KeyCode::KeyB, AnalysisAction::Size),
+        (ROW_KEYS[0].0, AnalysisAction::NextChoice(0)),
+        (ROW_KEYS[1].0, AnalysisAction::NextChoice(1)),
         (KeyCode::Escape, AnalysisAction::Menu),
     ];
     press(
@@ -113,11 +125,44 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     );
 }
 
+/// The same stones on a board with the `row`'s next choice; says which did not fit.
+fn next_choice(board: &mut AnalysisBoard, row: usize) -> Result<(), String> {
+    let Some(row) = rows(&board.game).into_iter().nth(row) else {
+        return Ok(());
+    };
+    let mut options = board.game.options();
+    let now = row.sanitize(options.get(row.key).copied());
+    let i = row.choices.iter().position(|c| c.value == now).unwrap_or(0);
+    let next = row.choices[(i + 1) % row.choices.len()].value;
+    options.insert(row.key.to_string(), next);
+    let mut game = board.game.kind().def().new_game(&options);
+    let moves = board.game.placed();
+    let mut kept = 0;
+    for &(side, mv) in &moves {
+        if game.place(side, mv).is_err() {
+            break;
+        }
+        kept += 1;
+    }
+    // The side to move stays the board's.
+    if game.to_move() != board.game.to_move() {
+        let _ = game.switch_side();
+    }
+    board.game = game;
+    if kept < moves.len() {
+        return Err(format!(
+            "{} of {} stones fit the new board; the rest were taken off.",
+            kept,
+            moves.len()
+        ));
+    }
+    Ok(())
+}
+
 fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     mut board: ResMut<AnalysisBoard>,
-    mut settings: ResMut<Settings>,
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -126,14 +171,14 @@ fn on_action(
     }
     let board = &mut *board;
     match &*action {
-        Action::Play(PlayAction::Place(Move::Point(pos))) => match board.game.play(*pos) {
-            Ok(_) => {
+        Action::Play(PlayAction::Place(mv)) => match board.game.play(*mv) {
+            Ok(()) => {
                 board.status.clear();
                 sfx.write(Sfx::Stone);
                 board.restart();
             }
             Err(e) => {
-                board.status = explain(&e, board.game.size());
+                board.status = e;
                 sfx.write(Sfx::Illegal);
             }
         },
@@ -146,32 +191,21 @@ fn on_action(
                     }
                 }
                 AnalysisAction::SwitchSide => {
-                    let other = board.game.to_move().opponent();
-                    board.game.set_to_move(other);
+                    if let Err(e) = board.game.switch_side() {
+                        board.status = e;
+                    }
                 }
                 AnalysisAction::Clear => {
-                    let (size, rule) = (board.game.size(), board.game.rule());
                     board.cancel();
-                    board.game = crate::engine::Game::new(size, rule).expect("the size was valid");
+                    board.game = board.game.fresh();
                 }
                 AnalysisAction::ToggleThreats => board.threats = !board.threats,
-                AnalysisAction::Rule | AnalysisAction::Size => {
-                    // The New game choices change too; entering again builds the new board.
-                    let setup = &mut settings.setup;
-                    if *a == AnalysisAction::Rule {
-                        let i = Rule::ALL
-                            .iter()
-                            .position(|&r| r == setup.rule())
-                            .unwrap_or(0);
-                        setup.rule = Rule::ALL[(i + 1) % Rule::ALL.len()].name().to_string();
-                    } else {
-                        let i = BOARD_SIZES
-                            .iter()
-                            .position(|&n| n == setup.size)
-                            .unwrap_or(0);
-                        setup.size = BOARD_SIZES[(i + 1) % BOARD_SIZES.len()];
-                    }
+                AnalysisAction::NextChoice(row) => {
                     board.cancel();
+                    if let Err(e) = next_choice(board, *row) {
+                        board.status = e;
+                    }
+                    // Entering again labels the buttons with the new choice.
                     next.set(Screen::Analysis);
                     return;
                 }
@@ -190,36 +224,22 @@ fn on_action(
 }
 
 /// The position, the candidates and (when on) the threat overlay on the board.
-fn sync_view(
-    board: Res<AnalysisBoard>,
-    mut views: (ResMut<BoardView>, ResMut<C4View>),
-    new_board: Query<(), Added<BoardRoot>>,
-    mut last: Local<Option<(u64, bool, Vec<Move>)>>,
-) {
+fn sync_view(board: Res<AnalysisBoard>, mut shown: ResMut<Shown>) {
     let lines = board.lines();
-    let candidates: Vec<Move> = lines.top.iter().map(|c| Move::Point(c.mv)).collect();
-    let key = (board.game.hash(), board.threats, candidates.clone());
-    if last.as_ref() == Some(&key) && new_board.is_empty() && !board.is_changed() {
-        return;
-    }
-    *last = Some(key);
-    let game = AnyGame::Gomoku(board.game.clone());
-    let shown = Shown {
-        key: ViewKey::None,
-        game: &game,
-        interactive: !board.game.outcome().is_over(),
-        hint: None,
-        forbidden: board.threats,
-        numbers: false,
-        line: Vec::new(),
-        candidates,
-        threats: if board.threats {
-            threat_points(&board.game)
-        } else {
-            Vec::new()
+    Shown::set(
+        &mut shown,
+        Shown {
+            key: ViewKey::None,
+            game: Some(board.game.clone()),
+            interactive: !board.game.is_over(),
+            hint: None,
+            marks: board.threats,
+            numbers: false,
+            line: Vec::new(),
+            candidates: lines.top.iter().map(|c| c.mv).collect(),
+            overlay: board.threats,
         },
-    };
-    board::show(shown, &mut views.0, &mut views.1);
+    );
 }
 
 #[allow(clippy::type_complexity)] // Bevy queries with filters
@@ -229,26 +249,30 @@ fn update_panel(
         Query<&mut Text, With<TurnText>>,
         Query<&mut Text, With<LinesText>>,
     )>,
-    mut icons: Query<&mut BackgroundColor, With<TurnIcon>>,
+    mut icons: Query<&mut PieceIcon, With<TurnIcon>>,
     new_text: Query<(), Added<LinesText>>,
-    mut last: Local<Option<(u64, Lines, bool, bool)>>,
+    mut last: Local<Option<(u64, Lines, bool, bool, String)>>,
 ) {
     // Rebuilt only when the position, the lines or the search state change.
     let lines = board.lines();
     let key = (
-        board.game.hash(),
+        board.game.key(),
         lines.clone(),
         board.is_searching(),
         board.threats,
+        board.status.clone(),
     );
-    if last.as_ref() == Some(&key) && new_text.is_empty() && !board.is_changed() {
+    if last.as_ref() == Some(&key) && new_text.is_empty() {
         return;
     }
     *last = Some(key);
-    let game = AnyGame::Gomoku(board.game.clone());
+    let game = &board.game;
     let side = game.to_move();
-    let turn = if board.game.outcome().is_over() {
-        "Five in a row: take back to go on".to_string()
+    let turn = if game.is_over() {
+        format!(
+            "{} in a row: take back to go on",
+            capitalised(&game.line_name(0))
+        )
     } else {
         format!("{} to place", game.side_name(side))
     };
@@ -256,7 +280,9 @@ fn update_panel(
         set_text(&mut t, turn.clone());
     }
     for mut icon in &mut icons {
-        icon.set_if_neq(BackgroundColor(piece_color(GameKind::Gomoku, side)));
+        if icon.side != side {
+            icon.side = side;
+        }
     }
     let mut out = if lines.top.is_empty() {
         "The engine is thinking…".to_string()
@@ -274,18 +300,20 @@ fn update_panel(
             .iter()
             .skip(1)
             .take(4)
-            .map(|&p| game.move_text(Move::Point(p)))
+            .map(|&m| game.move_text(m))
             .collect();
         out.push_str(&format!(
             "\n{}. {}  {}   {}",
             i + 1,
-            game.move_text(Move::Point(c.mv)),
+            game.move_text(c.mv),
             c.score,
             line.join(" ")
         ));
     }
-    if board.game.rule() == Rule::Renju && board.threats {
-        out.push_str("\n× Black's forbidden points");
+    if board.threats
+        && let Some(legend) = game.overlay_legend()
+    {
+        out.push_str(&format!("\n{legend}"));
     }
     if !board.status.is_empty() {
         out.push_str(&format!("\n{}", board.status));
@@ -293,4 +321,12 @@ fn update_panel(
     for mut t in &mut texts.p1() {
         set_text(&mut t, out.clone());
     }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         (scale_ui, place_side_panel).in_set(LayoutSystems),
     );
-    crate::gui::board::render::before_ui_frame(app, LayoutSystems);
+    crate::gui::board::before_ui_frame(app, LayoutSystems);
 }
 
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::replay::Replay;
 use crate::gui::flow::{Action, LoadAction, Screen, press};
-use crate::gui::kind::files;
+use crate::gui::kind::{Games, files};
 use crate::gui::persist::{self, Paths, SavedFile};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
@@ -32,8 +32,13 @@ pub struct LoadList {
     pub message: String,
 }
 
-fn spawn_load(mut commands: Commands, paths: Res<Paths>, mut list: ResMut<LoadList>) {
-    let files = persist::list_games(&paths);
+fn spawn_load(
+    mut commands: Commands,
+    paths: Res<Paths>,
+    games: Res<Games>,
+    mut list: ResMut<LoadList>,
+) {
+    let files = persist::list_games(&paths, &files::record_extensions(&games));
     let pages = files.len().div_ceil(PAGE).max(1);
     list.page = list.page.min(pages - 1);
     let page = list.page;
@@ -77,7 +82,7 @@ fn spawn_load(mut commands: Commands, paths: Res<Paths>, mut list: ResMut<LoadLi
                         ));
                     }
                     for file in &shown {
-                        spawn_file_row(card, file);
+                        spawn_file_row(card, file, &games);
                     }
                 });
                 col.spawn(Node {
@@ -130,8 +135,8 @@ fn spawn_load(mut commands: Commands, paths: Res<Paths>, mut list: ResMut<LoadLi
 }
 
 /// One file: its name and what is in it (or why it cannot be read).
-fn spawn_file_row(card: &mut ChildSpawnerCommands, file: &SavedFile) {
-    let summary = files::summary(&file.path);
+fn spawn_file_row(card: &mut ChildSpawnerCommands, file: &SavedFile, games: &Games) {
+    let summary = files::summary(&file.path, games);
     let action = Action::Load(LoadAction::Open(file.path.clone()));
     card.spawn((
         Button,
@@ -169,6 +174,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
 fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
+    games: Res<Games>,
     mut list: ResMut<LoadList>,
     mut replay: ResMut<Replay>,
     mut next: ResMut<NextState<Screen>>,
@@ -180,7 +186,7 @@ fn on_action(
         return;
     }
     match action {
-        LoadAction::Open(path) => match files::open_record(path) {
+        LoadAction::Open(path) => match files::open_record(path, &games) {
             Ok(recorded) => {
                 replay.load(recorded, path);
                 next.set(Screen::Replay);

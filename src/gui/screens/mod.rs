@@ -15,7 +15,7 @@ pub mod title;
 
 use bevy::prelude::*;
 
-use super::board::{self, connect4::disc_color};
+use super::board::{self, BoardLooks};
 use super::flow::Action;
 use super::flow::Screen;
 use super::kind::{GameKind, Side};
@@ -34,7 +34,8 @@ pub(super) fn plugin(app: &mut App) {
         layout::plugin,
         review::plugin,
         analysis::plugin,
-    ));
+    ))
+    .add_systems(PostUpdate, paint_piece_icons);
 }
 
 /// Width of the side panel of the board screens.
@@ -71,6 +72,7 @@ pub fn spawn_board_screen(commands: &mut Commands, screen: Screen, kind: GameKin
 /// A small stone or disc for the side panel (turn indicator, players).
 pub fn piece_icon(kind: GameKind, side: Side, diameter: f32) -> impl Bundle {
     (
+        PieceIcon { kind, side },
         Node {
             width: px(diameter),
             height: px(diameter),
@@ -79,17 +81,25 @@ pub fn piece_icon(kind: GameKind, side: Side, diameter: f32) -> impl Bundle {
             border_radius: BorderRadius::MAX,
             ..default()
         },
-        BackgroundColor(piece_color(kind, side)),
+        BackgroundColor(Color::NONE),
         BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.35)),
     )
 }
 
-/// The solid colour of a side's pieces.
-pub fn piece_color(kind: GameKind, side: Side) -> Color {
-    match (kind, side) {
-        (GameKind::Gomoku, Side::First) => Color::srgb(0.05, 0.05, 0.06),
-        (GameKind::Gomoku, Side::Second) => Color::srgb(0.95, 0.95, 0.93),
-        (GameKind::ConnectFour, side) => disc_color(side),
+/// A round icon in a side's colour; change `side` to repaint it.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct PieceIcon {
+    pub kind: GameKind,
+    pub side: Side,
+}
+
+/// Paints icons in their game board's colours.
+fn paint_piece_icons(
+    looks: Res<BoardLooks>,
+    mut icons: Query<(&PieceIcon, &mut BackgroundColor), Changed<PieceIcon>>,
+) {
+    for (icon, mut color) in &mut icons {
+        color.set_if_neq(BackgroundColor(looks.piece_color(icon.kind, icon.side)));
     }
 }
 

@@ -5,27 +5,26 @@
 
 use bevy::prelude::*;
 
-use super::{piece_color, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
+use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::audio::Sfx;
-use crate::gui::board::connect4::{C4BoardSystems, C4View, FallAnimation, ViewKey};
-use crate::gui::board::{self, BoardRoot, BoardView, Shown};
+use crate::gui::board::{BoardSettled, BoardSystems, Shown, ViewKey};
 use crate::gui::effects;
 use crate::gui::flow::{Action, PlayAction, Screen, ctrl};
-use crate::gui::kind::{AnyGame, Move, Side};
+use crate::gui::kind::{AnyGame, Side};
 use crate::gui::persist::Settings;
 use crate::gui::session::{Session, SessionSystems};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.configure_sets(Update, C4BoardSystems.after(SessionSystems))
+    app.configure_sets(Update, BoardSystems.after(SessionSystems))
         .add_systems(OnEnter(Screen::Playing), spawn_playing)
         .add_systems(
             Update,
             (
                 shortcuts.before(SessionSystems),
-                (update_panel, show_result).after(C4BoardSystems),
+                (update_panel, show_result).after(BoardSystems),
             )
                 .run_if(in_state(Screen::Playing)),
         )
@@ -33,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             sync_view
                 .after(SessionSystems)
-                .before(C4BoardSystems)
+                .before(BoardSystems)
                 .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
         );
 }
@@ -142,7 +141,7 @@ fn update_panel(
         Query<&mut Text, With<InfoText>>,
         Query<&mut Text, With<StatusText>>,
     )>,
-    mut icons: Query<&mut BackgroundColor, With<TurnIcon>>,
+    mut icons: Query<&mut PieceIcon, With<TurnIcon>>,
 ) {
     let to_move = session.game.to_move();
     let turn = if !session.is_ongoing() {
@@ -166,9 +165,8 @@ fn update_panel(
         set_text(&mut t, turn.clone());
     }
     for mut icon in &mut icons {
-        let color = piece_color(session.game.kind(), to_move);
-        if icon.0 != color {
-            icon.0 = color;
+        if icon.side != to_move {
+            icon.side = to_move;
         }
     }
     let moves = format!(
@@ -218,67 +216,54 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     }
 }
 
-type ShownKey = (u64, usize, usize, bool, Option<Move>, bool, Screen, bool);
-
 /// Shows the session's game on the board (game and result screens).
-#[allow(clippy::too_many_arguments)]
 pub fn sync_view(
     session: Res<Session>,
     worker: Res<AiWorker>,
     settings: Res<Settings>,
     screen: Res<State<Screen>>,
-    mut views: (ResMut<BoardView>, ResMut<C4View>),
-    new_board: Query<(), Added<BoardRoot>>,
-    mut last: Local<Option<ShownKey>>,
+    mut shown: ResMut<Shown>,
 ) {
     let screen = *screen.get();
     let interactive = screen == Screen::Playing
         && session.is_person_turn()
         && worker.kind() != Some(JobKind::Move);
-    let key = (
-        session.id,
-        session.game.ply(),
-        session.game.redo_len(),
-        interactive,
-        session.hint,
-        settings.show_forbidden,
-        screen,
-        session.finished.is_some(),
+    Shown::set(
+        &mut shown,
+        Shown {
+            key: ViewKey::Session(session.id),
+            game: Some(session.game.clone()),
+            interactive,
+            hint: session.hint,
+            marks: settings.show_forbidden && screen == Screen::Playing && session.is_ongoing(),
+            numbers: false,
+            line: Vec::new(),
+            candidates: Vec::new(),
+            overlay: false,
+        },
     );
-    // The replay may have put another Connect Four game up meanwhile.
-    let c4_stale = session.game.connect4().is_some() && views.1.key != ViewKey::Session(session.id);
-    if *last == Some(key) && new_board.is_empty() && !c4_stale {
-        return;
-    }
-    *last = Some(key);
-    let shown = Shown {
-        key: ViewKey::Session(session.id),
-        game: &session.game,
-        interactive,
-        hint: session.hint,
-        forbidden: settings.show_forbidden && screen == Screen::Playing && session.is_ongoing(),
-        numbers: false,
-        line: Vec::new(),
-        candidates: Vec::new(),
-        threats: Vec::new(),
-    };
-    board::show(shown, &mut views.0, &mut views.1);
 }
 
 /// The result screen comes once the board shows the end (the last disc has landed), with the
 /// sound that announces it.
 fn show_result(
     session: Res<Session>,
-    anim: Res<FallAnimation>,
+    mut settled: MessageReader<BoardSettled>,
+    mut last: Local<Option<BoardSettled>>,
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    if let Some(s) = settled.read().last() {
+        *last = Some(*s);
+    }
     let Some(finished) = &session.finished else {
         return;
     };
-    if let Some(game) = session.game.connect4()
-        && !anim.settled_on(game)
-    {
+    let end = BoardSettled {
+        key: ViewKey::Session(session.id),
+        position: session.game.key(),
+    };
+    if *last != Some(end) {
         return;
     }
     sfx.write(finished.sound);

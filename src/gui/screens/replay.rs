@@ -8,28 +8,29 @@ use bevy::prelude::*;
 use super::playing::spawn_header;
 use super::review::{best_line, grade_mark, spawn_review_section, start_review};
 use super::{set_text, spawn_board_screen};
-use crate::engine::Game;
 use crate::gui::analysis::AnalysisBoard;
 use crate::gui::audio::Sfx;
-use crate::gui::board::connect4::{C4BoardSystems, C4View, ViewKey};
-use crate::gui::board::{self, BoardRoot, BoardView, Shown};
+use crate::gui::board::{BoardSystems, Shown, ViewKey};
 use crate::gui::flow::{Action, ReplayAction, Screen, press};
 use crate::gui::frames::FrameRequests;
 use crate::gui::kind::files::Recorded;
-use crate::gui::kind::{AnyGame, GameKind, Move, Side};
+use crate::gui::kind::{AnyGame, Games, Move, Side};
 use crate::gui::persist::Settings;
 use crate::gui::review::Review;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{ButtonAction, ButtonLabel, bold, spawn_button, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Replay>()
+    let games = app.world().resource::<Games>().clone();
+    let first = games.chosen(&Default::default());
+    let empty = Replay::empty(first.def().new_game(&first.options(&Default::default())));
+    app.insert_resource(empty)
         .add_systems(OnEnter(Screen::Replay), spawn_replay)
         .add_systems(
             Update,
             (shortcuts, autoplay, sync_view, update_panel)
                 .chain()
-                .before(C4BoardSystems)
+                .before(BoardSystems)
                 .run_if(in_state(Screen::Replay)),
         )
         .add_observer(on_action);
@@ -62,13 +63,14 @@ pub struct Replay {
     pub source: Option<PathBuf>,
 }
 
-impl Default for Replay {
-    fn default() -> Self {
+impl Replay {
+    /// Nothing loaded yet: `start` with no moves.
+    pub fn empty(start: AnyGame) -> Self {
         Replay {
             title: String::new(),
             names: Default::default(),
             result: String::new(),
-            start: AnyGame::Gomoku(Game::new(15, Default::default()).expect("15 is a valid size")),
+            start,
             moves: Vec::new(),
             cursor: 0,
             playing: false,
@@ -79,9 +81,7 @@ impl Default for Replay {
             source: None,
         }
     }
-}
 
-impl Replay {
     /// Shows a record file's game from its last move.
     pub fn load(&mut self, recorded: Recorded, path: &Path) {
         let source = Some(path.to_path_buf());
@@ -99,8 +99,9 @@ impl Replay {
         let numbers = if recorded.start.kind() == self.start.kind() && self.generation > 0 {
             self.numbers
         } else {
-            recorded.start.kind() == GameKind::Gomoku
+            recorded.start.kind().def().numbers_by_default()
         };
+        let start = recorded.start.clone();
         *self = Replay {
             title,
             names: recorded.names,
@@ -111,7 +112,7 @@ impl Replay {
             speed: self.speed,
             numbers,
             generation: self.generation + 1,
-            ..Replay::default()
+            ..Replay::empty(start)
         };
     }
 
@@ -306,34 +307,21 @@ fn autoplay(
     }
 }
 
-fn sync_view(
-    replay: Res<Replay>,
-    review: Res<Review>,
-    mut views: (ResMut<BoardView>, ResMut<C4View>),
-    new_board: Query<(), Added<BoardRoot>>,
-    mut last: Local<Option<(u64, usize, bool, bool)>>,
-) {
-    let reviewed = review.result.is_some() && review.generation == replay.generation;
-    let key = (replay.generation, replay.cursor, replay.numbers, reviewed);
-    let view_key = ViewKey::Replay(replay.generation);
-    let c4_stale = replay.start.connect4().is_some() && views.1.key != view_key;
-    if *last == Some(key) && new_board.is_empty() && !c4_stale {
-        return;
-    }
-    *last = Some(key);
-    let game = replay.position();
-    let shown = Shown {
-        key: view_key,
-        game: &game,
-        interactive: false,
-        hint: None,
-        forbidden: false,
-        numbers: replay.numbers,
-        line: best_line(&replay, &review),
-        candidates: Vec::new(),
-        threats: Vec::new(),
-    };
-    board::show(shown, &mut views.0, &mut views.1);
+fn sync_view(replay: Res<Replay>, review: Res<Review>, mut shown: ResMut<Shown>) {
+    Shown::set(
+        &mut shown,
+        Shown {
+            key: ViewKey::Replay(replay.generation),
+            game: Some(replay.position()),
+            interactive: false,
+            hint: None,
+            marks: false,
+            numbers: replay.numbers,
+            line: best_line(&replay, &review),
+            candidates: Vec::new(),
+            overlay: false,
+        },
+    );
 }
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)] // Bevy system parameters
@@ -442,11 +430,11 @@ fn on_action(
     match action {
         ReplayAction::Review => start_review(&replay, &mut review, &settings),
         ReplayAction::Analyse => {
-            // Gomoku positions only: the analysis board is a Gomoku board.
-            if let AnyGame::Gomoku(game) = replay.position() {
+            // Games with an analysis board only.
+            let game = replay.position();
+            if game.has_analysis() {
                 analysis.cancel();
                 analysis.game = game;
-                analysis.continued = true;
                 replay.playing = false;
                 next.set(Screen::Analysis);
             }

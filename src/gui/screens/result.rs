@@ -9,6 +9,7 @@ use super::review::start_review;
 use super::{spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::flow::{Action, ResultAction, Screen, press};
+use crate::gui::kind::Games;
 use crate::gui::kind::files::{self, PersonResult, Recorded, Stats};
 use crate::gui::persist::{Notices, Settings};
 use crate::gui::review::Review;
@@ -130,7 +131,7 @@ fn on_action(
     mut session: ResMut<Session>,
     mut worker: ResMut<AiWorker>,
     mut replay: ResMut<Replay>,
-    (mut review, settings): (ResMut<Review>, Res<Settings>),
+    (mut review, settings, games): (ResMut<Review>, Res<Settings>, Res<Games>),
     mut notices: ResMut<Notices>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -147,7 +148,7 @@ fn on_action(
                 .finished
                 .as_ref()
                 .and_then(|f| f.record.clone())
-                .map(|path| (files::open_record(&path), path));
+                .map(|path| (files::open_record(&path, &games), path));
             match from_file {
                 Some((Ok(recorded), path)) => replay.load(recorded, &path),
                 other => {

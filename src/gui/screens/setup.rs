@@ -1,17 +1,14 @@
 //! New game setup: game, opponent (AI level or a second person, with the person's record
-//! against each level), colour, and the game's own rows: rule and board size for Gomoku, the
-//! board for Connect Four. The choices live in the settings, so the last ones are offered
-//! again; choosing the other game rebuilds the screen with its rows.
+//! against each level), colour, and the game's own rows (rule and board size, the board),
+//! with a note under a row for the choice made. The choices live in the settings, so the
+//! last ones are offered again; choosing another game rebuilds the screen with its rows.
 
 use bevy::prelude::*;
 
-use crate::engine::Rule;
-use crate::engine::ai::Level;
-use crate::engine::connect4::Level as C4Level;
 use crate::gui::flow::{Action, Screen, SetupAction, press};
 use crate::gui::kind::files::Stats;
-use crate::gui::kind::{AnyLevel, GameKind, Side, side_name};
-use crate::gui::persist::{BOARD_SIZES, ColourChoice, ROWS, Settings};
+use crate::gui::kind::{AnyLevel, Games, Side};
+use crate::gui::persist::{ColourChoice, Settings};
 use crate::gui::session::Session;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
@@ -22,26 +19,22 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), spawn_setup)
         .add_systems(
             Update,
-            (mark_selected, describe_rule, shortcuts).run_if(in_state(Screen::Setup)),
+            (mark_selected, describe_choices, shortcuts).run_if(in_state(Screen::Setup)),
         )
         .add_observer(on_action);
 }
 
+/// The note under a game's row (what the chosen rule means).
 #[derive(Component)]
-struct RuleText;
+struct RowNote(&'static str);
 
-fn rule_description(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Freestyle => "Five or more in a row wins.",
-        Rule::Standard => "Exactly five in a row wins; six or more does not count.",
-        Rule::Renju => {
-            "Black may not make a double three, a double four or an overline. White wins with five or more."
-        }
-    }
-}
-
-fn spawn_setup(mut commands: Commands, stats: Res<Stats>, settings: Res<Settings>) {
-    let kind = settings.setup.game;
+fn spawn_setup(
+    mut commands: Commands,
+    stats: Res<Stats>,
+    settings: Res<Settings>,
+    games: Res<Games>,
+) {
+    let kind = games.chosen(&settings.setup);
     commands
         .spawn(screen_root(Screen::Setup))
         .with_children(|root| {
@@ -59,48 +52,32 @@ fn spawn_setup(mut commands: Commands, stats: Res<Stats>, settings: Res<Settings
                 col.spawn(bold("New game", 36.0, palette::TEXT));
                 col.spawn(panel(px(720))).with_children(|card| {
                     row(card, "Game", |r| {
-                        spawn_option(r, "Gomoku", SetupAction::Game(GameKind::Gomoku));
-                        spawn_option(r, "Connect Four", SetupAction::Game(GameKind::ConnectFour));
+                        for game in games.iter() {
+                            spawn_option(r, game.title(), SetupAction::Game(game.id()));
+                        }
                     });
-                    match kind {
-                        GameKind::Gomoku => {
-                            let levels = Level::ALL.map(AnyLevel::Gomoku);
-                            spawn_opponents(card, &levels, &stats, SetupAction::Opponent);
-                        }
-                        GameKind::ConnectFour => {
-                            let levels = C4Level::ALL.map(AnyLevel::ConnectFour);
-                            spawn_opponents(card, &levels, &stats, SetupAction::C4Opponent);
-                        }
-                    }
+                    spawn_opponents(card, &kind.def().levels(), &stats);
                     row(card, "Your colour", |r| {
-                        let first = format!("{} (first)", side_name(kind, Side::First));
+                        let first = format!("{} (first)", kind.side_name(Side::First));
                         spawn_option(r, &first, SetupAction::Colour(ColourChoice::Black));
-                        let second = side_name(kind, Side::Second);
+                        let second = kind.side_name(Side::Second);
                         spawn_option(r, second, SetupAction::Colour(ColourChoice::White));
                         spawn_option(r, "Random", SetupAction::Colour(ColourChoice::Random));
                     });
-                    if kind == GameKind::ConnectFour {
-                        spawn_connect4_rows(card);
-                        return;
+                    for game_row in kind.def().setup_rows() {
+                        row(card, game_row.label, |r| {
+                            for choice in &game_row.choices {
+                                let action = SetupAction::Choose(game_row.key, choice.value);
+                                spawn_option(r, &choice.label, action);
+                            }
+                        });
+                        if game_row.choices.iter().any(|c| c.note.is_some()) {
+                            card.spawn((RowNote(game_row.key), note("")));
+                        }
                     }
-                    row(card, "Rule", |r| {
-                        for rule in Rule::ALL {
-                            spawn_option(r, rule.name(), SetupAction::Rule(rule));
-                        }
-                    });
-                    card.spawn((
-                        RuleText,
-                        text("", 14.0, palette::TEXT_DIM),
-                        Node {
-                            margin: UiRect::left(px(150)),
-                            ..default()
-                        },
-                    ));
-                    row(card, "Board", |r| {
-                        for size in BOARD_SIZES {
-                            spawn_option(r, &format!("{size} × {size}"), SetupAction::Size(size));
-                        }
-                    });
+                    if let Some(text) = kind.def().setup_note() {
+                        card.spawn(note(text));
+                    }
                 });
                 col.spawn(Node {
                     column_gap: px(16),
@@ -131,14 +108,21 @@ fn spawn_setup(mut commands: Commands, stats: Res<Stats>, settings: Res<Settings
         });
 }
 
+/// A dim line under the rows, aligned with the choices.
+fn note(line: &str) -> impl Bundle {
+    (
+        text(line, 14.0, palette::TEXT_DIM),
+        Node {
+            margin: UiRect::left(px(150)),
+            ..default()
+        },
+    )
+}
+
 /// The opponent row: every level with its description and the person's record against it,
 /// then a second person.
-fn spawn_opponents(
-    card: &mut ChildSpawnerCommands,
-    levels: &[AnyLevel],
-    stats: &Stats,
-    action: impl Fn(u8) -> SetupAction,
-) {
+fn spawn_opponents(card: &mut ChildSpawnerCommands, levels: &[AnyLevel], stats: &Stats) {
+    let action = SetupAction::Opponent;
     row(card, "Opponent", |r| {
         r.spawn(Node {
             flex_direction: FlexDirection::Column,
@@ -171,31 +155,6 @@ fn spawn_opponents(
             );
         });
     });
-}
-
-/// Connect Four's board choice and its rule in one line.
-fn spawn_connect4_rows(card: &mut ChildSpawnerCommands) {
-    row(card, "Board", |r| {
-        for rows in ROWS {
-            let label = if rows == 6 {
-                "7 × 6 (classic)".to_string()
-            } else {
-                format!("7 × {rows}")
-            };
-            spawn_option(r, &label, SetupAction::C4Rows(rows));
-        }
-    });
-    card.spawn((
-        text(
-            "Drop discs into the columns: four in a row across, up or diagonally wins.",
-            14.0,
-            palette::TEXT_DIM,
-        ),
-        Node {
-            margin: UiRect::left(px(150)),
-            ..default()
-        },
-    ));
 }
 
 /// A labelled row of choices.
@@ -283,6 +242,7 @@ fn spawn_level(
 /// Highlights the current choice of every group.
 fn mark_selected(
     settings: Res<Settings>,
+    games: Res<Games>,
     mut buttons: Query<(&ButtonAction, &mut GameButton)>,
     // `Added<GameButton>` would conflict with the mutable query; the action is spawned with it.
     added: Query<(), Added<ButtonAction>>,
@@ -291,18 +251,17 @@ fn mark_selected(
         return;
     }
     let setup = &settings.setup;
+    let kind = games.chosen(setup);
+    let options = kind.options(setup);
     for (action, mut button) in &mut buttons {
         let Action::Setup(action) = &action.0 else {
             continue;
         };
         let selected = match action {
-            SetupAction::Game(g) => *g == setup.game,
-            SetupAction::Opponent(n) => *n == setup.opponent,
+            SetupAction::Game(id) => *id == kind.id(),
+            SetupAction::Opponent(n) => *n == kind.opponent(setup),
             SetupAction::Colour(c) => *c == setup.colour,
-            SetupAction::Rule(r) => *r == setup.rule(),
-            SetupAction::Size(s) => *s == setup.size,
-            SetupAction::C4Opponent(n) => *n == setup.connect4.opponent,
-            SetupAction::C4Rows(r) => *r == setup.connect4.rows,
+            SetupAction::Choose(key, value) => options.get(*key) == Some(value),
             SetupAction::Start | SetupAction::Back => continue,
         };
         if button.selected != selected {
@@ -311,16 +270,26 @@ fn mark_selected(
     }
 }
 
-fn describe_rule(
+/// The note of each row's chosen value.
+fn describe_choices(
     settings: Res<Settings>,
-    mut texts: Query<&mut Text, With<RuleText>>,
-    added: Query<(), Added<RuleText>>,
+    games: Res<Games>,
+    mut texts: Query<(&RowNote, &mut Text)>,
+    added: Query<(), Added<RowNote>>,
 ) {
     if !settings.is_changed() && added.is_empty() {
         return;
     }
-    for mut t in &mut texts {
-        t.0 = rule_description(settings.setup.rule()).to_string();
+    let kind = games.chosen(&settings.setup);
+    let options = kind.options(&settings.setup);
+    for (RowNote(key), mut t) in &mut texts {
+        let row = kind.def().setup_rows().into_iter().find(|r| r.key == *key);
+        let note = row
+            .and_then(|r| r.choice(options[*key]).and_then(|c| c.note))
+            .unwrap_or_default();
+        if t.0 != note {
+            t.0 = note.to_string();
+        }
     }
 }
 
@@ -340,6 +309,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
 fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
+    games: Res<Games>,
     mut settings: ResMut<Settings>,
     mut session: ResMut<Session>,
     mut next: ResMut<NextState<Screen>>,
@@ -350,24 +320,37 @@ fn on_action(
     if *screen.get() != Screen::Setup {
         return;
     }
+    let kind = games.chosen(&settings.setup);
     let setup = &mut settings.setup;
     match action {
-        SetupAction::Game(game) => {
-            if setup.game != *game {
-                setup.game = *game;
+        SetupAction::Game(id) => {
+            if let Some(game) = games.find(id)
+                && game != kind
+            {
+                setup.kind = game.id().to_string();
                 // Enter again: the rows differ per game.
                 next.set(Screen::Setup);
             }
         }
-        SetupAction::Opponent(n) => setup.opponent = (*n).min(5),
+        SetupAction::Opponent(n) => {
+            if *n == 0 || kind.level(*n).is_some() {
+                setup.games.entry(kind.id().to_string()).or_default().opponent = Some(*n);
+            }
+        }
         SetupAction::Colour(c) => setup.colour = *c,
-        SetupAction::Rule(r) => setup.rule = r.name().to_string(),
-        SetupAction::Size(s) => setup.size = *s,
-        SetupAction::C4Opponent(n) => setup.connect4.opponent = (*n).min(3),
-        SetupAction::C4Rows(r) if ROWS.contains(r) => setup.connect4.rows = *r,
-        SetupAction::C4Rows(_) => {}
+        SetupAction::Choose(key, value) => {
+            let valid = kind
+                .def()
+                .setup_rows()
+                .iter()
+                .any(|r| r.key == *key && r.choice(*value).is_some());
+            if valid {
+                let game = setup.games.entry(kind.id().to_string()).or_default();
+                game.options.insert(key.to_string(), *value);
+            }
+        }
         SetupAction::Start => {
-            *session = Session::from_setup(&settings.setup);
+            *session = Session::from_setup(&settings.setup, &games);
             next.set(Screen::Playing);
         }
         SetupAction::Back => next.set(Screen::Title),

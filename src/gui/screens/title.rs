@@ -7,7 +7,8 @@ use super::piece_icon;
 use super::replay::Replay;
 use crate::gui::flow::{Action, Screen, TitleAction, press};
 use crate::gui::kind::files;
-use crate::gui::kind::{GameKind, Side};
+use crate::gui::kind::files::record_extensions;
+use crate::gui::kind::{GameKind, Games, Side};
 use crate::gui::persist::{self, Notices, Paths};
 use crate::gui::session::{Session, session_from_autosave};
 use crate::gui::theme::palette;
@@ -23,10 +24,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(on_action);
 }
 
-fn spawn_title(mut commands: Commands, paths: Res<Paths>, notices: Res<Notices>) {
-    let can_continue = files::has_autosave(&paths);
-    let has_games = !persist::list_games(&paths).is_empty();
+fn spawn_title(
+    mut commands: Commands,
+    paths: Res<Paths>,
+    notices: Res<Notices>,
+    games: Res<Games>,
+) {
+    let can_continue = files::has_autosave(&paths, &games);
+    let has_games = !persist::list_games(&paths, &record_extensions(&games)).is_empty();
     let notices = notices.0.clone();
+    // The games on offer: "Gomoku · Connect Four".
+    let subtitle = games.iter().map(GameKind::title).collect::<Vec<_>>().join(" · ");
     commands
         .spawn(screen_root(Screen::Title))
         .with_children(|root| {
@@ -40,14 +48,10 @@ fn spawn_title(mut commands: Commands, paths: Res<Paths>, notices: Res<Notices>)
                 ..default()
             })
             .with_children(|col| {
-                col.spawn(title_stones());
+                col.spawn(title_stones(games.0[0]));
                 col.spawn(bold("Gomoku", 64.0, palette::TEXT));
                 col.spawn((
-                    text(
-                        "Five in a row · Freestyle · Standard · Renju",
-                        18.0,
-                        palette::TEXT_DIM,
-                    ),
+                    text(subtitle, 18.0, palette::TEXT_DIM),
                     Node {
                         margin: UiRect::bottom(px(24)),
                         ..default()
@@ -91,7 +95,8 @@ fn spawn_title(mut commands: Commands, paths: Res<Paths>, notices: Res<Notices>)
 }
 
 /// A row of alternating stones above the title.
-fn title_stones() -> impl Bundle {
+/// A row of the first game's pieces over the title.
+fn title_stones(kind: GameKind) -> impl Bundle {
     (
         Node {
             column_gap: px(6),
@@ -101,7 +106,7 @@ fn title_stones() -> impl Bundle {
         Children::spawn(SpawnIter(
             [0, 1, 2, 3, 4]
                 .into_iter()
-                .map(|i| piece_icon(GameKind::Gomoku, Side::of_ply(i), 26.0)),
+                .map(move |i| piece_icon(kind, Side::of_ply(i), 26.0)),
         )),
     )
 }
@@ -128,6 +133,7 @@ fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     paths: Res<Paths>,
+    games: Res<Games>,
     mut notices: ResMut<Notices>,
     mut session: ResMut<Session>,
     mut replay: ResMut<Replay>,
@@ -144,7 +150,7 @@ fn on_action(
         TitleAction::NewGame => next.set(Screen::Setup),
         // The more recent of the two games' unfinished games (each has its own file).
         TitleAction::Continue => {
-            let restored = files::newest_autosave(&paths)
+            let restored = files::newest_autosave(&paths, &games)
                 .and_then(|kind| session_from_autosave(&paths, kind, &mut notices));
             match restored {
                 Some(s) => {
@@ -161,12 +167,12 @@ fn on_action(
             }
         }
         TitleAction::ReplayLast => {
-            let Some(newest) = persist::list_games(&paths).into_iter().next() else {
+            let Some(newest) = persist::list_games(&paths, &record_extensions(&games)).into_iter().next() else {
                 notices.push("No finished game yet.");
                 next.set(Screen::Title);
                 return;
             };
-            match files::open_record(&newest.path) {
+            match files::open_record(&newest.path, &games) {
                 Ok(recorded) => {
                     replay.load(recorded, &newest.path);
                     next.set(Screen::Replay);

@@ -8,6 +8,7 @@ use super::{C4Board, C4View};
 use crate::gui::board::input::{Pick, pick_plugin};
 use crate::gui::flow::{Action, PlayAction, Screen, ctrl};
 use crate::gui::kind::Move;
+use crate::gui::kind::connect4::col;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(pick_plugin::<C4View>)
@@ -29,7 +30,7 @@ impl Pick for C4View {
         self.geometry().column_at(normalized)
     }
     fn to_move(column: usize) -> Move {
-        Move::Column(column)
+        col(column)
     }
     fn step(&self, at: usize, dx: i32, _: i32) -> usize {
         at.saturating_add_signed(dx as isize)
@@ -68,7 +69,7 @@ fn digit_keys(
     }
     for (col, (digit, numpad)) in DIGITS.iter().enumerate().take(view.geometry().width) {
         if keys.any_just_pressed([*digit, *numpad]) {
-            commands.trigger(Action::Play(PlayAction::Place(Move::Column(col))));
+            commands.trigger(Action::Play(PlayAction::Place(self::col(col))));
         }
     }
 }

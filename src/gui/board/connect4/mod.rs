@@ -18,29 +18,80 @@ use bevy::ui::RelativeCursorPosition;
 
 use crate::engine::connect4::{Cell, Game, Player};
 use crate::gui::audio::Sfx;
+use crate::gui::board::{BoardArea, BoardLooks, BoardSettled, BoardSystems, Shown, ViewKey};
 use crate::gui::frames::FrameRequests;
-use crate::gui::kind::Side;
+use crate::gui::kind::connect4::{ID, column, player};
+use crate::gui::kind::{Rules, Side, Standing};
 use crate::gui::persist::Settings;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<C4View>()
         .init_resource::<FallAnimation>()
         .init_resource::<frame::FrameTextures>()
-        .add_systems(Update, animate.in_set(C4BoardSystems))
+        .add_observer(spawn_in_area)
+        .add_systems(
+            Update,
+            (sync_view, animate, report_settled)
+                .chain()
+                .in_set(BoardSystems),
+        )
         .add_plugins((render::plugin, input::plugin));
+    app.world_mut()
+        .resource_mut::<BoardLooks>()
+        .add(ID, disc_color);
 }
 
-/// Runs after the screens have written [`C4View`].
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct C4BoardSystems;
+/// Turns the shown position into this board's view (when it is a Connect Four game).
+fn sync_view(shown: Res<Shown>, mut view: ResMut<C4View>) {
+    if !shown.is_changed() {
+        return;
+    }
+    let Some(game) = shown.game.as_ref().and_then(|g| g.downcast_ref::<Game>()) else {
+        return;
+    };
+    let win = match Rules::standing(game) {
+        Standing::Won { line, .. } => line.iter().map(|&(col, row)| Cell { col, row }).collect(),
+        _ => Vec::new(),
+    };
+    *view = C4View {
+        key: shown.key,
+        game: Some(game.clone()),
+        interactive: shown.interactive,
+        win,
+        // The best line's first disc is marked like a hint.
+        hint: shown.hint.or(shown.line.first().copied()).and_then(column),
+        numbers: shown.numbers,
+    };
+}
 
-/// Which game a view shows: a different one is put up at once, without falling discs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ViewKey {
-    #[default]
-    None,
-    Session(u64),
-    Replay(u64),
+/// Says when every disc of the shown position rests on the board.
+fn report_settled(
+    view: Res<C4View>,
+    anim: Res<FallAnimation>,
+    mut settled: MessageWriter<BoardSettled>,
+    mut last: Local<Option<(ViewKey, u64)>>,
+) {
+    let Some(game) = view.game.as_ref() else {
+        return;
+    };
+    if !anim.settled_on(game) {
+        return;
+    }
+    let now = (view.key, Rules::key(game));
+    if *last != Some(now) {
+        *last = Some(now);
+        settled.write(BoardSettled {
+            key: now.0,
+            position: now.1,
+        });
+    }
+}
+
+/// The board, in a board area made for a Connect Four game.
+fn spawn_in_area(add: On<Add, BoardArea>, areas: Query<&BoardArea>, mut commands: Commands) {
+    if areas.get(add.entity).map(|a| a.game) == Ok(ID) {
+        commands.entity(add.entity).with_children(spawn_board);
+    }
 }
 
 /// What the board shows. Screens replace it when their position changes.
@@ -62,6 +113,16 @@ impl C4View {
         self.game.as_ref().map_or(Geometry::new(7, 6), |g| {
             Geometry::new(g.width(), g.height())
         })
+    }
+}
+
+/// The keyboard starts at the middle column.
+impl Default for crate::gui::board::Cursor<usize> {
+    fn default() -> Self {
+        crate::gui::board::Cursor {
+            at: 3,
+            visible: false,
+        }
     }
 }
 
@@ -329,7 +390,7 @@ fn animate(
 
 /// Solid colour of a side's discs (panel icons).
 pub fn disc_color(side: Side) -> Color {
-    disc_shades(side.player()).1
+    disc_shades(player(side)).1
 }
 
 /// Highlight and base colour of a disc: the first player is Red.

@@ -213,7 +213,7 @@ fn rebuild_discs(
     placed.extend(falling.map(|f| (f.index, f.cell.col, f.cell.row)));
     commands.entity(disc_layer).with_children(|layer| {
         for (i, col, row) in placed {
-            let player = Side::of_ply(i).player();
+            let player = crate::gui::kind::connect4::player(Side::of_ply(i));
             let centre = geo.cell_centre(Cell { col, row });
             let is_last = settled && i + 1 == moves.len();
             let ink = match player {

@@ -1,35 +1,17 @@
-//! Gomoku's part of the game-kind layer: its files (the autosave `data/autosave.ron`, the
+//! Gomoku's files (the autosave `data/autosave.ron`, the
 //! statistics `data/stats.ron`, finished games as SGF in `data/games/`, and any SGF or PSQ
 //! record to replay) on top of `engine::record`.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::files::{Recorded, Saved};
-use super::{AnyGame, AnyLevel, Move, Side, side_name};
-use crate::engine::ai::Level;
+use super::{GOMOKU, kind, point, side};
 use crate::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
 use crate::engine::{Game, Pos, Rule};
-use crate::gui::persist::{self, GameKind, Tally};
-
-/// Wins, losses and draws per level, keyed by level number 1..=5.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
-#[serde(default)]
-pub struct GomokuStats {
-    pub levels: BTreeMap<u8, Tally>,
-    pub two_player_games: u32,
-}
-
-impl GomokuStats {
-    pub fn tally(&self, level: Level) -> Tally {
-        self.levels
-            .get(&level.number())
-            .copied()
-            .unwrap_or_default()
-    }
-}
+use crate::gui::kind::files::{Recorded, Saved};
+use crate::gui::kind::{AnyGame, GameDef, Side};
+use crate::gui::persist;
 
 /// The unfinished game, rewritten after every move. Moves are in human notation (`h8`) so
 /// the file stays readable.
@@ -59,8 +41,8 @@ impl Autosave {
         };
         Autosave {
             version: AUTOSAVE_VERSION,
-            opponent: saved.level.map_or(0, AnyLevel::number),
-            human: side_name(GameKind::Gomoku, saved.human).to_string(),
+            opponent: saved.opponent_number(),
+            human: GOMOKU.side_name(saved.human).to_string(),
             rule: game.rule().name().to_string(),
             size,
             moves: human(game.history()),
@@ -77,12 +59,7 @@ impl Autosave {
         }
         let rule =
             Rule::from_name(&self.rule).ok_or_else(|| format!("unknown rule '{}'", self.rule))?;
-        let level = match self.opponent {
-            0 => None,
-            n => Some(AnyLevel::Gomoku(
-                Level::from_number(n).ok_or_else(|| format!("unknown level {n}"))?,
-            )),
-        };
+        let level = Saved::level_of(kind(), self.opponent)?;
         let parse = |text: &String| Pos::from_human(text, self.size).map_err(|e| e.to_string());
         let mut line = self
             .moves
@@ -97,7 +74,7 @@ impl Autosave {
             game.undo();
         }
         Saved::checked(
-            AnyGame::Gomoku(game),
+            AnyGame::new(game),
             level,
             &self.human,
             self.seed,
@@ -114,7 +91,7 @@ pub fn record(game: &Game, names: &[String; 2], date: &str, resigned: Option<Sid
     }
     if let Some(loser) = resigned {
         record.result = Some(RecordResult::Win {
-            winner: loser.other().stone(),
+            winner: super::stone(loser.other()),
             by: WinBy::Resignation,
         });
     }
@@ -150,12 +127,8 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
         start.place(pos, stone).map_err(|e| e.to_string())?;
     }
     Ok(Recorded {
-        start: AnyGame::Gomoku(start),
-        moves: r
-            .moves
-            .iter()
-            .map(|m| (Side::from_stone(m.stone), Move::Point(m.pos)))
-            .collect(),
+        start: AnyGame::new(start),
+        moves: r.moves.iter().map(|m| (side(m.stone), point(m.pos))).collect(),
         names: [r.black.clone(), r.white.clone()],
         result: result_text(r.result),
     })
@@ -167,7 +140,7 @@ pub fn summary(path: &Path) -> Result<String, String> {
     Ok(format!(
         "{s} × {s} {} · {} · {} · {} moves",
         r.rule.name(),
-        super::files::players(&[r.black, r.white], GameKind::Gomoku),
+        crate::gui::kind::files::players(&[r.black, r.white], kind()),
         result_text(r.result),
         r.moves.len(),
         s = r.size,
@@ -178,7 +151,9 @@ pub fn summary(path: &Path) -> Result<String, String> {
 mod tests {
     use super::*;
     use crate::engine::Stone;
+    use crate::engine::ai::Level;
     use crate::gui::kind::files::assert_same;
+    use crate::gui::kind::gomoku::{any_level, stone};
 
     fn p(s: &str) -> Pos {
         Pos::from_human(s, 15).unwrap()
@@ -213,8 +188,8 @@ mod tests {
         game.undo();
         game.undo();
         let saved = Saved {
-            game: AnyGame::Gomoku(game.clone()),
-            level: Some(AnyLevel::Gomoku(Level::Expert)),
+            game: AnyGame::new(game.clone()),
+            level: Some(any_level(Level::Expert)),
             human: Side::Second,
             seed: 7,
             started: "2024-01-01".into(),
@@ -222,14 +197,14 @@ mod tests {
         let text = ron::ser::to_string(&Autosave::new(&game, &saved)).unwrap();
         let back: Autosave = ron::from_str(&text).unwrap();
         assert_same(&back.restore().unwrap(), &saved);
-        assert_eq!(Side::Second.stone(), Stone::White);
+        assert_eq!(stone(Side::Second), Stone::White);
     }
 
     #[test]
     fn bad_autosave_is_an_error_not_a_panic() {
         let game = Game::new(15, Rule::Freestyle).unwrap();
         let saved = Saved {
-            game: AnyGame::Gomoku(game.clone()),
+            game: AnyGame::new(game.clone()),
             level: None,
             human: Side::First,
             seed: 1,

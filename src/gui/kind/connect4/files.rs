@@ -1,4 +1,4 @@
-//! Connect Four's part of the game-kind layer: its files (the
+//! Connect Four's files (the
 //! autosave `data/connect4-autosave.ron`, the statistics `data/connect4-stats.ron`, records
 //! `data/games/*.c4` in the format of `engine::connect4::record`).
 
@@ -7,11 +7,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::files::{Recorded, Saved};
-use super::{AnyGame, AnyLevel, Move, Side, side_name};
+use super::{CONNECT4, col, kind, player};
 use crate::engine::connect4::record::{self, column_string, redo_line};
 use crate::engine::connect4::{BoardSize, Game, Level, Record};
-use crate::gui::persist::{GameKind, Tally};
+use crate::gui::kind::files::{Recorded, Saved};
+use crate::gui::kind::{AnyGame, GameDef, LevelTallies, Side};
+use crate::gui::persist::Tally;
 
 /// Wins, losses and draws per level, keyed by the level's name.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
@@ -22,12 +23,26 @@ pub struct C4Stats {
 }
 
 impl C4Stats {
-    pub fn tally(&self, level: Level) -> Tally {
-        self.levels.get(level.name()).copied().unwrap_or_default()
+    /// By level number, as the app counts; names of no level are dropped.
+    pub fn tallies(&self) -> LevelTallies {
+        LevelTallies {
+            levels: Level::ALL
+                .into_iter()
+                .filter_map(|l| Some((l.number(), *self.levels.get(l.name())?)))
+                .collect(),
+            two_player_games: self.two_player_games,
+        }
     }
 
-    pub fn tally_mut(&mut self, level: Level) -> &mut Tally {
-        self.levels.entry(level.name().to_string()).or_default()
+    pub fn from_tallies(t: &LevelTallies) -> C4Stats {
+        C4Stats {
+            levels: t
+                .levels
+                .iter()
+                .filter_map(|(&n, &tally)| Some((Level::from_number(n)?.name().to_string(), tally)))
+                .collect(),
+            two_player_games: t.two_player_games,
+        }
     }
 }
 
@@ -54,8 +69,8 @@ impl C4Autosave {
     pub fn new(game: &Game, saved: &Saved) -> C4Autosave {
         C4Autosave {
             version: AUTOSAVE_VERSION,
-            opponent: saved.level.map_or(0, AnyLevel::number),
-            human: side_name(GameKind::ConnectFour, saved.human).to_string(),
+            opponent: saved.opponent_number(),
+            human: CONNECT4.side_name(saved.human).to_string(),
             width: game.width(),
             height: game.height(),
             moves: game.to_move_string(),
@@ -70,12 +85,7 @@ impl C4Autosave {
         if self.version != AUTOSAVE_VERSION {
             return Err(format!("unknown autosave version {}", self.version));
         }
-        let level = match self.opponent {
-            0 => None,
-            n => Some(AnyLevel::ConnectFour(
-                Level::from_number(n).ok_or_else(|| format!("unknown level {n}"))?,
-            )),
-        };
+        let level = Saved::level_of(kind(), self.opponent)?;
         let size = BoardSize::new(self.width, self.height).map_err(|e| e.to_string())?;
         let line = format!("{}{}", self.moves, self.redo);
         let mut game = Game::from_moves(size, &line).map_err(|e| e.to_string())?;
@@ -83,7 +93,7 @@ impl C4Autosave {
             game.undo();
         }
         Saved::checked(
-            AnyGame::ConnectFour(game),
+            AnyGame::new(game),
             level,
             &self.human,
             self.seed,
@@ -94,7 +104,7 @@ impl C4Autosave {
 
 /// The record of a finished game, in the engine's `.c4` format.
 pub fn record(game: &Game, names: &[String; 2], date: &str, resigned: Option<Side>) -> Record {
-    Record::from_game(game, &names[0], &names[1], date, resigned.map(Side::player))
+    Record::from_game(game, &names[0], &names[1], date, resigned.map(player))
 }
 
 /// A record file as the replay shows it.
@@ -102,12 +112,12 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
     let r = record::load_record(path)?;
     let names = [r.red.clone(), r.yellow.clone()];
     Ok(Recorded {
-        start: AnyGame::ConnectFour(Game::new(r.size)),
+        start: AnyGame::new(Game::new(r.size)),
         moves: r
             .moves
             .iter()
             .enumerate()
-            .map(|(i, &c)| (Side::of_ply(i), Move::Column(c)))
+            .map(|(i, &c)| (Side::of_ply(i), col(c)))
             .collect(),
         names,
         result: record::result_text(r.result),
@@ -121,7 +131,7 @@ pub fn summary(path: &Path) -> Result<String, String> {
         "Connect Four {} × {} · {} · {} · {} moves",
         r.size.width(),
         r.size.height(),
-        super::files::players(&[r.red, r.yellow], GameKind::ConnectFour),
+        crate::gui::kind::files::players(&[r.red, r.yellow], kind()),
         record::result_text(r.result),
         r.moves.len()
     ))
@@ -130,12 +140,13 @@ pub fn summary(path: &Path) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::kind::connect4::any_level;
     use crate::gui::kind::files::assert_same;
 
     fn saved(game: Game, level: Option<Level>, human: Side) -> Saved {
         Saved {
-            game: AnyGame::ConnectFour(game),
-            level: level.map(AnyLevel::ConnectFour),
+            game: AnyGame::new(game),
+            level: level.map(any_level),
             human,
             seed: 7,
             started: "2026-01-01".into(),

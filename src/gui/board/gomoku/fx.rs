@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         })
         .configure_sets(
             PostUpdate,
-            FxSystems.after(crate::gui::board::render::BoardRenderSystems),
+            FxSystems.after(super::render::BoardRenderSystems),
         )
         .add_systems(
             PostUpdate,
@@ -46,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .in_set(FxSystems),
         );
-    crate::gui::board::render::before_ui_frame(app, FxSystems);
+    crate::gui::board::before_ui_frame(app, FxSystems);
 }
 
 /// How long a new stone takes to land.

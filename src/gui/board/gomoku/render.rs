@@ -16,6 +16,7 @@ use super::{
     KeyCursor, StoneLayer, at_point, cell_pct, line_pct,
 };
 use crate::engine::review::Threat;
+use crate::gui::board::before_ui_frame;
 use crate::engine::{Pos, Stone};
 use crate::gui::persist::Settings;
 use crate::gui::theme::{BoardPalette, BoardTheme, FONT_BOLD, FONT_REGULAR};
@@ -36,19 +37,6 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(BoardRenderSystems),
     );
     before_ui_frame(app, BoardRenderSystems);
-}
-
-/// Orders `set` (systems that spawn, despawn or restyle UI nodes in `PostUpdate`) before
-/// Bevy's UI systems of the frame. `UiSystems::Stack` and visibility propagation are not
-/// ordered after `UiSystems::Prepare`, so without this a rebuilt layer can miss the frame's
-/// draw order and not be drawn in that frame (a flicker on every rebuild).
-pub fn before_ui_frame(app: &mut App, set: impl SystemSet) {
-    app.configure_sets(
-        PostUpdate,
-        set.before(bevy::ui::UiSystems::Prepare)
-            .before(bevy::ui::UiSystems::Stack)
-            .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
-    );
 }
 
 /// The board's rendering systems (effects animate after them).

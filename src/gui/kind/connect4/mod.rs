@@ -1,0 +1,464 @@
+//! Connect Four in the game-kind layer: `engine::connect4::Game` as [`Rules`] (columns, the
+//! three levels with the solver's exact outlook, the review) and [`CONNECT4`], the kind
+//! (setup row: the board; files in [`files`]).
+
+pub mod files;
+
+use std::hash::{Hash, Hasher};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::{
+    AnyGame, AnyLevel, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress, Recorded,
+    Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
+};
+use crate::engine::connect4::record::{RECORD_EXT, redo_line};
+use crate::engine::connect4::{
+    Ai, AiError, BoardSize, Game, Level, Limits, MoveChoice, Outcome, Player, Source,
+    describe_score,
+};
+use crate::engine::review::{
+    Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4,
+};
+use crate::gui::persist::{self, Loaded, Notices};
+
+/// The kind, registered in `gui/games.rs`.
+pub static CONNECT4: ConnectFour = ConnectFour;
+pub const ID: &str = "connect4";
+
+pub struct ConnectFour;
+
+pub fn kind() -> GameKind {
+    GameKind(&CONNECT4)
+}
+
+pub fn any_level(level: Level) -> AnyLevel {
+    AnyLevel {
+        game: ID,
+        number: level.number(),
+        name: level.name(),
+        description: level.description(),
+    }
+}
+
+pub fn player(side: Side) -> Player {
+    match side {
+        Side::First => Player::First,
+        Side::Second => Player::Second,
+    }
+}
+
+pub fn side(player: Player) -> Side {
+    match player {
+        Player::First => Side::First,
+        Player::Second => Side::Second,
+    }
+}
+
+pub fn column(mv: Move) -> Option<usize> {
+    usize::try_from(mv.0).ok().filter(|&c| c < 64)
+}
+
+pub fn col(c: usize) -> Move {
+    Move(c as u32)
+}
+
+/// One `Ai` per board size, kept across moves and games: the Perfect level's 42 MB solver
+/// table is allocated once and what it learnt about earlier positions is reused.
+static AIS: Mutex<Vec<Ai>> = Mutex::new(Vec::new());
+
+fn with_ai<T>(size: BoardSize, f: impl FnOnce(&mut Ai) -> T) -> T {
+    let mut ais = AIS.lock().unwrap_or_else(|poisoned| {
+        // A search panicked while holding it: its tables may be half written.
+        AIS.clear_poison();
+        let mut guard = poisoned.into_inner();
+        guard.clear();
+        guard
+    });
+    let index = match ais.iter().position(|ai| ai.size() == size) {
+        Some(i) => i,
+        None => {
+            ais.push(Ai::new(size));
+            ais.len() - 1
+        }
+    };
+    f(&mut ais[index])
+}
+
+/// What a search found, in the panel's and the hint's words.
+pub fn search_info(
+    game: &Game,
+    level: Level,
+    result: Result<MoveChoice, AiError>,
+    time: Duration,
+) -> SearchInfo {
+    let level = any_level(level);
+    let cells = game.size().cells();
+    let outlook = result
+        .as_ref()
+        .ok()
+        .and_then(|c| c.score)
+        .map(|s| describe_score(s, cells, game.moves().len()));
+    let (panel, hint) = match &result {
+        Err(_) => (level.headline(), "No hint: there is no legal move.".into()),
+        Ok(choice) => {
+            let how = match (choice.source, choice.depth) {
+                (Source::Tactic, _) => "a forced move".to_string(),
+                (Source::Random, _) => "by feel".to_string(),
+                (Source::Book, _) => "from the opening book".to_string(),
+                (Source::Solver, _) => "solved exactly".to_string(),
+                (Source::Search, Some(d)) => format!("search depth {d}"),
+                (Source::Search, None) => "search".to_string(),
+            };
+            let ai_outlook = outlook
+                .as_ref()
+                .map(|o| format!("AI {o} · "))
+                .unwrap_or_default();
+            let column = choice.column + 1;
+            let panel = format!(
+                "{}\nLast move: column {column} ({how})\n{ai_outlook}{:.2} s",
+                level.headline(),
+                time.as_secs_f32()
+            );
+            let hint = match &outlook {
+                Some(o) => format!("Hint: column {column} ({o} with best play)"),
+                None => format!("Hint: column {column}"),
+            };
+            (panel, hint)
+        }
+    };
+    SearchInfo {
+        level,
+        mv: result
+            .as_ref()
+            .map(|c| col(c.column))
+            .map_err(|e| e.to_string()),
+        time,
+        searched: true,
+        depth: result.as_ref().ok().and_then(|c| c.depth).unwrap_or(0),
+        nodes: 0,
+        eval: None,
+        pv: Vec::new(),
+        panel,
+        hint,
+    }
+}
+
+impl Rules for Game {
+    type Move = usize;
+    type Level = Level;
+
+    fn kind() -> GameKind {
+        kind()
+    }
+
+    fn encode(mv: usize) -> Move {
+        col(mv)
+    }
+
+    fn decode(mv: Move) -> Option<usize> {
+        column(mv)
+    }
+
+    fn level(level: AnyLevel) -> Option<Level> {
+        (level.game == ID)
+            .then(|| Level::from_number(level.number))
+            .flatten()
+    }
+
+    fn ply(&self) -> usize {
+        self.moves().len()
+    }
+
+    fn to_move(&self) -> Side {
+        side(self.side_to_move())
+    }
+
+    fn redo_len(&self) -> usize {
+        redo_line(self).len()
+    }
+
+    fn moves(&self) -> Vec<usize> {
+        Game::moves(self).to_vec()
+    }
+
+    fn check(&self, c: usize) -> Result<(), String> {
+        if self.is_over() {
+            Err("The game is over.".into())
+        } else if c >= self.width() {
+            Err(format!("There is no column {}.", c + 1))
+        } else if !self.can_play(c) {
+            Err(format!("Column {} is full.", c + 1))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn play(&mut self, c: usize) -> Result<(), String> {
+        // Checked first for friendlier words than the engine's.
+        Rules::check(self, c)?;
+        Game::play(self, c).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn place(&mut self, side: Side, c: usize) -> Result<(), String> {
+        if self.side_to_move() != player(side) {
+            return Err("a move out of turn".into());
+        }
+        Game::play(self, c).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn undo(&mut self) -> Option<Side> {
+        Game::undo(self).map(|_| side(self.side_to_move()))
+    }
+
+    fn redo(&mut self) -> bool {
+        Game::redo(self).is_some()
+    }
+
+    fn standing(&self) -> Standing {
+        match self.outcome() {
+            Outcome::Ongoing => Standing::Ongoing,
+            Outcome::Win { player, four } => Standing::Won {
+                winner: side(player),
+                line: four.iter().map(|c| (c.col, c.row)).collect(),
+            },
+            Outcome::Draw => Standing::Draw,
+        }
+    }
+
+    fn fresh(&self) -> Game {
+        Game::new(self.size())
+    }
+
+    fn options(&self) -> Options {
+        Options::from([("rows".to_string(), self.height() as u32)])
+    }
+
+    fn subtitle(&self) -> String {
+        format!("{} × {} · four in a row wins", self.width(), self.height())
+    }
+
+    fn move_text(&self, c: usize) -> String {
+        format!("column {}", c + 1)
+    }
+
+    fn parse_move(&self, text: &str) -> Option<usize> {
+        let n: usize = text.trim().trim_start_matches("column").trim().parse().ok()?;
+        n.checked_sub(1).filter(|&c| c < self.width())
+    }
+
+    fn line_name(&self, _cells: usize) -> String {
+        "four".into()
+    }
+
+    fn key(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.width(), self.height(), Game::moves(self)).hash(&mut h);
+        h.finish()
+    }
+
+    fn search(
+        &self,
+        level: Level,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+        _progress: Progress,
+    ) -> SearchInfo {
+        let start = Instant::now();
+        let default = Limits::default();
+        let limits = Limits {
+            time: default.time.map(|t| t.mul_f64(request.time_scale)),
+            ..default
+        };
+        let mut rng = StdRng::seed_from_u64(request.seed);
+        let r = with_ai(self.size(), |ai| {
+            ai.choose_move_in_game(level, self, &limits, &mut rng, stop)
+        });
+        search_info(self, level, r, start.elapsed())
+    }
+
+    fn fallback(&self, _seed: u64) -> SearchInfo {
+        let legal = self.legal_columns();
+        let column = self
+            .size()
+            .centre_order()
+            .into_iter()
+            .find(|c| legal.contains(c));
+        let choice = column
+            .map(|column| MoveChoice {
+                column,
+                score: None,
+                source: Source::Random,
+                depth: None,
+            })
+            .ok_or(AiError::NoLegalMove);
+        search_info(self, Level::Casual, choice, Duration::ZERO)
+    }
+
+    fn review(
+        &self,
+        moves: &[usize],
+        limits: ReviewLimits,
+        stop: &AtomicBool,
+        progress: &ReviewProgress,
+    ) -> Option<Result<Vec<Analysis<usize>>, String>> {
+        if !Game::moves(self).is_empty() {
+            return Some(Err("the record starts from a set-up position".into()));
+        }
+        analyse_connect4(self.size(), moves, limits, stop, progress).map(Ok)
+    }
+}
+
+/// Rows of the boards offered.
+pub const ROWS: [usize; 2] = [6, 7];
+
+impl GameDef for ConnectFour {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Connect Four"
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "Red",
+            Side::Second => "Yellow",
+        }
+    }
+
+    fn two_player_name(&self, side: Side) -> String {
+        format!("Player {}", self.side_name(side))
+    }
+
+    fn levels(&self) -> Vec<AnyLevel> {
+        Level::ALL.into_iter().map(any_level).collect()
+    }
+
+    fn default_opponent(&self) -> u8 {
+        Level::Club.number()
+    }
+
+    fn hint_level(&self) -> AnyLevel {
+        any_level(Level::Perfect)
+    }
+
+    fn controls_help(&self) -> &'static str {
+        "Click a column, or ← → and Enter; 1-7 drop at once"
+    }
+
+    fn clicks_when_placed(&self) -> bool {
+        false
+    }
+
+    fn numbers_by_default(&self) -> bool {
+        false
+    }
+
+    fn setup_rows(&self) -> Vec<SetupRow> {
+        vec![SetupRow {
+            key: "rows",
+            label: "Board",
+            choices: ROWS
+                .iter()
+                .map(|&rows| Choice {
+                    value: rows as u32,
+                    label: if rows == 6 {
+                        "7 × 6 (classic)".to_string()
+                    } else {
+                        format!("7 × {rows}")
+                    },
+                    note: None,
+                })
+                .collect(),
+            default: 6,
+            on_analysis_board: false,
+        }]
+    }
+
+    fn setup_note(&self) -> Option<&'static str> {
+        Some("Drop discs into the columns: four in a row across, up or diagonally wins.")
+    }
+
+    fn new_game(&self, options: &Options) -> AnyGame {
+        let options = kind().sanitize(options);
+        let size = if options["rows"] == 7 {
+            BoardSize::SEVEN_BY_SEVEN
+        } else {
+            BoardSize::STANDARD
+        };
+        AnyGame::new(Game::new(size))
+    }
+
+    fn autosave_name(&self) -> &'static str {
+        "connect4-autosave.ron"
+    }
+
+    fn stats_name(&self) -> &'static str {
+        "connect4-stats.ron"
+    }
+
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>> {
+        let what = "autosaved Connect Four game";
+        match persist::read_ron::<files::C4Autosave>(path, what, notices) {
+            Loaded::Ok(save) => Some(save.restore()),
+            _ => None,
+        }
+    }
+
+    fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String> {
+        let game = saved
+            .game
+            .downcast_ref::<Game>()
+            .ok_or("not a Connect Four game")?;
+        persist::write_ron(path, &files::C4Autosave::new(game, saved))
+    }
+
+    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
+        match persist::read_ron::<files::C4Stats>(path, "Connect Four statistics", notices) {
+            Loaded::Ok(s) => s.tallies(),
+            _ => LevelTallies::default(),
+        }
+    }
+
+    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String> {
+        persist::write_ron(path, &files::C4Stats::from_tallies(stats))
+    }
+
+    fn record_extensions(&self) -> &'static [&'static str] {
+        &[RECORD_EXT]
+    }
+
+    fn record_prefix(&self) -> &'static str {
+        "connect4-"
+    }
+
+    fn save_record(
+        &self,
+        path: &Path,
+        game: &AnyGame,
+        names: &[String; 2],
+        date: &str,
+        resigned: Option<Side>,
+    ) -> Result<(), String> {
+        let game = game
+            .downcast_ref::<Game>()
+            .ok_or("not a Connect Four game")?;
+        let record = files::record(game, names, date, resigned);
+        persist::save_atomic(path, record.to_text().as_bytes())
+    }
+
+    fn open_record(&self, path: &Path) -> Result<Recorded, String> {
+        files::open(path)
+    }
+
+    fn record_summary(&self, path: &Path) -> Result<String, String> {
+        files::summary(path)
+    }
+}

@@ -1,0 +1,464 @@
+//! Gomoku in the game-kind layer: `engine::Game` as [`Rules`] (points, the five levels,
+//! Renju's forbidden points in the player's words, the review and the analysis board), and
+//! [`GOMOKU`], the kind (setup rows: rule and board size; files in [`files`]).
+
+pub mod files;
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use super::{
+    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, Options,
+    Progress, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
+};
+use crate::engine::ai::{Engine, Level, Limits, NoInfo, SearchResult, play_level};
+use crate::engine::review::{
+    Analysis, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
+};
+use crate::engine::{Game, MoveError, Outcome, Pos, Rule, Stone};
+use crate::gui::persist::{self, Loaded, Notices};
+
+/// The kind, registered in `gui/games.rs`.
+pub static GOMOKU: Gomoku = Gomoku;
+pub const ID: &str = "gomoku";
+
+pub struct Gomoku;
+
+/// Board sizes offered.
+pub const BOARD_SIZES: [usize; 3] = [13, 15, 19];
+/// Deepest iteration of the analysis board's live search.
+const ANALYSIS_DEPTH: u32 = 16;
+
+pub fn kind() -> GameKind {
+    GameKind(&GOMOKU)
+}
+
+pub fn any_level(level: Level) -> AnyLevel {
+    AnyLevel {
+        game: ID,
+        number: level.number(),
+        name: level.name(),
+        description: level.description(),
+    }
+}
+
+pub fn stone(side: Side) -> Stone {
+    match side {
+        Side::First => Stone::Black,
+        Side::Second => Stone::White,
+    }
+}
+
+pub fn side(stone: Stone) -> Side {
+    match stone {
+        Stone::Black => Side::First,
+        Stone::White => Side::Second,
+    }
+}
+
+pub fn point(pos: Pos) -> Move {
+    Move(pos.x as u32 | (pos.y as u32) << 8)
+}
+
+pub fn pos(mv: Move) -> Option<Pos> {
+    let (x, y) = (mv.0 & 0xff, mv.0 >> 8);
+    (x < 32 && y < 32).then(|| Pos::new(x as u8, y as u8))
+}
+
+fn rule_value(rule: Rule) -> u32 {
+    Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0) as u32
+}
+
+fn rule_description(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Freestyle => "Five or more in a row wins.",
+        Rule::Standard => "Exactly five in a row wins; six or more does not count.",
+        Rule::Renju => {
+            "Black may not make a double three, a double four or an overline. White wins with five or more."
+        }
+    }
+}
+
+/// Why a click did nothing, in the player's words and coordinates.
+pub fn explain(error: &MoveError, size: usize) -> String {
+    match error {
+        MoveError::Occupied { pos, by } => {
+            format!("{} is already taken by {by}.", pos.to_human(size))
+        }
+        MoveError::Forbidden { pos, kind } => format!(
+            "{} is forbidden for Black under Renju: {kind}.",
+            pos.to_human(size)
+        ),
+        MoveError::OffBoard { .. } => "That point is off the board.".into(),
+        MoveError::GameOver => "The game is over.".into(),
+    }
+}
+
+/// What a search found, in the panel's and the hint's words.
+pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
+    let level = any_level(level);
+    let mv = r.best.map(point).ok_or_else(|| "no legal move".to_string());
+    let panel = format!(
+        "{}\nLast search: depth {} · eval {} (AI)\n{} nodes in {:.2} s",
+        level.headline(),
+        r.depth,
+        r.score,
+        r.nodes,
+        r.time.as_secs_f32()
+    );
+    let hint = match r.best {
+        Some(p) => format!("Hint: {} ({}, {})", p.to_human(game.size()), level.name, r.score),
+        None => "No hint: there is no legal move.".into(),
+    };
+    SearchInfo {
+        level,
+        mv,
+        time: r.time,
+        searched: r.depth > 0,
+        depth: r.depth,
+        nodes: r.nodes,
+        eval: Some(r.score),
+        pv: r.pv.iter().copied().map(point).collect(),
+        panel,
+        hint,
+    }
+}
+
+impl Rules for Game {
+    type Move = Pos;
+    type Level = Level;
+
+    fn kind() -> GameKind {
+        kind()
+    }
+
+    fn encode(mv: Pos) -> Move {
+        point(mv)
+    }
+
+    fn decode(mv: Move) -> Option<Pos> {
+        pos(mv)
+    }
+
+    fn level(level: AnyLevel) -> Option<Level> {
+        (level.game == ID)
+            .then(|| Level::from_number(level.number))
+            .flatten()
+    }
+
+    fn ply(&self) -> usize {
+        Game::ply(self)
+    }
+
+    fn to_move(&self) -> Side {
+        side(Game::to_move(self))
+    }
+
+    fn redo_len(&self) -> usize {
+        self.redo_stack().len()
+    }
+
+    fn moves(&self) -> Vec<Pos> {
+        self.history().iter().map(|m| m.pos).collect()
+    }
+
+    fn placed(&self) -> Vec<(Side, Pos)> {
+        self.history().iter().map(|m| (side(m.stone), m.pos)).collect()
+    }
+
+    fn check(&self, mv: Pos) -> Result<(), String> {
+        self.check_move(mv).map_err(|e| explain(&e, self.size()))
+    }
+
+    fn play(&mut self, mv: Pos) -> Result<(), String> {
+        let size = self.size();
+        Game::play(self, mv)
+            .map(|_| ())
+            .map_err(|e| explain(&e, size))
+    }
+
+    fn place(&mut self, side: Side, mv: Pos) -> Result<(), String> {
+        Game::place(self, mv, stone(side))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn undo(&mut self) -> Option<Side> {
+        Game::undo(self).map(|m| side(m.stone))
+    }
+
+    fn redo(&mut self) -> bool {
+        Game::redo(self).is_some()
+    }
+
+    fn standing(&self) -> Standing {
+        match self.outcome() {
+            Outcome::Ongoing => Standing::Ongoing,
+            Outcome::Win { winner, line } => Standing::Won {
+                winner: side(*winner),
+                line: line.iter().map(|p| (p.x as usize, p.y as usize)).collect(),
+            },
+            Outcome::Draw => Standing::Draw,
+        }
+    }
+
+    fn fresh(&self) -> Game {
+        Game::new(self.size(), self.rule()).expect("the size was valid")
+    }
+
+    fn options(&self) -> Options {
+        Options::from([
+            ("rule".to_string(), rule_value(self.rule())),
+            ("size".to_string(), self.size() as u32),
+        ])
+    }
+
+    fn subtitle(&self) -> String {
+        format!("{} · {s} × {s}", self.rule().name(), s = self.size())
+    }
+
+    fn rule_note(&self) -> Option<&'static str> {
+        (self.rule() == Rule::Renju)
+            .then_some("Black may not play double three, double four or overline.")
+    }
+
+    fn move_text(&self, mv: Pos) -> String {
+        mv.to_human(self.size())
+    }
+
+    fn parse_move(&self, text: &str) -> Option<Pos> {
+        Pos::from_human(text, self.size()).ok()
+    }
+
+    fn line_name(&self, cells: usize) -> String {
+        match cells {
+            0 | 5 => "five".into(),
+            4 => "four".into(),
+            n => n.to_string(),
+        }
+    }
+
+    fn key(&self) -> u64 {
+        // The hash covers the stones; the side to move changes on the analysis board alone.
+        self.hash() ^ (Game::ply(self) as u64) << 48 ^ (Game::to_move(self) as u64) << 60
+    }
+
+    fn search(
+        &self,
+        level: Level,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+        progress: Progress,
+    ) -> SearchInfo {
+        let mut sink = |r: &SearchResult| progress(r.depth, r.score);
+        let r = play_level(
+            level,
+            self,
+            request.seed,
+            request.time_scale,
+            stop,
+            &mut sink,
+        );
+        search_info(self, level, &r)
+    }
+
+    fn fallback(&self, seed: u64) -> SearchInfo {
+        let never = AtomicBool::new(false);
+        let r = play_level(Level::Novice, self, seed, 1.0, &never, &mut NoInfo);
+        search_info(self, Level::Novice, &r)
+    }
+
+    fn review(
+        &self,
+        moves: &[Pos],
+        limits: ReviewLimits,
+        stop: &AtomicBool,
+        progress: &ReviewProgress,
+    ) -> Option<Result<Vec<Analysis<Pos>>, String>> {
+        analyse_gomoku(self, moves, limits, stop, progress).map(Ok)
+    }
+
+    fn analyse(
+        &self,
+        count: usize,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(u32, Vec<Candidate<Pos>>),
+    ) {
+        if self.outcome().is_over() {
+            return;
+        }
+        // One engine for every depth: each iteration starts from what the last one stored.
+        let mut engine = Engine::default();
+        for depth in 1..=ANALYSIS_DEPTH {
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let top = top_moves(&mut engine, self, count, &limits, stop);
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            let top = top
+                .into_iter()
+                .filter_map(|r| {
+                    Some(Candidate {
+                        mv: r.best?,
+                        score: r.score,
+                        line: r.pv,
+                    })
+                })
+                .collect();
+            report(depth, top);
+        }
+    }
+
+    fn has_analysis(&self) -> bool {
+        true
+    }
+
+    fn switch_side(&mut self) -> Result<(), String> {
+        let other = Game::to_move(self).opponent();
+        self.set_to_move(other);
+        Ok(())
+    }
+
+    fn overlay_legend(&self) -> Option<&'static str> {
+        (self.rule() == Rule::Renju).then_some("× Black's forbidden points")
+    }
+}
+
+impl GameDef for Gomoku {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Gomoku"
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "Black",
+            Side::Second => "White",
+        }
+    }
+
+    fn levels(&self) -> Vec<AnyLevel> {
+        Level::ALL.into_iter().map(any_level).collect()
+    }
+
+    fn default_opponent(&self) -> u8 {
+        Level::Club.number()
+    }
+
+    fn hint_level(&self) -> AnyLevel {
+        any_level(Level::Expert)
+    }
+
+    fn shows_evaluation(&self) -> bool {
+        true
+    }
+
+    fn controls_help(&self) -> &'static str {
+        "Mouse or arrows + Enter to place a stone"
+    }
+
+    fn setup_rows(&self) -> Vec<SetupRow> {
+        vec![
+            SetupRow {
+                key: "rule",
+                label: "Rule",
+                choices: Rule::ALL
+                    .iter()
+                    .map(|&rule| Choice {
+                        value: rule_value(rule),
+                        label: rule.name().to_string(),
+                        note: Some(rule_description(rule)),
+                    })
+                    .collect(),
+                default: rule_value(Rule::Freestyle),
+                on_analysis_board: true,
+            },
+            SetupRow {
+                key: "size",
+                label: "Board",
+                choices: BOARD_SIZES
+                    .iter()
+                    .map(|&size| Choice {
+                        value: size as u32,
+                        label: format!("{size} × {size}"),
+                        note: None,
+                    })
+                    .collect(),
+                default: 15,
+                on_analysis_board: true,
+            },
+        ]
+    }
+
+    fn new_game(&self, options: &Options) -> AnyGame {
+        let options = kind().sanitize(options);
+        let rule = Rule::ALL[options["rule"] as usize % Rule::ALL.len()];
+        let game = Game::new(options["size"] as usize, rule)
+            .unwrap_or_else(|_| Game::new(15, rule).expect("15 is a valid size"));
+        AnyGame::new(game)
+    }
+
+    fn autosave_name(&self) -> &'static str {
+        "autosave.ron"
+    }
+
+    fn stats_name(&self) -> &'static str {
+        "stats.ron"
+    }
+
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>> {
+        match persist::read_ron::<files::Autosave>(path, "autosaved game", notices) {
+            Loaded::Ok(save) => Some(save.restore()),
+            _ => None,
+        }
+    }
+
+    fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String> {
+        let game = saved
+            .game
+            .downcast_ref::<Game>()
+            .ok_or("not a Gomoku game")?;
+        persist::write_ron(path, &files::Autosave::new(game, saved))
+    }
+
+    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
+        match persist::read_ron(path, "statistics", notices) {
+            Loaded::Ok(s) => s,
+            _ => LevelTallies::default(),
+        }
+    }
+
+    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String> {
+        persist::write_ron(path, stats)
+    }
+
+    fn record_extensions(&self) -> &'static [&'static str] {
+        &["sgf", "psq"]
+    }
+
+    fn save_record(
+        &self,
+        path: &Path,
+        game: &AnyGame,
+        names: &[String; 2],
+        date: &str,
+        resigned: Option<Side>,
+    ) -> Result<(), String> {
+        let game = game.downcast_ref::<Game>().ok_or("not a Gomoku game")?;
+        files::save_sgf(path, &files::record(game, names, date, resigned))
+    }
+
+    fn open_record(&self, path: &Path) -> Result<Recorded, String> {
+        files::open(path)
+    }
+
+    fn record_summary(&self, path: &Path) -> Result<String, String> {
+        files::summary(path)
+    }
+}

@@ -21,11 +21,11 @@ use bevy::prelude::*;
 use super::ai_task::{AiBackend, AiRequest};
 use super::flow::{Action, PlayAction, Screen, SetupAction, TitleAction};
 use super::headless_app;
-use super::kind::{AnyGame, GameKind, Move, SearchInfo};
+use super::kind::{GameKind, Move, Progress, SearchInfo, connect4, gomoku};
 use super::persist::{ColourChoice, Paths};
 use super::session::Session;
-use crate::engine::ai::{InfoSink, Level, Score, SearchResult};
-use crate::engine::connect4::{self as c4, Limits, MoveChoice, Source};
+use crate::engine::ai::{Score, SearchResult};
+use crate::engine::connect4::{self as c4, MoveChoice, Source};
 use crate::engine::{Pos, Rule};
 
 /// The tests share the global task pool (one AI thread on a small machine): run them one at
@@ -137,26 +137,22 @@ impl TestApp {
         );
     }
 
-    /// New game of `kind` from the menu with these choices; `board` is the rule's
-    /// index in `Rule::ALL` for Gomoku (15 x 15), the rows for Connect Four.
-    pub fn start_game(&mut self, kind: GameKind, opponent: u8, colour: ColourChoice, board: u8) {
+    /// New game of `kind` from the menu with these choices: the opponent (0 = a person, else
+    /// a level's number), the colour, and the game's own rows.
+    pub fn start_game(
+        &mut self,
+        kind: GameKind,
+        opponent: u8,
+        colour: ColourChoice,
+        rows: &[(&'static str, u32)],
+    ) {
         self.act(Action::Title(TitleAction::NewGame));
         assert_eq!(self.screen(), Screen::Setup);
-        self.act(Action::Setup(SetupAction::Game(kind)));
+        self.act(Action::Setup(SetupAction::Game(kind.id())));
         self.act(Action::Setup(SetupAction::Colour(colour)));
-        let choices = match kind {
-            GameKind::Gomoku => vec![
-                SetupAction::Opponent(opponent),
-                SetupAction::Rule(Rule::ALL[usize::from(board)]),
-                SetupAction::Size(15),
-            ],
-            GameKind::ConnectFour => vec![
-                SetupAction::C4Opponent(opponent),
-                SetupAction::C4Rows(usize::from(board)),
-            ],
-        };
-        for c in choices {
-            self.act(Action::Setup(c));
+        self.act(Action::Setup(SetupAction::Opponent(opponent)));
+        for &(key, value) in rows {
+            self.act(Action::Setup(SetupAction::Choose(key, value)));
         }
         self.act(Action::Setup(SetupAction::Start));
         assert_eq!(self.screen(), Screen::Playing);
@@ -166,50 +162,71 @@ impl TestApp {
     /// New Gomoku game on 15 x 15.
     pub fn start(&mut self, opponent: u8, colour: ColourChoice, rule: Rule) {
         let index = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
-        self.start_game(GameKind::Gomoku, opponent, colour, index as u8);
+        self.start_game(
+            gomoku::kind(),
+            opponent,
+            colour,
+            &[("rule", index as u32), ("size", 15)],
+        );
+    }
+
+    /// New Connect Four game with `rows` rows.
+    pub fn start_c4(&mut self, opponent: u8, colour: ColourChoice, rows: u32) {
+        self.start_game(connect4::kind(), opponent, colour, &[("rows", rows)]);
     }
 }
 
 /// A Gomoku point from "h8" on 15 x 15.
 pub fn p(s: &str) -> Move {
-    Move::Point(Pos::from_human(s, 15).unwrap())
+    gomoku::point(Pos::from_human(s, 15).unwrap())
 }
 
-/// An AI that plays the first legal move of `moves` in either game ("h8" points, "c4"
-/// columns as digits "1".."9").
+/// An AI that plays the first legal move of `moves` as the game reads them ("h8" points,
+/// "4" columns), reporting one iteration at depth 3.
 pub fn scripted(moves: &[&str]) -> AiBackend {
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     AiBackend {
-        search: Arc::new(
-            move |req: &AiRequest, _: &AtomicBool, sink: &mut dyn InfoSink| match &req.game {
-                AnyGame::Gomoku(game) => {
-                    let best = moves
-                        .iter()
-                        .filter_map(|m| Pos::from_human(m, game.size()).ok())
-                        .find(|&m| game.check_move(m).is_ok());
-                    let mut r = SearchResult::instant(best, Score::Eval(12));
-                    r.depth = 3;
-                    sink.info(&r);
-                    SearchInfo::from_gomoku(Level::Club, &r)
-                }
-                AnyGame::ConnectFour(game) => {
-                    let choice = moves
-                        .iter()
-                        .filter_map(|m| m.parse::<usize>().ok()?.checked_sub(1))
-                        .find(|&c| game.can_play(c))
-                        .map(|column| MoveChoice {
-                            column,
-                            score: Some(0),
-                            source: Source::Search,
-                            depth: Some(4),
-                        })
-                        .ok_or(c4::AiError::NoLegalMove);
-                    SearchInfo::from_connect4(c4::Level::Club, game, choice, Duration::ZERO)
-                }
-            },
-        ),
+        search: Arc::new(move |req: &AiRequest, _: &AtomicBool, progress: Progress| {
+            let game = &req.game;
+            let best = moves
+                .iter()
+                .filter_map(|m| game.parse_move(m))
+                .find(|&m| game.check(m).is_ok());
+            progress(3, Score::Eval(12));
+            let level = req.search.level;
+            // The games' own words, as their real searches give them.
+            if let Some(g) = game.downcast_ref::<crate::engine::Game>() {
+                let mut r = SearchResult::instant(best.and_then(gomoku::pos), Score::Eval(12));
+                r.depth = 3;
+                return gomoku::search_info(g, crate::engine::ai::Level::Club, &r);
+            }
+            if let Some(g) = game.downcast_ref::<c4::Game>() {
+                let choice = best
+                    .and_then(connect4::column)
+                    .map(|column| MoveChoice {
+                        column,
+                        score: Some(0),
+                        source: Source::Search,
+                        depth: Some(4),
+                    })
+                    .ok_or(c4::AiError::NoLegalMove);
+                return connect4::search_info(g, c4::Level::Club, choice, Duration::ZERO);
+            }
+            SearchInfo {
+                mv: best.ok_or_else(|| "no legal move".to_string()),
+                searched: true,
+                depth: 3,
+                eval: Some(Score::Eval(12)),
+                panel: format!("{}\nscripted", level.headline()),
+                hint: format!(
+                    "Hint: {}",
+                    best.map_or(String::new(), |m| game.move_text(m))
+                ),
+                pv: best.into_iter().collect(),
+                ..SearchInfo::none(level, "")
+            }
+        }),
         time_scale: 1.0,
-        limits: Limits::default(),
     }
 }
 
@@ -227,7 +244,6 @@ pub fn slow(moves: &[&str], started: Arc<AtomicUsize>, max: Duration) -> AiBacke
             inner(req, stop, sink)
         }),
         time_scale: 1.0,
-        limits: Limits::default(),
     }
 }
 

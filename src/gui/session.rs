@@ -581,26 +581,29 @@ fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats)
 mod tests {
     use super::*;
     use crate::engine::ai::Level;
-    use crate::engine::{Pos, Rule};
+    use crate::engine::connect4 as c4;
+    use crate::engine::{Game, Pos, Rule};
+    use crate::gui::kind::connect4::{any_level as c4_level, col};
+    use crate::gui::kind::gomoku::{any_level, point};
 
     fn gomoku(opponent: Opponent, human: Side) -> Session {
-        let game = AnyGame::Gomoku(Game::new(15, Rule::Freestyle).unwrap());
+        let game = AnyGame::new(Game::new(15, Rule::Freestyle).unwrap());
         Session::new(game, opponent, human, 1)
     }
 
     fn connect4(opponent: Opponent, human: Side) -> Session {
-        let game = AnyGame::ConnectFour(c4::Game::new(c4::BoardSize::STANDARD));
+        let game = AnyGame::new(c4::Game::new(c4::BoardSize::STANDARD));
         Session::new(game, opponent, human, 1)
     }
 
     fn p(s: &str) -> Move {
-        Move::Point(Pos::from_human(s, 15).unwrap())
+        point(Pos::from_human(s, 15).unwrap())
     }
 
     #[test]
     fn undo_against_the_ai_returns_to_the_persons_turn() {
-        let gomoku_ai = Opponent::Ai(AnyLevel::Gomoku(Level::Club));
-        let c4_ai = Opponent::Ai(AnyLevel::ConnectFour(c4::Level::Club));
+        let gomoku_ai = Opponent::Ai(any_level(Level::Club));
+        let c4_ai = Opponent::Ai(c4_level(c4::Level::Club));
         let cases = [
             (
                 gomoku(gomoku_ai, Side::First),
@@ -608,7 +611,7 @@ mod tests {
             ),
             (
                 connect4(c4_ai, Side::First),
-                [3, 3, 4, 4, 2].map(Move::Column),
+                [3, 3, 4, 4, 2].map(col),
             ),
         ];
         for (mut s, moves) in cases {
@@ -629,15 +632,15 @@ mod tests {
 
     #[test]
     fn undo_never_hands_the_first_move_back_to_the_ai() {
-        let mut s = gomoku(Opponent::Ai(AnyLevel::Gomoku(Level::Club)), Side::Second);
+        let mut s = gomoku(Opponent::Ai(any_level(Level::Club)), Side::Second);
         s.game.play(p("h8")).unwrap();
         assert_eq!(s.undo_for_person(), 0);
         assert_eq!(s.game.ply(), 1);
         let mut s = connect4(
-            Opponent::Ai(AnyLevel::ConnectFour(c4::Level::Casual)),
+            Opponent::Ai(c4_level(c4::Level::Casual)),
             Side::Second,
         );
-        s.game.play(Move::Column(3)).unwrap();
+        s.game.play(col(3)).unwrap();
         assert_eq!(s.undo_for_person(), 0);
     }
 
@@ -647,9 +650,10 @@ mod tests {
             gomoku(Opponent::Person, Side::First),
             connect4(Opponent::Person, Side::First),
         ] {
-            let moves = match s.game.kind() {
-                GameKind::Gomoku => [p("h8"), p("h9")],
-                GameKind::ConnectFour => [Move::Column(3); 2],
+            let moves = if s.game.kind().id() == crate::gui::kind::gomoku::ID {
+                [p("h8"), p("h9")]
+            } else {
+                [col(3); 2]
             };
             for m in moves {
                 s.game.play(m).unwrap();
@@ -665,7 +669,7 @@ mod tests {
     #[test]
     fn record_names_say_who_played() {
         let s = connect4(
-            Opponent::Ai(AnyLevel::ConnectFour(c4::Level::Club)),
+            Opponent::Ai(c4_level(c4::Level::Club)),
             Side::Second,
         );
         assert_eq!(s.record_names(), ["Connect Four AI (Club)", "Player"]);

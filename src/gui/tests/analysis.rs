@@ -5,7 +5,7 @@ use super::{TestApp, p};
 use crate::engine::Stone;
 use crate::engine::review::Threat;
 use crate::gui::analysis::AnalysisBoard;
-use crate::gui::board::BoardView;
+use crate::gui::board::gomoku::BoardView;
 use crate::gui::flow::{Action, AnalysisAction, Screen, TitleAction};
 
 fn board(t: &TestApp) -> &AnalysisBoard {

@@ -12,9 +12,9 @@ use crate::engine::Rule::Freestyle;
 use crate::engine::ai::{Level, Score, SearchResult};
 use crate::engine::{Pos, Stone};
 use crate::gui::ai_task::AiWorker;
-use crate::gui::board::BoardRoot;
-use crate::gui::board::fx::{BoardFx, Confetti, DropIn, EndKind, Pulse, Ripple, Veil, WinMark};
-use crate::gui::effects::ui::{EvalBar, FadeOverlay, black_share, eval_target};
+use crate::gui::board::gomoku::BoardRoot;
+use crate::gui::board::gomoku::fx::{BoardFx, Confetti, DropIn, EndKind, Pulse, Ripple, Veil, WinMark};
+use crate::gui::effects::ui::{EvalBar, FadeOverlay, first_share, eval_target};
 use crate::gui::flow::{Action, PlayAction, ResultAction, Screen, SettingsAction, TitleAction};
 use crate::gui::kind::SearchInfo;
 use crate::gui::persist::ColourChoice::Black;
@@ -388,7 +388,7 @@ fn eval_bar_follows_the_search_and_glides() {
     t.app.world_mut().resource_mut::<Session>().last_search = Some(info.clone());
     t.frames(1);
     let b = bar(&mut t);
-    let expected = black_share(Score::Eval(600), Stone::White);
+    let expected = first_share(Score::Eval(600), Stone::White);
     assert!((b.target - expected).abs() < 1e-6);
     assert!(b.target < 0.2, "{}", b.target);
     assert!(
@@ -408,11 +408,11 @@ fn eval_bar_follows_the_search_and_glides() {
 
 #[test]
 fn eval_share_is_blacks_side() {
-    assert_eq!(black_share(Score::Eval(0), Stone::Black), 0.5);
-    assert!(black_share(Score::Eval(300), Stone::Black) > 0.6);
-    assert!(black_share(Score::Eval(300), Stone::White) < 0.4);
-    assert_eq!(black_share(Score::Loss(2), Stone::Black), 0.0);
-    assert!(black_share(Score::Eval(100_000), Stone::Black) < 1.0);
+    assert_eq!(first_share(Score::Eval(0), Stone::Black), 0.5);
+    assert!(first_share(Score::Eval(300), Stone::Black) > 0.6);
+    assert!(first_share(Score::Eval(300), Stone::White) < 0.4);
+    assert_eq!(first_share(Score::Loss(2), Stone::Black), 0.0);
+    assert!(first_share(Score::Eval(100_000), Stone::Black) < 1.0);
     // Between two people there is no evaluation.
     let session = Session::idle();
     assert_eq!(eval_target(&session, &AiWorker::default()), 0.5);
@@ -420,7 +420,7 @@ fn eval_share_is_blacks_side() {
 
 #[test]
 fn effects_do_not_depend_on_the_frame_rate() {
-    use crate::gui::board::fx::{DROP_SECS, drop_look};
+    use crate::gui::board::gomoku::fx::{DROP_SECS, drop_look};
     use crate::gui::effects::{approach, progress};
     // The same instant reached in 3 or in 30 frames looks the same.
     let shadow = Color::BLACK;

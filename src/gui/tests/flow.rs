@@ -11,7 +11,7 @@ use super::{TestApp, fresh_home, p, records_in, scripted, slow};
 use crate::engine::ai::Level;
 use crate::engine::connect4 as c4;
 use crate::gui::ai_task::{AiBackend, AiMoved, AiWorker};
-use crate::gui::board::BoardView;
+use crate::gui::board::gomoku::BoardView;
 use crate::gui::board::connect4::C4View;
 use crate::gui::flow::{
     Action, LoadAction, PlayAction, ReplayAction, ResultAction, Screen, TitleAction,

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::{TestApp, p, scripted};
 use crate::engine::Rule::{Freestyle, Renju};
 use crate::engine::ai::Level;
-use crate::gui::board::{BoardRoot, BoardView};
+use crate::gui::board::gomoku::{BoardRoot, BoardView};
 use crate::gui::flow::{Action, PlayAction, Screen};
 use crate::gui::kind::{Detail, Move, Side};
 use crate::gui::persist::ColourChoice::{Black, White};

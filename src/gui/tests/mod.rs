@@ -21,7 +21,9 @@ use bevy::prelude::*;
 use super::ai_task::{AiBackend, AiRequest};
 use super::flow::{Action, PlayAction, Screen, SetupAction, TitleAction};
 use super::headless_app;
-use super::kind::{GameKind, Move, Progress, SearchInfo, connect4, gomoku};
+use super::kind::connect4 as c4_kind;
+use super::kind::gomoku as gomoku_kind;
+use super::kind::{GameKind, Move, Progress, SearchInfo};
 use super::persist::{ColourChoice, Paths};
 use super::session::Session;
 use crate::engine::ai::{Score, SearchResult};
@@ -163,7 +165,7 @@ impl TestApp {
     pub fn start(&mut self, opponent: u8, colour: ColourChoice, rule: Rule) {
         let index = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
         self.start_game(
-            gomoku::kind(),
+            gomoku_kind::kind(),
             opponent,
             colour,
             &[("rule", index as u32), ("size", 15)],
@@ -172,13 +174,13 @@ impl TestApp {
 
     /// New Connect Four game with `rows` rows.
     pub fn start_c4(&mut self, opponent: u8, colour: ColourChoice, rows: u32) {
-        self.start_game(connect4::kind(), opponent, colour, &[("rows", rows)]);
+        self.start_game(c4_kind::kind(), opponent, colour, &[("rows", rows)]);
     }
 }
 
 /// A Gomoku point from "h8" on 15 x 15.
 pub fn p(s: &str) -> Move {
-    gomoku::point(Pos::from_human(s, 15).unwrap())
+    gomoku_kind::point(Pos::from_human(s, 15).unwrap())
 }
 
 /// An AI that plays the first legal move of `moves` as the game reads them ("h8" points,
@@ -196,13 +198,13 @@ pub fn scripted(moves: &[&str]) -> AiBackend {
             let level = req.search.level;
             // The games' own words, as their real searches give them.
             if let Some(g) = game.downcast_ref::<crate::engine::Game>() {
-                let mut r = SearchResult::instant(best.and_then(gomoku::pos), Score::Eval(12));
+                let mut r = SearchResult::instant(best.and_then(gomoku_kind::pos), Score::Eval(12));
                 r.depth = 3;
-                return gomoku::search_info(g, crate::engine::ai::Level::Club, &r);
+                return gomoku_kind::search_info(g, crate::engine::ai::Level::Club, &r);
             }
             if let Some(g) = game.downcast_ref::<c4::Game>() {
                 let choice = best
-                    .and_then(connect4::column)
+                    .and_then(c4_kind::column)
                     .map(|column| MoveChoice {
                         column,
                         score: Some(0),
@@ -210,7 +212,7 @@ pub fn scripted(moves: &[&str]) -> AiBackend {
                         depth: Some(4),
                     })
                     .ok_or(c4::AiError::NoLegalMove);
-                return connect4::search_info(g, c4::Level::Club, choice, Duration::ZERO);
+                return c4_kind::search_info(g, c4::Level::Club, choice, Duration::ZERO);
             }
             SearchInfo {
                 mv: best.ok_or_else(|| "no legal move".to_string()),

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::{TestApp, p, scripted};
 use crate::engine::ai::Level;
 use crate::engine::review::Grade;
-use crate::gui::board::BoardView;
+use crate::gui::board::gomoku::BoardView;
 use crate::gui::flow::{Action, ReplayAction, ResultAction, Screen};
 use crate::gui::persist::ColourChoice::Black;
 use crate::gui::review::Review;

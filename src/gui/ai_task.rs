@@ -1,21 +1,19 @@
 //! The AI as a background task, for every game.
 //!
-//! A search runs on Bevy's `AsyncComputeTaskPool` with its own copy of the game and an
-//! `Arc<AtomicBool>` stop flag; [`poll_worker`] checks it every frame without blocking and
+//! A search is a [`Job`] (an async compute task awaiting a lowered-priority thread) with its
+//! own copy of the game and a stop flag; [`poll_worker`] checks it every frame without
+//! blocking and
 //! turns a finished search into an [`AiMoved`] or [`HintReady`] message stamped with the game
 //! id and ply it was started for. The session applies a message only if both still match, so
 //! a result that arrives after Undo, New game, Resign or leaving the screen is dropped.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 
-use super::frames;
+use super::job::{Job, Jobs, NICE_WAITED, cancel_on_exit};
 use super::kind::{AnyGame, Progress, SearchInfo, SearchRequest};
 use crate::engine::ai::Score;
 
@@ -25,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<AiMoved>()
         .add_message::<HintReady>()
         .add_systems(PreUpdate, poll_worker)
-        .add_systems(Last, stop_on_exit);
+        .add_systems(Last, cancel_on_exit::<AiWorker>);
 }
 
 /// Everything a search needs, owned, so the task shares nothing with the app.
@@ -85,94 +83,64 @@ pub struct HintReady {
     pub info: SearchInfo,
 }
 
-struct Job {
+/// What a search answers, and the weakest answer should it fail.
+struct Stamp {
     kind: JobKind,
     game_id: u64,
     ply: usize,
-    stop: Arc<AtomicBool>,
-    task: Task<SearchInfo>,
-    /// Depth and score of the last finished iteration, written by the search thread.
-    live: Arc<Mutex<Option<(u32, Score)>>>,
-    started: Instant,
+    request: AiRequest,
 }
 
-/// Nice value of the AI's search thread: frames (few, on demand) come first.
-const SEARCH_NICE: i32 = 10;
+/// Depth and score of the last finished iteration, written by the search thread.
+type Live = Mutex<Option<(u32, Score)>>;
 
 /// At most one search at a time (the machine may have two cores; the UI needs one).
 #[derive(Resource, Default)]
 pub struct AiWorker {
-    job: Option<Job>,
+    job: Option<Job<Stamp, SearchInfo, Live>>,
 }
 
 impl AiWorker {
     /// Starts a search, stopping any running one first.
     pub fn start(&mut self, kind: JobKind, game_id: u64, request: AiRequest, backend: &AiBackend) {
         self.cancel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let live = Arc::new(Mutex::new(None));
-        let ply = request.game.ply();
         let search = backend.search.clone();
-        let (task_stop, task_live) = (stop.clone(), live.clone());
-        let fallback_request = request.clone();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let mut sink = move |depth: u32, score: Score| {
-                // No wake-up: the thinking dots' frames (three a second) show the new depth,
-                // and a frame per iteration would cost the search more than it shows.
-                if let Ok(mut slot) = task_live.lock() {
-                    *slot = Some((depth, score));
-                }
-            };
-            // A thread of its own at a lower priority (the pool's thread only waits for it):
-            // frames are drawn on time beside it and a pool thread keeps its priority.
-            let searched = std::thread::Builder::new()
-                .name("ai search".into())
-                .spawn(move || {
-                    frames::yield_to_frames(SEARCH_NICE);
-                    catch_unwind(AssertUnwindSafe(|| search(&request, &task_stop, &mut sink)))
-                        .unwrap_or_else(|_| {
-                            // An engine bug must not take the game down: answer like the
-                            // weakest level.
-                            error!("the AI search panicked; falling back to a simple move");
-                            request.game.fallback(request.search.seed)
-                        })
-                })
-                .map(|thread| thread.join());
-            let info = match searched {
-                Ok(Ok(info)) => info,
-                // Not started (no thread to be had) or died outside the search: the weakest
-                // level's answer, found here.
-                _ => fallback_request
-                    .game
-                    .fallback(fallback_request.search.seed),
-            };
-            // The sleeping window wakes and `poll_worker` picks the answer up at once.
-            frames::wake();
-            info
-        });
-        self.job = Some(Job {
+        let stamp = Stamp {
             kind,
             game_id,
-            ply,
-            stop,
-            task,
-            live,
-            started: Instant::now(),
-        });
+            ply: request.game.ply(),
+            request: request.clone(),
+        };
+        self.job = Some(Job::spawn(
+            "ai search",
+            NICE_WAITED,
+            stamp,
+            Live::default(),
+            move |ctx| {
+                let mut sink = |depth: u32, score: Score| {
+                    // No wake-up: the thinking dots' frames (three a second) show the new
+                    // depth, and a frame per iteration would cost the search more than it
+                    // shows.
+                    if let Ok(mut slot) = ctx.progress.lock() {
+                        *slot = Some((depth, score));
+                    }
+                };
+                search(&request, ctx.stop, &mut sink)
+            },
+        ));
     }
 
     /// Stops the running search, if any; its result will never be delivered.
     pub fn cancel(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.stop.store(true, Ordering::Relaxed);
-            // The thread finishes on its own within milliseconds; nobody waits for it.
-            job.task.detach();
+        if let Some(mut job) = self.job.take() {
+            job.cancel();
         }
     }
 
     /// Kind, game id and ply of the running search.
     pub fn current(&self) -> Option<(JobKind, u64, usize)> {
-        self.job.as_ref().map(|j| (j.kind, j.game_id, j.ply))
+        let s = self.job.as_ref()?.stamp();
+        Some((s.kind, s.game_id, s.ply))
     }
 
     pub fn is_busy(&self) -> bool {
@@ -180,24 +148,24 @@ impl AiWorker {
     }
 
     pub fn kind(&self) -> Option<JobKind> {
-        self.job.as_ref().map(|j| j.kind)
+        self.job.as_ref().map(|j| j.stamp().kind)
     }
 
     /// How long the running search has been thinking.
     pub fn elapsed(&self) -> Option<Duration> {
-        self.job.as_ref().map(|j| j.started.elapsed())
+        self.job.as_ref().map(|j| j.elapsed())
     }
 
     /// Depth and score of the running search's last finished iteration.
     pub fn live(&self) -> Option<(u32, Score)> {
         self.job
             .as_ref()
-            .and_then(|j| j.live.lock().ok().and_then(|slot| *slot))
+            .and_then(|j| j.progress().lock().ok().and_then(|slot| *slot))
     }
 }
 
-impl Drop for AiWorker {
-    fn drop(&mut self) {
+impl Jobs for AiWorker {
+    fn cancel_all(&mut self) {
         self.cancel();
     }
 }
@@ -210,30 +178,29 @@ pub fn poll_worker(
     mut hints: MessageWriter<HintReady>,
 ) {
     // Look without marking the resource changed: most frames nothing happens.
-    let worker_ref = worker.bypass_change_detection();
-    let Some(job) = worker_ref.job.as_mut() else {
+    let Some(job) = worker.bypass_change_detection().job.as_mut() else {
         return;
     };
-    let Some(result) = check_ready(&mut job.task) else {
+    let Some(result) = job.poll() else {
         return;
     };
     let Some(job) = worker.job.take() else {
         return;
     };
-    let (game_id, ply, info) = (job.game_id, job.ply, result);
-    match job.kind {
+    let stamp = job.stamp();
+    let info = result.unwrap_or_else(|e| {
+        // An engine bug must not take the game down: answer like the weakest level.
+        error!("the AI search ended badly ({e}); falling back to a simple move");
+        let request = &stamp.request;
+        request.game.fallback(request.search.seed)
+    });
+    let (game_id, ply) = (stamp.game_id, stamp.ply);
+    match stamp.kind {
         JobKind::Move => {
             moved.write(AiMoved { game_id, ply, info });
         }
         JobKind::Hint => {
             hints.write(HintReady { game_id, ply, info });
         }
-    }
-}
-
-/// Quitting stops the search so the process does not wait for it.
-fn stop_on_exit(mut exits: MessageReader<AppExit>, mut worker: ResMut<AiWorker>) {
-    if exits.read().next().is_some() {
-        worker.cancel();
     }
 }

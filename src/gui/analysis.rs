@@ -3,20 +3,19 @@
 //! background as the search deepens (the game's own [`Play::analyse`]). Changing the
 //! position or leaving the screen stops the search.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-
-use std::thread::JoinHandle;
 
 use bevy::prelude::*;
 
+use super::job::{Job, Jobs, NICE_BACKGROUND, cancel_on_exit};
 use super::kind::{AnyGame, Candidate, Games, Move};
 use super::persist::SetupChoice;
 
 pub(super) fn plugin(app: &mut App) {
     let games = app.world().resource::<Games>().clone();
     let board = AnalysisBoard::new(default_game(&games, &SetupChoice::default()));
-    app.insert_resource(board).add_systems(Last, stop_on_exit);
+    app.insert_resource(board)
+        .add_systems(Last, cancel_on_exit::<AnalysisBoard>);
 }
 
 /// The game of the setup screen if it has an analysis board, else the first that has one.
@@ -48,10 +47,10 @@ pub struct AnalysisBoard {
     pub threats: bool,
     /// Why the last click did nothing.
     pub status: String,
+    /// The last search's lines (kept after it stops, until the next restart).
     lines: Arc<Mutex<Lines>>,
-    /// A thread of its own, not Bevy's task pool: a search that deepens for minutes must
-    /// not hold a pool thread that rendering (screenshots, buffer readback) waits for.
-    job: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
+    /// The search deepening on the position; its progress is the lines found so far.
+    job: Option<Job<(), (), Arc<Mutex<Lines>>>>,
 }
 
 impl AnalysisBoard {
@@ -74,31 +73,29 @@ impl AnalysisBoard {
         if self.game.is_over() {
             return;
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        let (task_stop, out, game) = (stop.clone(), self.lines.clone(), self.game.clone());
-        let spawned = std::thread::Builder::new()
-            .name("analysis".into())
-            .spawn(move || {
-                crate::gui::frames::yield_to_frames(19);
-                game.analyse(3, &task_stop, &mut |depth, top| {
-                    if let Ok(mut lines) = out.lock() {
+        let game = self.game.clone();
+        let lines = self.lines.clone();
+        self.job = Some(Job::spawn(
+            "analysis",
+            NICE_BACKGROUND,
+            (),
+            lines,
+            move |ctx| {
+                game.analyse(3, ctx.stop, &mut |depth, top| {
+                    if let Ok(mut lines) = ctx.progress.lock() {
                         *lines = Lines { depth, top };
                     }
                     // The screen shows each depth as it comes.
                     crate::gui::frames::wake();
                 });
-            });
-        match spawned {
-            Ok(handle) => self.job = Some((stop, handle)),
-            Err(e) => self.status = format!("The engine could not start: {e}"),
-        }
+            },
+        ));
     }
 
     /// Stops the search; what it found stays shown until the next restart.
     pub fn cancel(&mut self) {
-        if let Some((stop, _thread)) = self.job.take() {
-            // The thread sees the flag within milliseconds and ends; nobody waits for it.
-            stop.store(true, Ordering::Relaxed);
+        if let Some(mut job) = self.job.take() {
+            job.cancel();
         }
     }
 
@@ -107,20 +104,12 @@ impl AnalysisBoard {
     }
 
     pub fn is_searching(&self) -> bool {
-        self.job
-            .as_ref()
-            .is_some_and(|(_, thread)| !thread.is_finished())
+        self.job.as_ref().is_some_and(|j| j.is_running())
     }
 }
 
-impl Drop for AnalysisBoard {
-    fn drop(&mut self) {
+impl Jobs for AnalysisBoard {
+    fn cancel_all(&mut self) {
         self.cancel();
-    }
-}
-
-fn stop_on_exit(mut exits: MessageReader<AppExit>, mut board: ResMut<AnalysisBoard>) {
-    if exits.read().next().is_some() {
-        board.cancel();
     }
 }

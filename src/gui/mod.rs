@@ -17,6 +17,7 @@ pub mod effects;
 pub mod flow;
 pub mod frames;
 pub mod games;
+pub mod job;
 pub mod kind;
 pub mod persist;
 pub mod review;
@@ -75,7 +76,13 @@ impl Plugin for GuiPlugin {
 /// An app with the game's logic and no window, renderer or audio, for tests. All files go
 /// under `home`.
 pub fn headless_app(home: impl Into<PathBuf>) -> App {
+    headless_app_with(home, kind::Games(games::registered()))
+}
+
+/// [`headless_app`] offering `games` (tests add a game of their own).
+pub fn headless_app_with(home: impl Into<PathBuf>, games: kind::Games) -> App {
     let mut app = App::new();
+    app.insert_resource(games);
     app.add_plugins((
         MinimalPlugins,
         bevy::state::app::StatesPlugin,

@@ -14,7 +14,6 @@ use bevy::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-
 /// Environment variable that puts all files under one folder (tests, the demo, portable use).
 pub const HOME_ENV: &str = "GOMOKU_HOME";
 

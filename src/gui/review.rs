@@ -1,21 +1,18 @@
 //! The game review in the background: the engine analyses every position of a game
-//! (`engine::review`) on a thread of its own with a stop flag and a progress counter, never
-//! blocking a frame; leaving the replay stops it. A finished review is cached beside the
+//! (the game's own `Play::review`) as a [`Job`] with a stop flag and a progress counter,
+//! never blocking a frame; leaving the replay stops it. A finished review is cached beside the
 //! game's record (`<record>.review`, RON) so reopening it is instant; a cache that does not
 //! read, or belongs to other moves or another setting, is ignored and rebuilt.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
-
-use std::sync::Mutex;
-use std::thread::JoinHandle;
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::frames::{self, FrameRequests};
+use super::frames::FrameRequests;
+use super::job::{Job, Jobs, NICE_BACKGROUND, cancel_on_exit};
 use super::kind::{AnyGame, Move, Side};
 use super::persist;
 use crate::engine::review::{Analysis, GameReview, Outlook, Progress, ReviewLimits, assemble};
@@ -23,21 +20,16 @@ use crate::engine::review::{Analysis, GameReview, Outlook, Progress, ReviewLimit
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Review>()
         .add_systems(PreUpdate, poll_review)
-        .add_systems(Last, stop_on_exit);
+        .add_systems(Last, cancel_on_exit::<Review>);
 }
 
 type Answer = Option<Result<Vec<Analysis<Move>>, String>>;
 
-struct Job {
-    stop: Arc<AtomicBool>,
-    progress: Progress,
+/// What a running review answers: its moves and where its cache goes.
+struct Stamp {
     total: usize,
     moves: Vec<Move>,
     cache: Option<(PathBuf, CachedReview)>,
-    /// A thread of its own: a review that takes half a minute must not hold a thread of
-    /// Bevy's task pools that rendering waits for.
-    thread: JoinHandle<()>,
-    answer: Arc<Mutex<Answer>>,
 }
 
 /// The review of the game on the replay screen: running, finished or failed.
@@ -45,7 +37,7 @@ struct Job {
 pub struct Review {
     /// The replay load this review belongs to.
     pub generation: u64,
-    job: Option<Job>,
+    job: Option<Job<Stamp, Answer, Progress>>,
     pub result: Option<GameReview<Move>>,
     pub error: Option<String>,
     /// Whether the last result came from the cache (tests, the panel).
@@ -82,51 +74,33 @@ impl Review {
             self.from_cache = true;
             return;
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        let progress = Progress::default();
-        let (task_stop, task_progress) = (stop.clone(), progress.clone());
         let start = start.clone();
         let task_moves = played.clone();
-        let answer = Arc::new(Mutex::new(None));
-        let out = answer.clone();
-        let spawned = std::thread::Builder::new()
-            .name("review".into())
-            .spawn(move || {
-                frames::yield_to_frames(19);
-                let result = analyse(&start, &task_moves, limits, &task_stop, &task_progress);
-                if let Ok(mut slot) = out.lock() {
-                    *slot = result;
-                }
-                frames::wake();
-            });
-        match spawned {
-            Ok(thread) => {
-                self.job = Some(Job {
-                    stop,
-                    progress,
-                    total: played.len() + 1,
-                    moves: played,
-                    cache,
-                    thread,
-                    answer,
-                })
-            }
-            Err(e) => self.error = Some(format!("the engine could not start: {e}")),
-        }
+        let stamp = Stamp {
+            total: played.len() + 1,
+            moves: played,
+            cache,
+        };
+        self.job = Some(Job::spawn(
+            "review",
+            NICE_BACKGROUND,
+            stamp,
+            Progress::default(),
+            move |ctx| start.review(&task_moves, limits, ctx.stop, ctx.progress),
+        ));
     }
 
     /// Stops the running review; its result is never used.
     pub fn cancel(&mut self) {
-        if let Some(job) = self.job.take() {
-            // The thread sees the flag within milliseconds and ends; nobody waits for it.
-            job.stop.store(true, Ordering::Relaxed);
+        if let Some(mut job) = self.job.take() {
+            job.cancel();
         }
     }
 
     /// Positions analysed and to analyse, while running.
     pub fn progress(&self) -> Option<(usize, usize)> {
         let job = self.job.as_ref()?;
-        Some((job.progress.load(Ordering::Relaxed), job.total))
+        Some((job.progress().load(Ordering::Relaxed), job.stamp().total))
     }
 
     pub fn is_running(&self) -> bool {
@@ -134,21 +108,10 @@ impl Review {
     }
 }
 
-impl Drop for Review {
-    fn drop(&mut self) {
+impl Jobs for Review {
+    fn cancel_all(&mut self) {
         self.cancel();
     }
-}
-
-/// Runs the game's own analyses; `None` when stopped.
-fn analyse(
-    start: &AnyGame,
-    moves: &[Move],
-    limits: ReviewLimits,
-    stop: &AtomicBool,
-    progress: &Progress,
-) -> Answer {
-    start.review(moves, limits, stop, progress)
 }
 
 /// How often the progress bar is redrawn while a review runs (its end wakes the window at
@@ -157,35 +120,30 @@ pub const PROGRESS_STEP: Duration = Duration::from_millis(250);
 
 /// Delivers a finished review and writes its cache. Runs every frame; never blocks.
 fn poll_review(mut review: ResMut<Review>, mut frames: ResMut<FrameRequests>) {
-    let Some(job) = review.bypass_change_detection().job.as_ref() else {
+    let Some(job) = review.bypass_change_detection().job.as_mut() else {
         return;
     };
-    if !job.thread.is_finished() {
+    let Some(answer) = job.poll() else {
         frames.within(PROGRESS_STEP);
         return;
-    }
+    };
     let Some(job) = review.job.take() else {
         return;
     };
-    let answer = job.answer.lock().ok().and_then(|mut slot| slot.take());
     match answer {
-        None => {}
-        Some(Err(e)) => review.error = Some(e),
-        Some(Ok(analyses)) => {
-            if let Some((path, mut cached)) = job.cache {
+        Ok(None) => {}
+        Err(e) | Ok(Some(Err(e))) => review.error = Some(e),
+        Ok(Some(Ok(analyses))) => {
+            let stamp = job.stamp();
+            if let Some((path, cached)) = &stamp.cache {
+                let mut cached = cached.clone();
                 cached.positions = analyses.iter().map(CachedPosition::from).collect();
-                if let Err(e) = persist::write_ron(&path, &cached) {
+                if let Err(e) = persist::write_ron(path, &cached) {
                     warn!("could not cache the review: {e}");
                 }
             }
-            review.result = Some(assemble(&analyses, &job.moves));
+            review.result = Some(assemble(&analyses, &stamp.moves));
         }
-    }
-}
-
-fn stop_on_exit(mut exits: MessageReader<AppExit>, mut review: ResMut<Review>) {
-    if exits.read().next().is_some() {
-        review.cancel();
     }
 }
 

@@ -609,10 +609,7 @@ mod tests {
                 gomoku(gomoku_ai, Side::First),
                 [p("h8"), p("h9"), p("i8"), p("i9"), p("j8")],
             ),
-            (
-                connect4(c4_ai, Side::First),
-                [3, 3, 4, 4, 2].map(col),
-            ),
+            (connect4(c4_ai, Side::First), [3, 3, 4, 4, 2].map(col)),
         ];
         for (mut s, moves) in cases {
             for &m in &moves[..4] {
@@ -636,10 +633,7 @@ mod tests {
         s.game.play(p("h8")).unwrap();
         assert_eq!(s.undo_for_person(), 0);
         assert_eq!(s.game.ply(), 1);
-        let mut s = connect4(
-            Opponent::Ai(c4_level(c4::Level::Casual)),
-            Side::Second,
-        );
+        let mut s = connect4(Opponent::Ai(c4_level(c4::Level::Casual)), Side::Second);
         s.game.play(col(3)).unwrap();
         assert_eq!(s.undo_for_person(), 0);
     }
@@ -668,10 +662,7 @@ mod tests {
 
     #[test]
     fn record_names_say_who_played() {
-        let s = connect4(
-            Opponent::Ai(c4_level(c4::Level::Club)),
-            Side::Second,
-        );
+        let s = connect4(Opponent::Ai(c4_level(c4::Level::Club)), Side::Second);
         assert_eq!(s.record_names(), ["Connect Four AI (Club)", "Player"]);
         let s = gomoku(Opponent::Person, Side::First);
         assert_eq!(s.record_names(), ["Player 1", "Player 2"]);

@@ -102,9 +102,7 @@ impl CpuBench {
 
 /// The AI's turn: one bench position searched with the bench's limits; the Novice level's
 /// move for the real game.
-fn bench_search(
-    searches: Searches,
-) -> impl Fn(&AiRequest, &AtomicBool, Progress) -> SearchInfo {
+fn bench_search(searches: Searches) -> impl Fn(&AiRequest, &AtomicBool, Progress) -> SearchInfo {
     move |req: &AiRequest, stop: &AtomicBool, progress: Progress| {
         let i = searches.next.fetch_add(1, Ordering::Relaxed) % POSITIONS.len();
         let cpu = thread_cpu();
@@ -184,7 +182,11 @@ fn drive(
                 return;
             }
             // The person answers at once, so the AI thinks nearly all the time.
-            if let Some(mv) = super::person_move(&session, crate::gui::kind::gomoku::any_level(Level::Novice), 1.0) {
+            if let Some(mv) = super::person_move(
+                &session,
+                crate::gui::kind::gomoku::any_level(Level::Novice),
+                1.0,
+            ) {
                 commands.trigger(Action::Play(PlayAction::Place(mv)));
             }
         }

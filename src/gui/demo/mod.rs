@@ -610,5 +610,9 @@ pub fn person_move(session: &Session, level: AnyLevel, scale: f64) -> Option<Mov
         seed: session.seed ^ session.game.ply() as u64,
         time_scale: scale,
     };
-    session.game.search(&request, &never, &mut |_, _| {}).mv.ok()
+    session
+        .game
+        .search(&request, &never, &mut |_, _| {})
+        .mv
+        .ok()
 }

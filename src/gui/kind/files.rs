@@ -101,7 +101,8 @@ fn stats_file(paths: &Paths, kind: GameKind) -> PathBuf {
 /// Rewrites the autosave of `saved`'s game.
 pub fn write_autosave(paths: &Paths, saved: &Saved) -> Result<(), String> {
     let kind = saved.game.kind();
-    kind.def().write_autosave(&autosave_file(paths, kind), saved)
+    kind.def()
+        .write_autosave(&autosave_file(paths, kind), saved)
 }
 
 /// The autosaved game of `kind` if there is a valid one. An invalid one is moved aside and

@@ -18,6 +18,8 @@ pub mod connect4;
 pub mod files;
 pub mod gomoku;
 mod rules;
+#[cfg(test)]
+pub mod tictactoe;
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -124,7 +124,10 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     }
     /// The analysis board's Switch side: the other side places next.
     fn switch_side(&mut self) -> Result<(), String> {
-        Err(format!("{} players always take turns.", Self::kind().title()))
+        Err(format!(
+            "{} players always take turns.",
+            Self::kind().title()
+        ))
     }
     /// A line under the analysis board's candidates (what the overlay marks).
     fn overlay_legend(&self) -> Option<&'static str> {
@@ -156,8 +159,7 @@ pub trait Play: Send + Sync + fmt::Debug + 'static {
     fn parse_move(&self, text: &str) -> Option<Move>;
     fn line_name(&self, cells: usize) -> String;
     fn key(&self) -> u64;
-    fn search(&self, request: &SearchRequest, stop: &AtomicBool, progress: Progress)
-    -> SearchInfo;
+    fn search(&self, request: &SearchRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo;
     fn fallback(&self, seed: u64) -> SearchInfo;
     fn review(
         &self,
@@ -282,12 +284,7 @@ impl<R: Rules> Play for R {
         Rules::key(self)
     }
 
-    fn search(
-        &self,
-        request: &SearchRequest,
-        stop: &AtomicBool,
-        progress: Progress,
-    ) -> SearchInfo {
+    fn search(&self, request: &SearchRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo {
         match R::level(request.level) {
             Some(level) => Rules::search(self, level, request, stop, progress),
             None => SearchInfo::none(request.level, "a level of another game"),
@@ -305,15 +302,15 @@ impl<R: Rules> Play for R {
         stop: &AtomicBool,
         progress: &ReviewProgress,
     ) -> Option<Result<Vec<Analysis<Move>>, String>> {
-        let Some(own) = moves.iter().map(|&m| R::decode(m)).collect::<Option<Vec<_>>>() else {
+        let Some(own) = moves
+            .iter()
+            .map(|&m| R::decode(m))
+            .collect::<Option<Vec<_>>>()
+        else {
             return Some(Err("the record has a move of another game".into()));
         };
         let analyses = Rules::review(self, &own, limits, stop, progress)?;
-        Some(analyses.map(|list| {
-            list.into_iter()
-                .map(|a| analysis(a, R::encode))
-                .collect()
-        }))
+        Some(analyses.map(|list| list.into_iter().map(|a| analysis(a, R::encode)).collect()))
     }
 
     fn analyse(
@@ -322,17 +319,22 @@ impl<R: Rules> Play for R {
         stop: &AtomicBool,
         report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
     ) {
-        Rules::analyse(self, count, stop, &mut |depth, top: Vec<Candidate<R::Move>>| {
-            let top = top
-                .into_iter()
-                .map(|c| Candidate {
-                    mv: R::encode(c.mv),
-                    score: c.score,
-                    line: c.line.into_iter().map(R::encode).collect(),
-                })
-                .collect();
-            report(depth, top)
-        })
+        Rules::analyse(
+            self,
+            count,
+            stop,
+            &mut |depth, top: Vec<Candidate<R::Move>>| {
+                let top = top
+                    .into_iter()
+                    .map(|c| Candidate {
+                        mv: R::encode(c.mv),
+                        score: c.score,
+                        line: c.line.into_iter().map(R::encode).collect(),
+                    })
+                    .collect();
+                report(depth, top)
+            },
+        )
     }
 
     fn has_analysis(&self) -> bool {

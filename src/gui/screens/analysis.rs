@@ -88,9 +88,7 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>) {
             .iter()
             .zip(ROW_KEYS)
             .enumerate()
-            .map(|(i, (label, (_, key)))| {
-                (label.as_str(), key, act(AnalysisAction::NextChoice(i)))
-            })
+            .map(|(i, (label, (_, key)))| (label.as_str(), key, act(AnalysisAction::NextChoice(i))))
             .collect();
         buttons.extend([
             ("Take back", "U", act(AnalysisAction::Undo)),

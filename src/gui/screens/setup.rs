@@ -334,7 +334,11 @@ fn on_action(
         }
         SetupAction::Opponent(n) => {
             if *n == 0 || kind.level(*n).is_some() {
-                setup.games.entry(kind.id().to_string()).or_default().opponent = Some(*n);
+                setup
+                    .games
+                    .entry(kind.id().to_string())
+                    .or_default()
+                    .opponent = Some(*n);
             }
         }
         SetupAction::Colour(c) => setup.colour = *c,

@@ -34,7 +34,11 @@ fn spawn_title(
     let has_games = !persist::list_games(&paths, &record_extensions(&games)).is_empty();
     let notices = notices.0.clone();
     // The games on offer: "Gomoku · Connect Four".
-    let subtitle = games.iter().map(GameKind::title).collect::<Vec<_>>().join(" · ");
+    let subtitle = games
+        .iter()
+        .map(GameKind::title)
+        .collect::<Vec<_>>()
+        .join(" · ");
     commands
         .spawn(screen_root(Screen::Title))
         .with_children(|root| {
@@ -167,7 +171,10 @@ fn on_action(
             }
         }
         TitleAction::ReplayLast => {
-            let Some(newest) = persist::list_games(&paths, &record_extensions(&games)).into_iter().next() else {
+            let Some(newest) = persist::list_games(&paths, &record_extensions(&games))
+                .into_iter()
+                .next()
+            else {
                 notices.push("No finished game yet.");
                 next.set(Screen::Title);
                 return;

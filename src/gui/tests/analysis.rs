@@ -2,11 +2,13 @@
 //! live, the threat overlay, and the search stopped when leaving.
 
 use super::{TestApp, p};
-use crate::engine::Stone;
 use crate::engine::review::Threat;
+use crate::engine::{Game, Rule, Stone};
 use crate::gui::analysis::AnalysisBoard;
 use crate::gui::board::gomoku::BoardView;
 use crate::gui::flow::{Action, AnalysisAction, Screen, TitleAction};
+use crate::gui::kind::Side;
+use crate::gui::kind::gomoku::{ID, pos};
 
 fn board(t: &TestApp) -> &AnalysisBoard {
     t.app.world().resource::<AnalysisBoard>()
@@ -25,7 +27,7 @@ fn the_analysis_board_shows_three_candidates_and_threats() {
     assert_eq!(board(&t).game.ply(), 3);
     assert_eq!(
         board(&t).game.to_move(),
-        Stone::Black,
+        Side::First,
         "switched back each time"
     );
     t.act(Action::Analysis(AnalysisAction::SwitchSide));
@@ -41,10 +43,7 @@ fn the_analysis_board_shows_three_candidates_and_threats() {
         "White to move"
     );
     let first = board(&t).lines().top[0].mv;
-    let blocks = [p("e8"), p("i8")].map(|m| match m {
-        crate::gui::kind::Move::Point(q) => q,
-        _ => unreachable!(),
-    });
+    let blocks = [p("e8"), p("i8")];
     assert!(
         blocks.contains(&first),
         "White blocks the open three: {first:?}"
@@ -54,24 +53,27 @@ fn the_analysis_board_shows_three_candidates_and_threats() {
     t.app.update();
     let threats = t.app.world().resource::<BoardView>().threats.clone();
     assert!(
-        threats.contains(&(blocks[0], Stone::Black, Threat::Four)),
+        threats.contains(&(pos(blocks[0]).unwrap(), Stone::Black, Threat::Four)),
         "{threats:?}"
     );
-    // Rule and board size cycle through the New game choices, each on a fresh board.
-    t.act(Action::Analysis(AnalysisAction::Rule));
-    assert_eq!(board(&t).game.rule(), crate::engine::Rule::Standard);
+    // Rule and board size cycle through the New game choices, keeping the stones.
+    let gomoku = |t: &TestApp| board(t).game.downcast_ref::<Game>().unwrap().clone();
+    t.act(Action::Analysis(AnalysisAction::NextChoice(0)));
+    assert_eq!(gomoku(&t).rule(), Rule::Standard);
+    assert_eq!(board(&t).game.ply(), 3);
+    t.act(Action::Analysis(AnalysisAction::NextChoice(1)));
+    assert_eq!(gomoku(&t).size(), 19);
+    assert_eq!(board(&t).game.ply(), 3);
+    t.act(Action::Analysis(AnalysisAction::Clear));
     assert_eq!(board(&t).game.ply(), 0);
-    t.act(Action::Analysis(AnalysisAction::Size));
-    assert_eq!(board(&t).game.size(), 19);
     let setup = &t
         .app
         .world()
         .resource::<crate::gui::persist::Settings>()
         .setup;
-    assert_eq!(
-        (setup.size, setup.rule()),
-        (19, crate::engine::Rule::Standard)
-    );
+    // The board keeps its own rule and size: New game's choices stay as they were.
+    let size = setup.games.get(ID).and_then(|g| g.options.get("size"));
+    assert_ne!(size, Some(&19), "{setup:?}");
     t.place(p("h8"));
     t.place(p("i8"));
     t.place(p("j8"));
@@ -89,7 +91,7 @@ fn a_replayed_position_continues_on_the_analysis_board() {
     t.start(
         crate::engine::ai::Level::Club.number(),
         crate::gui::persist::ColourChoice::Black,
-        crate::engine::Rule::Freestyle,
+        Rule::Freestyle,
     );
     for m in ["h8", "i8", "j8", "k8", "l8"] {
         t.play_and_wait(p(m));
@@ -104,5 +106,5 @@ fn a_replayed_position_continues_on_the_analysis_board() {
         4,
         "the replay's position, not a fresh board"
     );
-    assert_eq!(board(&t).game.to_move(), Stone::Black);
+    assert_eq!(board(&t).game.to_move(), Side::First);
 }

@@ -8,15 +8,19 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
 use super::{TestApp, fresh_home, p};
+use crate::engine::Pos;
 use crate::engine::Rule::Freestyle;
 use crate::engine::ai::{Level, Score, SearchResult};
-use crate::engine::{Pos, Stone};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::board::gomoku::BoardRoot;
-use crate::gui::board::gomoku::fx::{BoardFx, Confetti, DropIn, EndKind, Pulse, Ripple, Veil, WinMark};
-use crate::gui::effects::ui::{EvalBar, FadeOverlay, first_share, eval_target};
+use crate::gui::board::gomoku::fx::{
+    BoardFx, Confetti, DropIn, EndKind, Pulse, Ripple, Veil, WinMark,
+};
+use crate::gui::effects::ui::{EvalBar, FadeOverlay, eval_target, first_share};
 use crate::gui::flow::{Action, PlayAction, ResultAction, Screen, SettingsAction, TitleAction};
-use crate::gui::kind::SearchInfo;
+use crate::gui::games::registered;
+use crate::gui::kind::gomoku::search_info;
+use crate::gui::kind::{Games, Side};
 use crate::gui::persist::ColourChoice::Black;
 use crate::gui::persist::{Notices, Paths, Settings};
 use crate::gui::session::Session;
@@ -352,7 +356,8 @@ fn old_settings_files_still_load_and_volumes_persist() {
     );
     let s = t.app.world().resource::<Settings>().clone();
     assert_eq!((s.volume, s.muted, s.show_coordinates), (0.3, true, false));
-    assert_eq!(s.setup.size, 19);
+    // Setup's own rows of files this old go back to their defaults (they are per game now).
+    assert_eq!(s.setup.colour, crate::gui::persist::ColourChoice::White);
     let defaults = Settings::default();
     assert_eq!(s.music_volume, defaults.music_volume);
     assert_eq!(s.theme, BoardTheme::Classic);
@@ -382,13 +387,17 @@ fn eval_bar_follows_the_search_and_glides() {
     let search = |score| {
         let mut r = SearchResult::instant(Some(Pos::new(0, 0)), score);
         r.depth = 4;
-        SearchInfo::from_gomoku(Level::Club, &r)
+        search_info(
+            &crate::engine::Game::new(15, Freestyle).unwrap(),
+            Level::Club,
+            &r,
+        )
     };
     let info = search(Score::Eval(600));
     t.app.world_mut().resource_mut::<Session>().last_search = Some(info.clone());
     t.frames(1);
     let b = bar(&mut t);
-    let expected = first_share(Score::Eval(600), Stone::White);
+    let expected = first_share(Score::Eval(600), Side::Second);
     assert!((b.target - expected).abs() < 1e-6);
     assert!(b.target < 0.2, "{}", b.target);
     assert!(
@@ -408,13 +417,13 @@ fn eval_bar_follows_the_search_and_glides() {
 
 #[test]
 fn eval_share_is_blacks_side() {
-    assert_eq!(first_share(Score::Eval(0), Stone::Black), 0.5);
-    assert!(first_share(Score::Eval(300), Stone::Black) > 0.6);
-    assert!(first_share(Score::Eval(300), Stone::White) < 0.4);
-    assert_eq!(first_share(Score::Loss(2), Stone::Black), 0.0);
-    assert!(first_share(Score::Eval(100_000), Stone::Black) < 1.0);
+    assert_eq!(first_share(Score::Eval(0), Side::First), 0.5);
+    assert!(first_share(Score::Eval(300), Side::First) > 0.6);
+    assert!(first_share(Score::Eval(300), Side::Second) < 0.4);
+    assert_eq!(first_share(Score::Loss(2), Side::First), 0.0);
+    assert!(first_share(Score::Eval(100_000), Side::First) < 1.0);
     // Between two people there is no evaluation.
-    let session = Session::idle();
+    let session = Session::idle(&Games(registered()));
     assert_eq!(eval_target(&session, &AiWorker::default()), 0.5);
 }
 

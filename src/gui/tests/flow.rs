@@ -11,13 +11,15 @@ use super::{TestApp, fresh_home, p, records_in, scripted, slow};
 use crate::engine::ai::Level;
 use crate::engine::connect4 as c4;
 use crate::gui::ai_task::{AiBackend, AiMoved, AiWorker};
-use crate::gui::board::gomoku::BoardView;
-use crate::gui::board::connect4::C4View;
+use crate::gui::board::Shown;
 use crate::gui::flow::{
     Action, LoadAction, PlayAction, ReplayAction, ResultAction, Screen, TitleAction,
 };
+use crate::gui::kind::connect4::{self as c4_kind, col};
 use crate::gui::kind::files::{self, Stats};
-use crate::gui::kind::{AnyLevel, GameKind, Move, SearchInfo, Side};
+use crate::gui::kind::gomoku::{self as gomoku_kind};
+use crate::gui::kind::tictactoe;
+use crate::gui::kind::{AnyLevel, GameKind, Move, SearchInfo, Side, Standing};
 use crate::gui::persist::ColourChoice::Black;
 use crate::gui::persist::{Notices, Paths};
 use crate::gui::screens::replay::Replay;
@@ -26,8 +28,8 @@ use crate::gui::session::Session;
 /// What differs between the games in these tests.
 struct Case {
     kind: GameKind,
-    /// Setup's board choice: Freestyle for Gomoku, 6 rows for Connect Four.
-    board: u8,
+    /// Setup's own rows: Freestyle for Gomoku, 6 rows for Connect Four.
+    board: &'static [(&'static str, u32)],
     /// The person's moves that win against `ai_moves`, and the moves of the whole game.
     wins_with: Vec<Move>,
     total: usize,
@@ -37,27 +39,38 @@ struct Case {
     ext: &'static str,
 }
 
-fn cases() -> [Case; 2] {
+fn cases() -> [Case; 3] {
     [
         Case {
-            kind: GameKind::Gomoku,
-            board: 0,
+            kind: gomoku_kind::kind(),
+            board: &[("rule", 0)],
             wins_with: ["h8", "i8", "j8", "k8", "l8"].map(p).to_vec(),
             total: 9,
             line: 5,
             ai_moves: &["a1", "a2", "a3", "a4", "a5"],
-            club: AnyLevel::Gomoku(Level::Club),
+            club: gomoku_kind::any_level(Level::Club),
             ext: "sgf",
         },
         Case {
-            kind: GameKind::ConnectFour,
-            board: 6,
-            wins_with: vec![Move::Column(3); 4],
+            kind: c4_kind::kind(),
+            board: &[("rows", 6)],
+            wins_with: vec![col(3); 4],
             total: 7,
             line: 4,
             ai_moves: &["1", "2", "3"],
-            club: AnyLevel::ConnectFour(c4::Level::Club),
+            club: c4_kind::any_level(c4::Level::Club),
             ext: "c4",
+        },
+        // The test-only third game: nothing in the app flow names a game.
+        Case {
+            kind: tictactoe::kind(),
+            board: &[],
+            wins_with: [0, 1, 2].map(Move).to_vec(),
+            total: 5,
+            line: 3,
+            ai_moves: &["4", "5", "6"],
+            club: tictactoe::perfect(),
+            ext: "ttt",
         },
     ]
 }
@@ -70,28 +83,18 @@ fn ply_is(n: usize) -> impl Fn(&World) -> bool {
     move |w: &World| w.resource::<Session>().game.ply() == n
 }
 
-fn win_line(t: &TestApp, kind: GameKind) -> usize {
-    match kind {
-        GameKind::Gomoku => t.app.world().resource::<BoardView>().win_line.len(),
-        GameKind::ConnectFour => t.app.world().resource::<C4View>().win.len(),
+/// The winning row of the position on show (what every board draws from).
+fn win_line(t: &TestApp) -> usize {
+    let shown = t.app.world().resource::<Shown>();
+    match shown.game.as_ref().map(|g| g.standing()) {
+        Some(Standing::Won { line, .. }) => line.len(),
+        _ => 0,
     }
 }
 
-fn view_ply(t: &TestApp, kind: GameKind) -> usize {
-    match kind {
-        GameKind::Gomoku => t
-            .app
-            .world()
-            .resource::<BoardView>()
-            .game
-            .as_ref()
-            .unwrap()
-            .ply(),
-        GameKind::ConnectFour => {
-            let view = t.app.world().resource::<C4View>();
-            view.game.as_ref().unwrap().moves().len()
-        }
-    }
+fn view_ply(t: &TestApp) -> usize {
+    let shown = t.app.world().resource::<Shown>();
+    shown.game.as_ref().unwrap().ply()
 }
 
 /// The person wins against the scripted AI; the result screen comes (after the last disc
@@ -107,9 +110,16 @@ fn win_against_the_ai(t: &mut TestApp, case: &Case) {
 #[test]
 fn person_move_then_ai_task_then_ai_move_applied() {
     // The real engines: Gomoku's Novice (no search to show), Connect Four's Club.
+    let rows: [&[(&str, u32)]; 3] = [&[("rule", 0)], &[("rows", 6)], &[]];
     for (kind, level, board, mv) in [
-        (GameKind::Gomoku, Level::Novice.number(), 0, p("h8")),
-        (GameKind::ConnectFour, 2, 6, Move::Column(3)),
+        (
+            gomoku_kind::kind(),
+            Level::Novice.number(),
+            rows[0],
+            p("h8"),
+        ),
+        (c4_kind::kind(), 2, rows[1], col(3)),
+        (tictactoe::kind(), 1, rows[2], Move(4)),
     ] {
         let mut t = TestApp::new();
         t.start_game(kind, level, Black, board);
@@ -117,18 +127,16 @@ fn person_move_then_ai_task_then_ai_move_applied() {
         assert!(t.run_until(ply_is(2)), "the {kind:?} AI answered");
         let s = t.session();
         assert_eq!(s.game.to_move(), Side::First);
-        assert_eq!(s.last_search.is_some(), kind == GameKind::ConnectFour);
+        assert_eq!(s.last_search.is_some(), kind != gomoku_kind::kind());
         assert!(s.is_person_turn());
         t.app.update();
         assert!(
             files::autosave_file(&t.paths(), kind).is_file(),
             "autosaved"
         );
-        let other = match kind {
-            GameKind::Gomoku => GameKind::ConnectFour,
-            GameKind::ConnectFour => GameKind::Gomoku,
-        };
-        assert!(!files::autosave_file(&t.paths(), other).exists());
+        for other in t.games().iter().filter(|&k| k != kind) {
+            assert!(!files::autosave_file(&t.paths(), other).exists());
+        }
     }
 }
 
@@ -174,13 +182,9 @@ fn undo_while_the_ai_thinks_cancels_and_drops_the_stale_result() {
 
         // A result message for an old ply is dropped by the one system that applies moves.
         let id = t.session().id;
-        let info = SearchInfo::from_gomoku(
-            Level::Club,
-            &crate::engine::ai::SearchResult::instant(None, crate::engine::ai::Score::Eval(0)),
-        );
         let info = SearchInfo {
             mv: Ok(case.wins_with[1]),
-            ..info
+            ..SearchInfo::none(case.club, "")
         };
         t.app.world_mut().write_message(AiMoved {
             game_id: id,
@@ -204,20 +208,17 @@ fn a_win_reaches_the_result_screen_is_saved_and_counted() {
         win_against_the_ai(&mut t, &case);
         let finished = t.session().finished.clone().expect("finished");
         assert_eq!(finished.end.winner(), Some(Side::First));
-        let recorded = files::open_record(&finished.record.expect("saved")).unwrap();
+        let recorded = files::open_record(&finished.record.expect("saved"), &t.games()).unwrap();
         assert_eq!(recorded.moves.len(), case.total);
         assert!(recorded.result.ends_with(" won"), "{}", recorded.result);
         assert_eq!(recorded.names[0], "Player");
-        assert!(
-            recorded.names[1].ends_with("AI (Club)"),
-            "{:?}",
-            recorded.names
-        );
+        let ai = format!("AI ({})", case.club.name());
+        assert!(recorded.names[1].ends_with(&ai), "{:?}", recorded.names);
         assert_eq!(records_in(&t.paths().games_dir(), case.ext).len(), 1);
         assert!(!files::autosave_file(&t.paths(), case.kind).exists());
         let stats = t.app.world().resource::<Stats>();
         assert_eq!(stats.tally(case.club).wins, 1);
-        assert_eq!(win_line(&t, case.kind), case.line);
+        assert_eq!(win_line(&t), case.line);
 
         // Rematch swaps sides: the AI opens.
         t.act(Action::Result(ResultAction::Rematch));
@@ -241,7 +242,7 @@ fn resigning_is_asked_first_then_counts_as_a_loss() {
         assert!(t.run_until(screen_is(Screen::Result)));
         assert_eq!(t.app.world().resource::<Stats>().tally(case.club).losses, 1);
         let path = t.session().finished.clone().unwrap().record.unwrap();
-        let result = files::open_record(&path).unwrap().result;
+        let result = files::open_record(&path, &t.games()).unwrap().result;
         assert!(result.ends_with("won by resignation"), "{result}");
     }
 }
@@ -255,17 +256,17 @@ fn replay_steps_through_the_saved_game() {
         assert_eq!(t.screen(), Screen::Replay);
         let n = case.total;
         assert_eq!(t.app.world().resource::<Replay>().cursor, n);
-        assert_eq!(view_ply(&t, case.kind), n);
+        assert_eq!(view_ply(&t), n);
         t.act(Action::Replay(ReplayAction::First));
-        assert_eq!(view_ply(&t, case.kind), 0);
+        assert_eq!(view_ply(&t), 0);
         t.act(Action::Replay(ReplayAction::Next));
         t.act(Action::Replay(ReplayAction::Next));
-        assert_eq!(view_ply(&t, case.kind), 2);
+        assert_eq!(view_ply(&t), 2);
         t.act(Action::Replay(ReplayAction::Prev));
-        assert_eq!(view_ply(&t, case.kind), 1);
+        assert_eq!(view_ply(&t), 1);
         t.act(Action::Replay(ReplayAction::Last));
-        assert_eq!(view_ply(&t, case.kind), n);
-        assert_eq!(win_line(&t, case.kind), case.line);
+        assert_eq!(view_ply(&t), n);
+        assert_eq!(win_line(&t), case.line);
         // Autoplay from the start reaches the end by itself.
         for _ in 0..3 {
             t.act(Action::Replay(ReplayAction::Faster));
@@ -293,7 +294,7 @@ fn replay_steps_through_the_saved_game() {
 #[test]
 fn autosave_restores_the_newest_interrupted_game() {
     let home = fresh_home();
-    let [gomoku, connect4] = cases();
+    let [gomoku, connect4, _] = cases();
     let both = || scripted(&["a1", "a2", "a3", "1", "2"]);
     {
         let mut t = TestApp::at(home.clone(), Some(both()));
@@ -306,9 +307,9 @@ fn autosave_restores_the_newest_interrupted_game() {
         t.app.update();
         t.act(Action::Play(PlayAction::Menu));
         // ...then a newer Connect Four one on 7 x 7.
-        t.start_game(GameKind::ConnectFour, 2, Black, 7);
+        t.start_game(connect4.kind, 2, Black, &[("rows", 7)]);
         for c in [3, 4] {
-            t.play_and_wait(Move::Column(c));
+            t.play_and_wait(col(c));
         }
         t.act(Action::Play(PlayAction::Undo));
         t.app.update();
@@ -327,20 +328,21 @@ fn autosave_restores_the_newest_interrupted_game() {
     t.act(Action::Title(TitleAction::Continue));
     assert_eq!(t.screen(), Screen::Playing);
     let s = t.session();
-    assert_eq!(s.game.moves(), [3, 0].map(Move::Column));
+    assert_eq!(s.game.moves(), [3, 0].map(col));
     assert_eq!(s.game.redo_len(), 2);
-    assert_eq!(s.game.connect4().unwrap().height(), 7);
+    assert_eq!(s.game.downcast_ref::<c4::Game>().unwrap().height(), 7);
     assert_eq!(s.ai_level(), Some(connect4.club));
     t.act(Action::Play(PlayAction::Redo));
     assert_eq!(t.session().game.ply(), 4);
     // Leaving it and removing it, Continue offers the Gomoku game with its redo stack.
     t.act(Action::Play(PlayAction::Menu));
-    files::remove_autosave(&t.paths(), GameKind::ConnectFour);
+    files::remove_autosave(&t.paths(), connect4.kind);
     t.act(Action::Title(TitleAction::Continue));
     let s = t.session();
     assert_eq!((s.game.ply(), s.game.redo_len()), (2, 2));
-    assert_eq!(s.game.gomoku().unwrap().rule(), crate::engine::Rule::Renju);
-    assert_eq!(s.ai_level(), Some(AnyLevel::Gomoku(Level::Expert)));
+    let game = s.game.downcast_ref::<crate::engine::Game>().unwrap();
+    assert_eq!(game.rule(), crate::engine::Rule::Renju);
+    assert_eq!(s.ai_level(), Some(gomoku_kind::any_level(Level::Expert)));
     assert_eq!(s.human, Side::First);
 }
 
@@ -353,7 +355,7 @@ fn corrupt_files_are_moved_aside_and_reported() {
     std::fs::write(paths.settings_file(), "this is ( not ron").unwrap();
     std::fs::write(paths.data_dir.join("stats.ron"), [0xff, 0xfe, 0x00]).unwrap();
     std::fs::write(paths.data_dir.join("connect4-stats.ron"), "levels: [oops").unwrap();
-    for kind in [GameKind::Gomoku, GameKind::ConnectFour] {
+    for kind in [gomoku_kind::kind(), c4_kind::kind()] {
         std::fs::write(files::autosave_file(&paths, kind), "(version: 1)").unwrap();
     }
     let bad_games = [
@@ -365,7 +367,11 @@ fn corrupt_files_are_moved_aside_and_reported() {
 
     let mut t = TestApp::at(home, None);
     assert_eq!(t.screen(), Screen::Title);
-    assert_eq!(*t.app.world().resource::<Stats>(), Stats::default());
+    let stats = t.app.world().resource::<Stats>();
+    assert!(
+        stats.0.values().all(|s| *s == Default::default()),
+        "{stats:?}"
+    );
     let notices = t.app.world().resource::<Notices>().0.clone();
     assert_eq!(notices.len(), 5, "{notices:?}");
     let left: Vec<String> = std::fs::read_dir(&paths.config_dir)

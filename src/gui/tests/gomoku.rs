@@ -8,7 +8,8 @@ use crate::engine::Rule::{Freestyle, Renju};
 use crate::engine::ai::Level;
 use crate::gui::board::gomoku::{BoardRoot, BoardView};
 use crate::gui::flow::{Action, PlayAction, Screen};
-use crate::gui::kind::{Detail, Move, Side};
+use crate::gui::kind::gomoku::pos;
+use crate::gui::kind::{Move, Side};
 use crate::gui::persist::ColourChoice::{Black, White};
 use crate::gui::persist::Settings;
 use crate::gui::session::Session;
@@ -23,7 +24,7 @@ fn menu_to_playing() {
     // The setup was remembered in the settings file.
     t.app.update();
     let saved = std::fs::read_to_string(t.paths().settings_file()).unwrap();
-    assert!(saved.contains("opponent: 0"), "{saved}");
+    assert!(saved.contains("opponent: Some(0)"), "{saved}");
     t.act(Action::Play(PlayAction::Menu));
     assert_eq!(t.screen(), Screen::Title);
     assert_eq!(
@@ -50,8 +51,8 @@ fn illegal_click_changes_nothing_and_says_why() {
     t.start(0, Black, Freestyle);
     t.place(p("h8"));
     t.place(p("h8"));
-    // A column is no move on a Gomoku board.
-    t.place(Move::Column(3));
+    // A move of no Gomoku board (moves are opaque numbers each game decodes).
+    t.place(Move(u32::MAX));
     let s = t.session();
     assert_eq!(s.game.ply(), 1);
     assert!(s.status.contains("other game"), "{}", s.status);
@@ -90,10 +91,7 @@ fn undo_and_redo_forget_the_last_search() {
     let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
     t.start(Level::Club.number(), Black, Freestyle);
     t.play_and_wait(p("h8"));
-    let depth = |t: &TestApp| match t.session().last_search.as_ref().map(|s| &s.detail) {
-        Some(Detail::Gomoku { depth, .. }) => Some(*depth),
-        _ => None,
-    };
+    let depth = |t: &TestApp| t.session().last_search.as_ref().map(|s| s.depth);
     assert_eq!(depth(&t), Some(3));
     t.act(Action::Play(PlayAction::Undo));
     assert!(t.session().last_search.is_none());
@@ -136,9 +134,7 @@ fn renju_forbidden_points_are_marked_and_refused() {
         t.place(p(m));
     }
     assert_eq!(t.session().game.to_move(), Side::First);
-    let Move::Point(h8) = p("h8") else {
-        unreachable!()
-    };
+    let h8 = pos(p("h8")).unwrap();
     assert!(
         t.app
             .world()

@@ -20,10 +20,12 @@ use bevy::prelude::*;
 
 use super::ai_task::{AiBackend, AiRequest};
 use super::flow::{Action, PlayAction, Screen, SetupAction, TitleAction};
-use super::headless_app;
+use super::games::registered;
+use super::headless_app_with;
 use super::kind::connect4 as c4_kind;
 use super::kind::gomoku as gomoku_kind;
-use super::kind::{GameKind, Move, Progress, SearchInfo};
+use super::kind::tictactoe;
+use super::kind::{GameKind, Games, Move, Progress, SearchInfo};
 use super::persist::{ColourChoice, Paths};
 use super::session::Session;
 use crate::engine::ai::{Score, SearchResult};
@@ -65,7 +67,7 @@ impl TestApp {
     /// An app on an existing home folder (a restart), optionally with a scripted AI.
     pub fn at(home: PathBuf, backend: Option<AiBackend>) -> TestApp {
         let serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-        let mut app = headless_app(&home);
+        let mut app = headless_app_with(&home, test_games());
         if let Some(b) = backend {
             app.insert_resource(b);
         }
@@ -94,6 +96,10 @@ impl TestApp {
 
     pub fn session(&self) -> &Session {
         self.app.world().resource::<Session>()
+    }
+
+    pub fn games(&self) -> Games {
+        self.app.world().resource::<Games>().clone()
     }
 
     pub fn paths(&self) -> Paths {
@@ -171,11 +177,13 @@ impl TestApp {
             &[("rule", index as u32), ("size", 15)],
         );
     }
+}
 
-    /// New Connect Four game with `rows` rows.
-    pub fn start_c4(&mut self, opponent: u8, colour: ColourChoice, rows: u32) {
-        self.start_game(c4_kind::kind(), opponent, colour, &[("rows", rows)]);
-    }
+/// The registered games and the test-only third one, tic-tac-toe.
+pub fn test_games() -> Games {
+    let mut games = registered();
+    games.push(tictactoe::kind());
+    Games(games)
 }
 
 /// A Gomoku point from "h8" on 15 x 15.

@@ -113,9 +113,10 @@ fn the_review_is_cached_beside_the_record_and_a_corrupt_cache_is_rebuilt() {
 #[test]
 fn connect_four_games_get_the_same_review_with_exact_scores() {
     let mut t = TestApp::with_ai(scripted(&["1", "2", "3"]));
-    t.start_game(crate::gui::kind::GameKind::ConnectFour, 2, Black, 6);
+    use crate::gui::kind::connect4::{col, kind};
+    t.start_game(kind(), 2, Black, &[("rows", 6)]);
     for _ in 0..4 {
-        t.play_and_wait(crate::gui::kind::Move::Column(3));
+        t.play_and_wait(col(3));
     }
     assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
     t.act(Action::Result(ResultAction::Review));

@@ -38,4 +38,3 @@ impl Pick for BoardView {
         }
     }
 }
-

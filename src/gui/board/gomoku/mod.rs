@@ -52,11 +52,13 @@ fn sync_view(
         Some(Standing::Won { line, .. }) => line,
         _ => Vec::new(),
     };
-    let playing_black = game.rule() == Rule::Renju
-        && game.to_move() == Stone::Black
-        && !game.outcome().is_over();
+    let playing_black =
+        game.rule() == Rule::Renju && game.to_move() == Stone::Black && !game.outcome().is_over();
     let forbidden = if shown.marks && playing_black {
-        game.forbidden_points().into_iter().map(|(p, _)| p).collect()
+        game.forbidden_points()
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
     } else {
         Vec::new()
     };
@@ -67,7 +69,11 @@ fn sync_view(
         .enumerate()
         .filter_map(|(i, &m)| {
             // Alternating colours from the side to move.
-            let colour = if i % 2 == 0 { to_move } else { to_move.opponent() };
+            let colour = if i % 2 == 0 {
+                to_move
+            } else {
+                to_move.opponent()
+            };
             Some((pos(m)?, colour))
         })
         .chain(
@@ -128,7 +134,6 @@ impl BoardView {
 /// The mouse's and the keyboard's point.
 pub type BoardHover = Hover<Pos>;
 pub type BoardCursor = Cursor<Pos>;
-
 
 /// Both start at the board's centre (the keyboard recentres on a smaller board).
 impl Default for Cursor<Pos> {
@@ -200,7 +205,9 @@ fn spawn_grid(add: On<Add, BoardArea>, areas: Query<&BoardArea>, mut commands: C
     if areas.get(add.entity).map(|a| a.game) != Ok(ID) {
         return;
     }
-    commands.entity(add.entity).with_children(|area| spawn_board(area));
+    commands
+        .entity(add.entity)
+        .with_children(|area| spawn_board(area));
 }
 
 fn spawn_board(area: &mut ChildSpawnerCommands) {

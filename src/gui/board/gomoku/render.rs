@@ -16,8 +16,8 @@ use super::{
     KeyCursor, StoneLayer, at_point, cell_pct, line_pct,
 };
 use crate::engine::review::Threat;
-use crate::gui::board::before_ui_frame;
 use crate::engine::{Pos, Stone};
+use crate::gui::board::before_ui_frame;
 use crate::gui::persist::Settings;
 use crate::gui::theme::{BoardPalette, BoardTheme, FONT_BOLD, FONT_REGULAR};
 

@@ -6,8 +6,8 @@ pub mod files;
 
 use std::hash::{Hash, Hasher};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -22,9 +22,7 @@ use crate::engine::connect4::{
     Ai, AiError, BoardSize, Game, Level, Limits, MoveChoice, Outcome, Player, Source,
     describe_score,
 };
-use crate::engine::review::{
-    Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4,
-};
+use crate::engine::review::{Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4};
 use crate::gui::persist::{self, Loaded, Notices};
 
 /// The kind, registered in `gui/games.rs`.
@@ -248,7 +246,12 @@ impl Rules for Game {
     }
 
     fn parse_move(&self, text: &str) -> Option<usize> {
-        let n: usize = text.trim().trim_start_matches("column").trim().parse().ok()?;
+        let n: usize = text
+            .trim()
+            .trim_start_matches("column")
+            .trim()
+            .parse()
+            .ok()?;
         n.checked_sub(1).filter(|&c| c < self.width())
     }
 

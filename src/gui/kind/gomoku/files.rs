@@ -128,7 +128,11 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
     }
     Ok(Recorded {
         start: AnyGame::new(start),
-        moves: r.moves.iter().map(|m| (side(m.stone), point(m.pos))).collect(),
+        moves: r
+            .moves
+            .iter()
+            .map(|m| (side(m.stone), point(m.pos)))
+            .collect(),
         names: [r.black.clone(), r.white.clone()],
         result: result_text(r.result),
     })

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use super::{
-    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, Options,
-    Progress, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
+    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress,
+    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
 };
 use crate::engine::ai::{Engine, Level, Limits, NoInfo, SearchResult, play_level};
 use crate::engine::review::{
@@ -107,7 +107,12 @@ pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
         r.time.as_secs_f32()
     );
     let hint = match r.best {
-        Some(p) => format!("Hint: {} ({}, {})", p.to_human(game.size()), level.name, r.score),
+        Some(p) => format!(
+            "Hint: {} ({}, {})",
+            p.to_human(game.size()),
+            level.name,
+            r.score
+        ),
         None => "No hint: there is no legal move.".into(),
     };
     SearchInfo {
@@ -163,7 +168,10 @@ impl Rules for Game {
     }
 
     fn placed(&self) -> Vec<(Side, Pos)> {
-        self.history().iter().map(|m| (side(m.stone), m.pos)).collect()
+        self.history()
+            .iter()
+            .map(|m| (side(m.stone), m.pos))
+            .collect()
     }
 
     fn check(&self, mv: Pos) -> Result<(), String> {

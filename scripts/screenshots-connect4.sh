@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Connect Four's part of the smoke test, like scripts/screenshots.sh: runs the real game under
-# a virtual X display with `--demo-connect4`, which plays a scripted game against the Perfect
+# a virtual X display with `--demo-game connect4`, which plays a scripted game against the Perfect
 # level, then a few moves between two people on 7 x 7, and saves c4-setup, c4-playing,
 # c4-result, c4-replay, c4-review, c4-falling, c4-two-players and c4-load screenshots into the folder
 # given as $1 (default /tmp/c4shots), then exits.
@@ -29,7 +29,7 @@ for s in "${shots[@]}"; do rm -f "$out/$s"; done
 
 status=0
 GOMOKU_HOME="$home" RUST_BACKTRACE=1 timeout 600 \
-  xvfb-run -a -s "-screen 0 1280x800x24" "$bin" --demo-connect4 "$out" >"$log" 2>&1 || status=$?
+  xvfb-run -a -s "-screen 0 1280x800x24" "$bin" --demo-game connect4 "$out" >"$log" 2>&1 || status=$?
 
 fail=0
 if [ "$status" -ne 0 ]; then

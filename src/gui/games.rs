@@ -6,6 +6,9 @@ use bevy::prelude::*;
 use super::board;
 use super::kind::{self, GameKind, Games};
 
+/// The in-game benchmarks measure Gomoku's board and engine.
+pub use super::board::gomoku::bench::{CpuBenchPlugin, FrameBenchPlugin, bench_home};
+
 /// The games, in menu order (the first is the default).
 pub fn registered() -> Vec<GameKind> {
     vec![kind::gomoku::kind(), kind::connect4::kind()]

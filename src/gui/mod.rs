@@ -21,6 +21,7 @@ pub mod job;
 pub mod kind;
 pub mod persist;
 pub mod review;
+pub mod script;
 pub mod screens;
 pub mod session;
 pub mod theme;
@@ -94,10 +95,10 @@ pub fn headless_app_with(home: impl Into<PathBuf>, games: kind::Games) -> App {
 }
 
 const USAGE: &str = "\
-Usage: gomoku [--demo DIR | --demo-connect4 DIR | --bench-frames | --bench-cpu]
+Usage: gomoku [--demo DIR | --demo-game ID DIR | --bench-frames | --bench-cpu]
 
   --demo DIR            play a scripted game, save screenshots of every screen into DIR, then exit
-  --demo-connect4 DIR   the same for Connect Four (c4-*.png)
+  --demo-game ID DIR    the same with the game ID's script (connect4: c4-*.png)
   --bench-frames        watch an AI-vs-AI game with effects on, print frame times, then exit
   --bench-cpu           print the game's CPU use idle and while the AI thinks, and the AI's
                         speed in the game, then exit
@@ -107,24 +108,23 @@ Files go to the platform's config and data folders, or under $GOMOKU_HOME when i
 
 /// Runs the game (the `gomoku` binary).
 pub fn run() -> AppExit {
-    let mut demo = None;
-    let mut demo_c4 = None;
+    let mut demo: Option<(Option<String>, PathBuf)> = None;
     let mut bench = false;
     let mut bench_cpu = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--demo" => match args.next() {
-                Some(dir) => demo = Some(PathBuf::from(dir)),
+            "--demo" if demo.is_none() => match args.next() {
+                Some(dir) => demo = Some((None, PathBuf::from(dir))),
                 None => {
                     eprintln!("--demo needs a folder\n\n{USAGE}");
                     return AppExit::error();
                 }
             },
-            "--demo-connect4" => match args.next() {
-                Some(dir) => demo_c4 = Some(PathBuf::from(dir)),
-                None => {
-                    eprintln!("--demo-connect4 needs a folder\n\n{USAGE}");
+            "--demo-game" if demo.is_none() => match (args.next(), args.next()) {
+                (Some(id), Some(dir)) => demo = Some((Some(id), PathBuf::from(dir))),
+                _ => {
+                    eprintln!("--demo-game needs a game id and a folder\n\n{USAGE}");
                     return AppExit::error();
                 }
             },
@@ -141,14 +141,12 @@ pub fn run() -> AppExit {
             }
         }
     }
-    let modes = [demo.is_some(), demo_c4.is_some(), bench, bench_cpu];
+    let modes = [demo.is_some(), bench, bench_cpu];
     if modes.iter().filter(|&&m| m).count() > 1 {
-        eprintln!(
-            "--demo, --demo-connect4, --bench-frames and --bench-cpu run one at a time\n\n{USAGE}"
-        );
+        eprintln!("a demo, --bench-frames and --bench-cpu run one at a time\n\n{USAGE}");
         return AppExit::error();
     }
-    if let Some(dir) = demo.as_ref().or(demo_c4.as_ref())
+    if let Some((_, dir)) = &demo
         && let Err(e) = std::fs::create_dir_all(dir)
     {
         eprintln!("cannot create {}: {e}", dir.display());
@@ -158,7 +156,7 @@ pub fn run() -> AppExit {
     let mut app = App::new();
     if (bench || bench_cpu) && std::env::var_os(persist::HOME_ENV).is_none() {
         // The benchmark's game must not land in the player's statistics and saved games.
-        app.insert_resource(persist::Paths::under(demo::bench_home()));
+        app.insert_resource(persist::Paths::under(games::bench_home()));
     }
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -175,23 +173,14 @@ pub fn run() -> AppExit {
     }))
     .add_plugins(bevy_kira_audio::AudioPlugin)
     .add_plugins(GuiPlugin);
-    if let Some(dir) = demo {
-        app.add_plugins(demo::DemoPlugin {
-            dir,
-            game: kind::gomoku::ID,
-        });
-    }
-    if let Some(dir) = demo_c4 {
-        app.add_plugins(demo::DemoPlugin {
-            dir,
-            game: kind::connect4::ID,
-        });
+    if let Some((game, dir)) = demo {
+        app.add_plugins(demo::DemoPlugin { dir, game });
     }
     if bench {
-        app.add_plugins(demo::FrameBenchPlugin);
+        app.add_plugins(games::FrameBenchPlugin);
     }
     if bench_cpu {
-        app.add_plugins(demo::CpuBenchPlugin);
+        app.add_plugins(games::CpuBenchPlugin);
     }
     app.run()
 }

@@ -23,8 +23,47 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shown>()
         .init_resource::<BoardMetrics>()
         .init_resource::<BoardLooks>()
+        .init_resource::<LastSettled>()
         .add_message::<BoardSettled>()
-        .add_systems(Update, settle_without_board.in_set(BoardSystems));
+        .add_message::<BoardStep>()
+        .add_message::<BoardStepDone>()
+        .add_systems(Update, settle_without_board.in_set(BoardSystems))
+        .add_systems(Update, note_settled.after(BoardSystems));
+}
+
+/// A scripted run's step that only the shown game's board can take (`script::Op::Board`),
+/// sent every frame until the board answers with [`BoardStepDone`].
+#[derive(Message, Clone, Debug)]
+pub struct BoardStep {
+    pub name: &'static str,
+    pub shot: Option<&'static str>,
+}
+
+/// The board took the step: the screenshot to take now, and whether it paused the clock
+/// (to be resumed once the screenshot is saved).
+#[derive(Message, Clone, Debug)]
+pub struct BoardStepDone {
+    pub shot: Option<&'static str>,
+    pub paused_clock: bool,
+}
+
+/// The last [`BoardSettled`]: what the picture has caught up with.
+#[derive(Resource, Default, Debug)]
+pub struct LastSettled(pub Option<BoardSettled>);
+
+impl LastSettled {
+    /// Nothing is in motion on the board: it shows `shown`'s position at rest.
+    pub fn is_settled(&self, shown: &Shown) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|s| s.key == shown.key && s.position == shown.position())
+    }
+}
+
+fn note_settled(mut settled: MessageReader<BoardSettled>, mut last: ResMut<LastSettled>) {
+    if let Some(s) = settled.read().last() {
+        last.0 = Some(s.clone());
+    }
 }
 
 /// A game with no board of its own (a test's) is drawn by nobody: it settles at once.

@@ -9,6 +9,7 @@
 //! into entities and `input` turns mouse and keys into
 //! [`PlayAction::Place`](crate::gui::flow::PlayAction).
 
+pub mod demo;
 pub mod frame;
 pub mod input;
 pub mod render;
@@ -35,7 +36,7 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(BoardSystems),
         )
-        .add_plugins((render::plugin, input::plugin));
+        .add_plugins((render::plugin, input::plugin, demo::plugin));
     app.world_mut()
         .resource_mut::<BoardLooks>()
         .add(ID, disc_color);

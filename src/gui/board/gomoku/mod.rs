@@ -2,6 +2,8 @@
 //! board. [`sync_view`] turns the shown position into [`BoardView`]; `render` turns that into
 //! entities, `fx` adds the effects, `input` turns mouse and keys into moves.
 
+pub mod bench;
+pub mod demo;
 pub mod fx;
 pub mod input;
 pub mod render;
@@ -21,7 +23,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
         .add_observer(spawn_grid)
         .add_systems(Update, sync_view.in_set(BoardSystems))
-        .add_plugins((render::plugin, input::plugin, fx::plugin));
+        .add_plugins((render::plugin, input::plugin, fx::plugin, demo::plugin));
     app.world_mut()
         .resource_mut::<BoardLooks>()
         .add(ID, piece_color);

@@ -232,7 +232,7 @@ fn drive_bench(
         }
         BenchStep::Setup => {
             if screen == Screen::Setup {
-                for a in super::expert_game_setup() {
+                for a in crate::gui::board::gomoku::demo::expert_game_setup() {
                     act(&mut commands, Action::Setup(a));
                 }
                 bench.measuring = true;

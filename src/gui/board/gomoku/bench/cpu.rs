@@ -162,7 +162,7 @@ fn drive(
         }
         Step::Setup => {
             if screen == Screen::Setup {
-                for a in super::expert_game_setup() {
+                for a in crate::gui::board::gomoku::demo::expert_game_setup() {
                     commands.trigger(Action::Setup(a));
                 }
                 bench.step = Step::Thinking;
@@ -182,7 +182,7 @@ fn drive(
                 return;
             }
             // The person answers at once, so the AI thinks nearly all the time.
-            if let Some(mv) = super::person_move(
+            if let Some(mv) = crate::gui::script::person_move(
                 &session,
                 crate::gui::kind::gomoku::any_level(Level::Novice),
                 1.0,
@@ -196,7 +196,7 @@ fn drive(
             } else if waited(&bench) {
                 bench.report("waiting");
                 if std::env::var_os(persist::HOME_ENV).is_none() {
-                    let _ = std::fs::remove_dir_all(super::bench_home());
+                    let _ = std::fs::remove_dir_all(super::frames::bench_home());
                 }
                 exit.write(AppExit::Success);
             }

@@ -21,8 +21,8 @@ pub mod job;
 pub mod kind;
 pub mod persist;
 pub mod review;
-pub mod script;
 pub mod screens;
+pub mod script;
 pub mod session;
 pub mod theme;
 

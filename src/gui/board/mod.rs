@@ -62,7 +62,7 @@ impl LastSettled {
 
 fn note_settled(mut settled: MessageReader<BoardSettled>, mut last: ResMut<LastSettled>) {
     if let Some(s) = settled.read().last() {
-        last.0 = Some(s.clone());
+        last.0 = Some(*s);
     }
 }
 

@@ -29,7 +29,6 @@ use crate::gui::review::Review;
 use crate::gui::script::{DemoScripts, Op, WINDOW, person_move};
 use crate::gui::session::Session;
 
-
 /// The whole script must finish within this.
 const TIME_LIMIT: Duration = Duration::from_secs(600);
 /// Waiting for one screenshot file.
@@ -311,8 +310,7 @@ fn simple_step(demo: &mut Demo, w: &mut World2, op: Op) {
             }
         }
         Op::ReplayTwoThirds => {
-            w.commands
-                .trigger(Action::Replay(ReplayAction::First));
+            w.commands.trigger(Action::Replay(ReplayAction::First));
             for _ in 0..(w.session.game.ply() * 2 / 3).max(1) {
                 w.commands.trigger(Action::Replay(ReplayAction::Next));
             }
@@ -321,8 +319,7 @@ fn simple_step(demo: &mut Demo, w: &mut World2, op: Op) {
         Op::ReviewTurningPoint => {
             if let Some(r) = &w.review.result {
                 let at = r.turning_point.map_or(0, |tp| tp + 1);
-                w.commands
-                    .trigger(Action::Replay(ReplayAction::Goto(at)));
+                w.commands.trigger(Action::Replay(ReplayAction::Goto(at)));
                 demo.next();
             }
         }
@@ -356,4 +353,3 @@ fn parse_window(value: &str) -> Option<(u32, u32, f32)> {
     let (w, h) = size.split_once('x')?;
     Some((w.parse().ok()?, h.parse().ok()?, scale))
 }
-

@@ -8,9 +8,9 @@ use bevy::prelude::*;
 
 use super::replay::Replay;
 use super::set_text;
-use crate::engine::review::{Grade, Outlook, ReviewLimits};
+use crate::engine::review::{GameReview, Grade, Outlook, ReviewLimits};
 use crate::gui::flow::{Action, ReplayAction, Screen};
-use crate::gui::kind::{Move, Side};
+use crate::gui::kind::{AnyGame, Move, Side};
 use crate::gui::persist::Settings;
 use crate::gui::review::Review;
 use crate::gui::theme::palette;
@@ -146,11 +146,49 @@ fn update_review(
     }
     *last = Some(key);
     let game = &replay.start;
-    let status = match (result, progress, review.error.as_ref().filter(|_| mine)) {
+    let error = review.error.as_ref().filter(|_| mine);
+    let status = status_line(game, replay.cursor, result, progress, error);
+    for mut t in &mut texts.p0() {
+        set_text(&mut t, status.clone());
+    }
+    let summary = result.map_or_else(String::new, |r| summary_text(game, r));
+    for mut t in &mut texts.p1() {
+        set_text(&mut t, summary.clone());
+    }
+    for graph in &graphs {
+        commands.entity(graph).despawn_children();
+        match result {
+            Some(r) => spawn_graph(&mut commands, graph, r, replay.cursor),
+            None => {
+                if let Some((done, total)) = progress {
+                    // A progress bar in the graph's place.
+                    let share = done as f32 / total.max(1) as f32;
+                    commands.entity(graph).with_child((
+                        Node {
+                            width: percent(share * 100.0),
+                            ..default()
+                        },
+                        BackgroundColor(palette::ACCENT.with_alpha(0.6)),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The line about the move on show (or the review's state).
+fn status_line(
+    game: &AnyGame,
+    cursor: usize,
+    result: Option<&GameReview<Move>>,
+    progress: Option<(usize, usize)>,
+    error: Option<&String>,
+) -> String {
+    match (result, progress, error) {
         (_, _, Some(e)) => format!("The review failed: {e}."),
         (None, Some((done, total)), _) => format!("Reviewing… {done} of {total} positions"),
         (None, None, _) => "V: the engine reviews every move of this game.".into(),
-        (Some(r), _, _) => match replay.cursor.checked_sub(1).and_then(|i| r.moves.get(i)) {
+        (Some(r), _, _) => match cursor.checked_sub(1).and_then(|i| r.moves.get(i)) {
             None => "The start: click the graph or step to see each move's grade.".into(),
             Some(m) => {
                 let side = Side::of_ply(m.ply);
@@ -180,99 +218,83 @@ fn update_review(
                 )
             }
         },
-    };
-    for mut t in &mut texts.p0() {
-        set_text(&mut t, status.clone());
     }
-    let summary = result.map_or_else(String::new, |r| {
-        let mut lines: Vec<String> = [Side::First, Side::Second]
-            .iter()
-            .map(|&side| {
-                let s = &r.summary[side.index()];
-                let counts: Vec<String> = Grade::ALL
-                    .iter()
-                    .zip(s.counts)
-                    .filter(|&(g, n)| n > 0 && !matches!(g, Grade::Best | Grade::Good))
-                    .map(|(g, n)| g.count(n))
-                    .collect();
-                format!(
-                    "{}: {:.0}% accuracy{}{}",
-                    game.side_name(side),
-                    s.accuracy,
-                    if counts.is_empty() { "" } else { " · " },
-                    counts.join(" · ")
-                )
-            })
-            .collect();
-        if let Some(tp) = r.turning_point {
-            let m = &r.moves[tp];
-            lines.push(format!(
-                "Turning point: move {} ({} {})",
-                tp + 1,
-                game.side_name(Side::of_ply(tp)),
-                game.move_text(m.played)
-            ));
+}
+
+/// Accuracy and mistakes per side, and the turning point.
+fn summary_text(game: &AnyGame, r: &GameReview<Move>) -> String {
+    let mut lines: Vec<String> = [Side::First, Side::Second]
+        .iter()
+        .map(|&side| {
+            let s = &r.summary[side.index()];
+            let counts: Vec<String> = Grade::ALL
+                .iter()
+                .zip(s.counts)
+                .filter(|&(g, n)| n > 0 && !matches!(g, Grade::Best | Grade::Good))
+                .map(|(g, n)| g.count(n))
+                .collect();
+            format!(
+                "{}: {:.0}% accuracy{}{}",
+                game.side_name(side),
+                s.accuracy,
+                if counts.is_empty() { "" } else { " · " },
+                counts.join(" · ")
+            )
+        })
+        .collect();
+    if let Some(tp) = r.turning_point {
+        let m = &r.moves[tp];
+        lines.push(format!(
+            "Turning point: move {} ({} {})",
+            tp + 1,
+            game.side_name(Side::of_ply(tp)),
+            game.move_text(m.played)
+        ));
+    }
+    lines.join("\n")
+}
+
+/// One bar per position: the first player's share from the bottom, the move on show and the
+/// worst moves framed; a click goes to that position.
+fn spawn_graph(commands: &mut Commands, graph: Entity, r: &GameReview<Move>, cursor: usize) {
+    commands.entity(graph).with_children(|g| {
+        for (i, outlook) in r.curve.iter().enumerate() {
+            // The first player's share from the bottom, as on the evaluation bar.
+            let share = outlook.value() as f32;
+            let grade = i.checked_sub(1).and_then(|m| r.moves[m].grade);
+            let marked = matches!(
+                grade,
+                Some(Grade::Mistake | Grade::Blunder | Grade::MissedWin)
+            );
+            let border = if i == cursor {
+                palette::ACCENT
+            } else if marked {
+                grade.map_or(palette::TEXT, |g| grade_mark(g).1)
+            } else {
+                Color::NONE
+            };
+            let action = Action::Replay(ReplayAction::Goto(i));
+            g.spawn((
+                ReviewBar(i),
+                Button,
+                ButtonAction(action.clone()),
+                Node {
+                    flex_grow: 1.0,
+                    flex_direction: FlexDirection::ColumnReverse,
+                    border: UiRect::all(px(1)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.93, 0.93, 0.91)),
+                BorderColor::all(border),
+            ))
+            .with_child((
+                Node {
+                    height: percent(share * 100.0),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.08, 0.08, 0.09)),
+            ))
+            .observe(on_click(action));
         }
-        lines.join("\n")
     });
-    for mut t in &mut texts.p1() {
-        set_text(&mut t, summary.clone());
-    }
-    for graph in &graphs {
-        commands.entity(graph).despawn_children();
-        let Some(r) = result else {
-            if let Some((done, total)) = progress {
-                // A progress bar in the graph's place.
-                let share = done as f32 / total.max(1) as f32;
-                commands.entity(graph).with_child((
-                    Node {
-                        width: percent(share * 100.0),
-                        ..default()
-                    },
-                    BackgroundColor(palette::ACCENT.with_alpha(0.6)),
-                ));
-            }
-            continue;
-        };
-        commands.entity(graph).with_children(|g| {
-            for (i, outlook) in r.curve.iter().enumerate() {
-                // The first player's share from the bottom, as on the evaluation bar.
-                let share = outlook.value() as f32;
-                let grade = i.checked_sub(1).and_then(|m| r.moves[m].grade);
-                let marked = matches!(
-                    grade,
-                    Some(Grade::Mistake | Grade::Blunder | Grade::MissedWin)
-                );
-                let border = if i == replay.cursor {
-                    palette::ACCENT
-                } else if marked {
-                    grade.map_or(palette::TEXT, |g| grade_mark(g).1)
-                } else {
-                    Color::NONE
-                };
-                let action = Action::Replay(ReplayAction::Goto(i));
-                g.spawn((
-                    ReviewBar(i),
-                    Button,
-                    ButtonAction(action.clone()),
-                    Node {
-                        flex_grow: 1.0,
-                        flex_direction: FlexDirection::ColumnReverse,
-                        border: UiRect::all(px(1)),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgb(0.93, 0.93, 0.91)),
-                    BorderColor::all(border),
-                ))
-                .with_child((
-                    Node {
-                        height: percent(share * 100.0),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgb(0.08, 0.08, 0.09)),
-                ))
-                .observe(on_click(action));
-            }
-        });
-    }
 }

@@ -4,7 +4,6 @@
 //! here plus a generated texture.
 
 use super::{BoardTheme, WOOD, palette};
-use crate::engine::Stone;
 use bevy::asset::{RenderAssetUsages, uuid_handle};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -58,22 +57,6 @@ pub struct BoardPalette {
     /// Text on black and on white stones (move numbers).
     pub on_black: Color,
     pub on_white: Color,
-}
-
-impl BoardPalette {
-    pub fn stone(&self, stone: Stone) -> (Color, Color) {
-        match stone {
-            Stone::Black => self.black,
-            Stone::White => self.white,
-        }
-    }
-
-    pub fn on_stone(&self, stone: Stone) -> Color {
-        match stone {
-            Stone::Black => self.on_black,
-            Stone::White => self.on_white,
-        }
-    }
 }
 
 pub static CLASSIC: BoardPalette = BoardPalette {

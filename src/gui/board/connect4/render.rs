@@ -5,13 +5,14 @@
 
 use bevy::prelude::*;
 
+use super::Geometry;
 use super::disc_shades;
 use super::frame::FrameTextures;
 use super::{
     BOTTOM, C4Board, C4Cursor, C4Hover, C4View, ColumnGlow, DISC, DiscLayer, FallAnimation,
     FallingDisc, Frame, HeldDisc, LabelLayer, LandingGhost, MarkLayer, SIDE, Slots, TOP,
 };
-use crate::engine::connect4::{Cell, Player};
+use crate::engine::connect4::{Cell, Game, Player};
 use crate::gui::board::BoardArea;
 use crate::gui::kind::Side;
 use crate::gui::persist::Settings;
@@ -211,106 +212,25 @@ fn rebuild_discs(
     }
     let falling = anim.fall().filter(|f| f.index < moves.len());
     placed.extend(falling.map(|f| (f.index, f.cell.col, f.cell.row)));
+    let last_landed = settled.then_some(moves.len());
     commands.entity(disc_layer).with_children(|layer| {
         for (i, col, row) in placed {
-            let player = crate::gui::kind::connect4::player(Side::of_ply(i));
-            let centre = geo.cell_centre(Cell { col, row });
-            let is_last = settled && i + 1 == moves.len();
-            let ink = match player {
-                Player::First => Color::srgb(1.0, 0.93, 0.90),
-                Player::Second => Color::srgb(0.40, 0.24, 0.02),
-            };
-            let mut disc = layer.spawn((geo.circle(centre, DISC), disc_look(player, 1.0)));
-            if falling.is_some_and(|f| f.index == i) {
-                // `update_falling` moves it.
-                disc.insert(FallingDisc);
-            }
-            disc.with_child(disc_ring(player));
-            if numbers {
-                disc.with_child((
-                    Text::new((i + 1).to_string()),
-                    TextFont {
-                        font: FONT_BOLD.into(),
-                        font_size: FontSize::Px(12.0),
-                        ..default()
-                    },
-                    // The last move's number in the other side's colour.
-                    TextColor(if is_last {
-                        disc_shades(player.other()).0
-                    } else {
-                        ink
-                    }),
-                    C4CellText(0.34),
-                ));
-            } else if is_last {
-                disc.with_child((
-                    Node {
-                        width: percent(26),
-                        height: percent(26),
-                        border_radius: BorderRadius::MAX,
-                        ..default()
-                    },
-                    BackgroundColor(ink.with_alpha(0.9)),
-                ));
-            }
+            let falls = falling.is_some_and(|f| f.index == i);
+            spawn_disc(
+                layer,
+                &geo,
+                (i, Cell { col, row }),
+                last_landed,
+                numbers,
+                falls,
+            );
         }
     });
-    if !settled {
-        return;
+    if settled {
+        commands
+            .entity(mark_layer)
+            .with_children(|layer| spawn_marks(layer, &geo, &view, game));
     }
-    commands.entity(mark_layer).with_children(|layer| {
-        if let Some(col) = view.hint
-            && game.can_play(col)
-        {
-            let row = game.column_height(col);
-            let ring = |centre: Vec2, d: f32| {
-                (
-                    Node {
-                        border: UiRect::all(px(3)),
-                        ..geo.circle(centre, d)
-                    },
-                    BorderColor::all(palette::HINT),
-                    BackgroundColor(palette::HINT.with_alpha(0.22)),
-                )
-            };
-            layer.spawn(ring(geo.cell_centre(Cell { col, row }), 0.9));
-            layer.spawn(ring(Vec2::new(geo.col_x(col), geo.drop_y()), 0.7));
-        }
-        // A translucent stroke through the winning four, then a glowing ring on each disc.
-        if let (Some(&a), Some(&b)) = (view.win.first(), view.win.last()) {
-            let (pa, pb) = (geo.cell_centre(a), geo.cell_centre(b));
-            let length = pa.distance(pb) + 0.6;
-            let thick = 0.14;
-            let mid = (pa + pb) / 2.0;
-            layer.spawn((
-                Node {
-                    border_radius: BorderRadius::MAX,
-                    ..geo.rect(
-                        mid - Vec2::new(length, thick) / 2.0,
-                        Vec2::new(length, thick),
-                    )
-                },
-                UiTransform::from_rotation(Rot2::radians((pb.y - pa.y).atan2(pb.x - pa.x))),
-                BackgroundColor(WIN_RING.with_alpha(0.8)),
-            ));
-        }
-        for &cell in &view.win {
-            layer.spawn((
-                Node {
-                    border: UiRect::all(px(4)),
-                    ..geo.circle(geo.cell_centre(cell), 0.9)
-                },
-                BorderColor::all(WIN_RING),
-                BoxShadow::new(
-                    palette::WIN_GLOW.with_alpha(0.9),
-                    px(0),
-                    px(0),
-                    px(1),
-                    px(6),
-                ),
-            ));
-        }
-    });
 }
 
 /// Moves the disc in the air to its height at this frame.
@@ -447,5 +367,113 @@ fn scale_cell_text(
         if font.font_size != size {
             font.font_size = size;
         }
+    }
+}
+
+/// Disc `i` at `cell` with its number, or the last-move dot on the last landed disc
+/// (`last_landed`: the moves shown, once nothing falls).
+fn spawn_disc(
+    layer: &mut ChildSpawnerCommands,
+    geo: &Geometry,
+    (i, cell): (usize, Cell),
+    last_landed: Option<usize>,
+    numbers: bool,
+    falls: bool,
+) {
+    let player = crate::gui::kind::connect4::player(Side::of_ply(i));
+    let centre = geo.cell_centre(cell);
+    let is_last = last_landed == Some(i + 1);
+    let ink = match player {
+        Player::First => Color::srgb(1.0, 0.93, 0.90),
+        Player::Second => Color::srgb(0.40, 0.24, 0.02),
+    };
+    let mut disc = layer.spawn((geo.circle(centre, DISC), disc_look(player, 1.0)));
+    if falls {
+        // `update_falling` moves it.
+        disc.insert(FallingDisc);
+    }
+    disc.with_child(disc_ring(player));
+    if numbers {
+        disc.with_child((
+            Text::new((i + 1).to_string()),
+            TextFont {
+                font: FONT_BOLD.into(),
+                font_size: FontSize::Px(12.0),
+                ..default()
+            },
+            // The last move's number in the other side's colour.
+            TextColor(if is_last {
+                disc_shades(player.other()).0
+            } else {
+                ink
+            }),
+            C4CellText(0.34),
+        ));
+    } else if is_last {
+        disc.with_child((
+            Node {
+                width: percent(26),
+                height: percent(26),
+                border_radius: BorderRadius::MAX,
+                ..default()
+            },
+            BackgroundColor(ink.with_alpha(0.9)),
+        ));
+    }
+}
+
+/// The hint's rings, and the winning four: a translucent stroke through it, then a glowing
+/// ring on each disc.
+fn spawn_marks(layer: &mut ChildSpawnerCommands, geo: &Geometry, view: &C4View, game: &Game) {
+    if let Some(col) = view.hint
+        && game.can_play(col)
+    {
+        let row = game.column_height(col);
+        let ring = |centre: Vec2, d: f32| {
+            (
+                Node {
+                    border: UiRect::all(px(3)),
+                    ..geo.circle(centre, d)
+                },
+                BorderColor::all(palette::HINT),
+                BackgroundColor(palette::HINT.with_alpha(0.22)),
+            )
+        };
+        layer.spawn(ring(geo.cell_centre(Cell { col, row }), 0.9));
+        layer.spawn(ring(Vec2::new(geo.col_x(col), geo.drop_y()), 0.7));
+    }
+    // A translucent stroke through the winning four, then a glowing ring on each disc.
+    if let (Some(&a), Some(&b)) = (view.win.first(), view.win.last()) {
+        let (pa, pb) = (geo.cell_centre(a), geo.cell_centre(b));
+        let length = pa.distance(pb) + 0.6;
+        let thick = 0.14;
+        let mid = (pa + pb) / 2.0;
+        layer.spawn((
+            Node {
+                border_radius: BorderRadius::MAX,
+                ..geo.rect(
+                    mid - Vec2::new(length, thick) / 2.0,
+                    Vec2::new(length, thick),
+                )
+            },
+            UiTransform::from_rotation(Rot2::radians((pb.y - pa.y).atan2(pb.x - pa.x))),
+            BackgroundColor(WIN_RING.with_alpha(0.8)),
+        ));
+    }
+    for &cell in &view.win {
+        layer.spawn((
+            Node {
+                border: UiRect::all(px(4)),
+                ..geo.circle(geo.cell_centre(cell), 0.9)
+            },
+            BorderColor::all(WIN_RING),
+            BoxShadow::new(
+                palette::WIN_GLOW.with_alpha(0.9),
+                px(0),
+                px(0),
+                px(1),
+                px(6),
+            ),
+        ));
     }
 }

@@ -207,9 +207,7 @@ fn spawn_grid(add: On<Add, BoardArea>, areas: Query<&BoardArea>, mut commands: C
     if areas.get(add.entity).map(|a| a.game) != Ok(ID) {
         return;
     }
-    commands
-        .entity(add.entity)
-        .with_children(|area| spawn_board(area));
+    commands.entity(add.entity).with_children(spawn_board);
 }
 
 fn spawn_board(area: &mut ChildSpawnerCommands) {

@@ -272,10 +272,10 @@ impl Rules for TicTacToe {
         let mut game = self.clone();
         let mut analyses = Vec::new();
         for i in 0..=moves.len() {
-            if i > 0 {
-                if let Err(e) = Rules::play(&mut game, moves[i - 1]) {
-                    return Some(Err(e));
-                }
+            if i > 0
+                && let Err(e) = Rules::play(&mut game, moves[i - 1])
+            {
+                return Some(Err(e));
             }
             let (best, value) = game.solve();
             let outlook = match TicTacToe::score(value, game.moves.len()) {

@@ -45,6 +45,7 @@ pub const MISTAKE: f64 = 0.20;
 
 /// How a position stands for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outlook {
     /// Gomoku's heuristic evaluation (100 is about one open three).
     Eval(i32),
@@ -157,6 +158,7 @@ impl Grade {
 /// One position analysed: the best move, the line it starts, and the outlook for the side to
 /// move. A finished position has no move and a `Win(0)`/`Loss(0)`/`Draw` outlook.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Analysis<M> {
     pub best: Option<M>,
     pub line: Vec<M>,

@@ -15,7 +15,7 @@ use super::frames::FrameRequests;
 use super::job::{Job, Jobs, NICE_BACKGROUND, cancel_on_exit};
 use super::kind::{AnyGame, Move, Side};
 use super::persist;
-use crate::engine::review::{Analysis, GameReview, Outlook, Progress, ReviewLimits, assemble};
+use crate::engine::review::{Analysis, GameReview, Progress, ReviewLimits, assemble};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Review>()
@@ -137,7 +137,7 @@ fn poll_review(mut review: ResMut<Review>, mut frames: ResMut<FrameRequests>) {
             let stamp = job.stamp();
             if let Some((path, cached)) = &stamp.cache {
                 let mut cached = cached.clone();
-                cached.positions = analyses.iter().map(CachedPosition::from).collect();
+                cached.positions = analyses.clone();
                 if let Err(e) = persist::write_ron(path, &cached) {
                     warn!("could not cache the review: {e}");
                 }
@@ -158,24 +158,8 @@ struct CachedReview {
     positions: Vec<CachedPosition>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-struct CachedPosition {
-    best: Option<CachedMove>,
-    line: Vec<CachedMove>,
-    outlook: CachedOutlook,
-}
-
-/// A move in the game's own encoding ([`Move`]).
-type CachedMove = u32;
-
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
-enum CachedOutlook {
-    Eval(i32),
-    Win(u32),
-    Loss(u32),
-    Draw,
-    Unknown,
-}
+/// One position: the engine's own [`Analysis`] (its `serde` feature), moves as numbers.
+type CachedPosition = Analysis<Move>;
 
 /// 2: moves in the games' own encoding.
 const CACHE_VERSION: u32 = 2;
@@ -206,46 +190,26 @@ impl CachedReview {
             && cached.game == key.game
             && cached.per_position_ms == key.per_position_ms
             && cached.positions.len() == moves + 1;
-        same.then(|| {
-            cached
-                .positions
-                .iter()
-                .map(CachedPosition::to_analysis)
-                .collect()
-        })
+        same.then_some(cached.positions)
     }
 }
 
-impl From<&Analysis<Move>> for CachedPosition {
-    fn from(a: &Analysis<Move>) -> CachedPosition {
-        let m = |m: &Move| m.0;
-        CachedPosition {
-            best: a.best.as_ref().map(m),
-            line: a.line.iter().map(m).collect(),
-            outlook: match a.outlook {
-                Outlook::Eval(v) => CachedOutlook::Eval(v),
-                Outlook::Win(n) => CachedOutlook::Win(n),
-                Outlook::Loss(n) => CachedOutlook::Loss(n),
-                Outlook::Draw => CachedOutlook::Draw,
-                Outlook::Unknown => CachedOutlook::Unknown,
-            },
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::review::Outlook;
 
-impl CachedPosition {
-    fn to_analysis(&self) -> Analysis<Move> {
-        let m = |&m: &CachedMove| Move(m);
-        Analysis {
-            best: self.best.as_ref().map(m),
-            line: self.line.iter().map(m).collect(),
-            outlook: match self.outlook {
-                CachedOutlook::Eval(v) => Outlook::Eval(v),
-                CachedOutlook::Win(n) => Outlook::Win(n),
-                CachedOutlook::Loss(n) => Outlook::Loss(n),
-                CachedOutlook::Draw => Outlook::Draw,
-                CachedOutlook::Unknown => Outlook::Unknown,
-            },
-        }
+    /// Caches written before the engine's types were serializable read the same.
+    #[test]
+    fn a_cache_of_the_mirror_types_still_reads() {
+        let old = "(version: 2, game: \"Gomoku Freestyle · 15 × 15 h8\", per_position_ms: 300, \
+                   positions: [(best: Some(1799), line: [1799, 1800], outlook: Win(3)), \
+                   (best: None, line: [], outlook: Eval(-40))])";
+        let cached: CachedReview = ron::from_str(old).unwrap();
+        assert_eq!(cached.positions[0].best, Some(Move(1799)));
+        assert_eq!(cached.positions[0].line, [Move(1799), Move(1800)]);
+        assert_eq!(cached.positions[1].outlook, Outlook::Eval(-40));
+        let again: CachedReview = ron::from_str(&ron::to_string(&cached).unwrap()).unwrap();
+        assert_eq!(again, cached);
     }
 }

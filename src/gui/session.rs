@@ -11,7 +11,8 @@ use bevy::prelude::*;
 use super::ai_task::{AiBackend, AiMoved, AiRequest, AiWorker, HintReady, JobKind};
 use super::audio::Sfx;
 use super::flow::{Action, PlayAction, Screen};
-use super::kind::files::{self, PersonResult, Saved, Stats};
+use super::kind::Verdict;
+use super::kind::files::{self, Saved, Stats};
 use super::kind::{
     AnyGame, AnyLevel, GameKind, Games, Move, SearchInfo, SearchRequest, Side, Standing,
 };
@@ -204,12 +205,12 @@ impl Session {
     }
 
     /// The person's view of an end against the AI; `None` between two people.
-    pub fn person_result(&self, end: &GameEnd) -> Option<PersonResult> {
+    pub fn person_result(&self, end: &GameEnd) -> Option<Verdict> {
         self.ai_level()?;
         Some(match end.winner() {
-            None => PersonResult::Draw,
-            Some(w) if w == self.human => PersonResult::Won,
-            Some(_) => PersonResult::Lost,
+            None => Verdict::Draw,
+            Some(w) if w == self.human => Verdict::Win,
+            Some(_) => Verdict::Loss,
         })
     }
 
@@ -570,9 +571,9 @@ fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats)
     }
     files::remove_autosave(paths, kind);
     let sound = match (person, end.winner()) {
-        (Some(PersonResult::Won), _) | (None, Some(_)) => Sfx::Win,
-        (Some(PersonResult::Lost), _) => Sfx::Loss,
-        (Some(PersonResult::Draw), _) | (None, None) => Sfx::Draw,
+        (Some(Verdict::Win), _) | (None, Some(_)) => Sfx::Win,
+        (Some(Verdict::Loss), _) => Sfx::Loss,
+        (Some(Verdict::Draw), _) | (None, None) => Sfx::Draw,
     };
     session.finished = Some(Finished { end, record, sound });
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use super::{AnyGame, AnyLevel, GameKind, Games, LevelTallies, Side};
+use super::{AnyGame, AnyLevel, GameKind, Games, LevelTallies, Side, Verdict};
 use crate::gui::persist::{self, Notices, Paths, Tally, timestamp};
 
 /// An unfinished game as the autosave keeps it.
@@ -153,14 +153,6 @@ pub fn newest_autosave(paths: &Paths, games: &Games) -> Option<GameKind> {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Stats(pub BTreeMap<&'static str, LevelTallies>);
 
-/// The end of a game as the person against the AI sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PersonResult {
-    Won,
-    Lost,
-    Draw,
-}
-
 impl Stats {
     /// Reads every game's file; bad ones are moved aside and reported.
     pub fn load(paths: &Paths, games: &Games, notices: &mut Notices) -> Stats {
@@ -190,16 +182,16 @@ impl Stats {
         paths: &Paths,
         kind: GameKind,
         level: Option<AnyLevel>,
-        result: Option<PersonResult>,
+        result: Option<Verdict>,
     ) -> Result<(), String> {
         let stats = self.0.entry(kind.id()).or_default();
         match (level, result) {
             (Some(l), Some(r)) => {
                 let t = stats.levels.entry(l.number).or_default();
                 match r {
-                    PersonResult::Won => t.wins += 1,
-                    PersonResult::Lost => t.losses += 1,
-                    PersonResult::Draw => t.draws += 1,
+                    Verdict::Win => t.wins += 1,
+                    Verdict::Loss => t.losses += 1,
+                    Verdict::Draw => t.draws += 1,
                 }
             }
             _ => stats.two_player_games += 1,

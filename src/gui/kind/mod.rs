@@ -87,7 +87,10 @@ impl Side {
 
 /// A move of any game, in the game's own encoding (a point, a column, a cell): only the
 /// game and its board read it. Screens pass it along and ask the game for its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct Move(pub u32);
 
 /// A computer level of some game: its number in the game's menu (1 = weakest), its name and
@@ -117,6 +120,18 @@ impl AnyLevel {
     pub fn headline(self) -> String {
         format!("Level {} · {}", self.number, self.name)
     }
+}
+
+/// How a finished game ended for the person: the statistics count it, the result screen
+/// and the board's effects show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The person won (or, between two people, somebody did): light-up and confetti.
+    Win,
+    /// The AI won: the board dims and its line glows.
+    Loss,
+    /// Nobody won: the board fades to a neutral grey.
+    Draw,
 }
 
 /// How a position stands ([`Play::standing`]).

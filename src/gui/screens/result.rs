@@ -10,7 +10,8 @@ use super::{spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::flow::{Action, ResultAction, Screen, press};
 use crate::gui::kind::Games;
-use crate::gui::kind::files::{self, PersonResult, Recorded, Stats};
+use crate::gui::kind::Verdict;
+use crate::gui::kind::files::{self, Recorded, Stats};
 use crate::gui::persist::{Notices, Settings};
 use crate::gui::review::Review;
 use crate::gui::session::{GameEnd, Session};
@@ -26,9 +27,9 @@ pub(super) fn plugin(app: &mut App) {
 /// Headline and its colour for the end of `session`.
 pub fn headline(session: &Session, end: &GameEnd) -> (String, Color) {
     match (session.person_result(end), end.winner()) {
-        (Some(PersonResult::Won), _) => ("You win!".into(), palette::GOOD),
-        (Some(PersonResult::Lost), _) => ("You lose".into(), palette::BAD),
-        (Some(PersonResult::Draw), _) | (None, None) => ("Draw".into(), palette::ACCENT),
+        (Some(Verdict::Win), _) => ("You win!".into(), palette::GOOD),
+        (Some(Verdict::Loss), _) => ("You lose".into(), palette::BAD),
+        (Some(Verdict::Draw), _) | (None, None) => ("Draw".into(), palette::ACCENT),
         (None, Some(winner)) => (
             format!("{} wins!", session.game.side_name(winner)),
             palette::ACCENT,

@@ -13,12 +13,11 @@ use crate::engine::Rule::Freestyle;
 use crate::engine::ai::{Level, Score, SearchResult};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::board::gomoku::BoardRoot;
-use crate::gui::board::gomoku::fx::{
-    BoardFx, Confetti, DropIn, EndKind, Pulse, Ripple, Veil, WinMark,
-};
+use crate::gui::board::gomoku::fx::{BoardFx, Confetti, DropIn, Pulse, Ripple, Veil, WinMark};
 use crate::gui::effects::ui::{EvalBar, FadeOverlay, eval_target, first_share};
 use crate::gui::flow::{Action, PlayAction, ResultAction, Screen, SettingsAction, TitleAction};
 use crate::gui::games::registered;
+use crate::gui::kind::Verdict;
 use crate::gui::kind::gomoku::search_info;
 use crate::gui::kind::{Games, Side};
 use crate::gui::persist::ColourChoice::Black;
@@ -188,7 +187,7 @@ fn a_win_lights_the_five_in_turn_then_throws_confetti() {
     let fx = t.app.world().resource::<BoardFx>();
     assert_eq!(
         fx.end_kind(),
-        Some(EndKind::Win),
+        Some(Verdict::Win),
         "a winner between two people"
     );
     assert_eq!(t.count::<Confetti>(), 0, "the line lights up first");
@@ -216,7 +215,7 @@ fn a_loss_dims_the_board_and_no_confetti_flies() {
     t.frames(2);
     assert_eq!(
         t.app.world().resource::<BoardFx>().end_kind(),
-        Some(EndKind::Loss)
+        Some(Verdict::Loss)
     );
     let veil = t.all::<Veil>();
     assert_eq!(veil.len(), 1, "the board dims");

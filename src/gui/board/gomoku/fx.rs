@@ -17,7 +17,7 @@ use crate::gui::ai_task::AiWorker;
 use crate::gui::effects::{FxSystems, ease, progress, reduced, wave};
 use crate::gui::flow::Screen;
 use crate::gui::frames::FrameRequests;
-use crate::gui::kind::files::PersonResult;
+use crate::gui::kind::Verdict;
 use crate::gui::persist::Settings;
 use crate::gui::session::{GameEnd, Session};
 
@@ -70,17 +70,6 @@ const CONFETTI: usize = 64;
 /// Board sides per second squared.
 const GRAVITY: f32 = 1.15;
 
-/// How a finished game ended for the person watching the result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndKind {
-    /// The person won (or, between two people, somebody did): light-up and confetti.
-    Win,
-    /// The AI won: the board dims and its line glows.
-    Loss,
-    /// Nobody won: the board fades to a neutral grey.
-    Draw,
-}
-
 /// When the board's effects started, in `Time::elapsed_secs_f64` seconds.
 #[derive(Resource, Default, Debug)]
 pub struct BoardFx {
@@ -89,7 +78,7 @@ pub struct BoardFx {
     /// When the winning line starts lighting up.
     pub win_from: Option<f64>,
     /// The end shown on the Result screen, since when.
-    pub end: Option<(EndKind, f64)>,
+    pub end: Option<(Verdict, f64)>,
     /// When the last-move marker started pulsing (the position changed).
     pub pulse_from: Option<f64>,
     /// The hint shown and when it appeared.
@@ -114,7 +103,7 @@ impl BoardFx {
         (!reduced && progress(now, start, RIPPLE_SECS, false) < 1.0).then_some((at, start))
     }
 
-    pub fn end_kind(&self) -> Option<EndKind> {
+    pub fn end_kind(&self) -> Option<Verdict> {
         self.end.map(|(k, _)| k)
     }
 }
@@ -162,13 +151,13 @@ pub fn track_view(
 }
 
 /// What the person sees at the end of `session`'s game.
-pub fn end_kind(session: &Session, end: &GameEnd) -> EndKind {
+pub fn end_kind(session: &Session, end: &GameEnd) -> Verdict {
     match session.person_result(end) {
-        Some(PersonResult::Won) => EndKind::Win,
-        Some(PersonResult::Lost) => EndKind::Loss,
-        Some(PersonResult::Draw) => EndKind::Draw,
-        None if end.winner().is_some() => EndKind::Win,
-        None => EndKind::Draw,
+        Some(Verdict::Win) => Verdict::Win,
+        Some(Verdict::Loss) => Verdict::Loss,
+        Some(Verdict::Draw) => Verdict::Draw,
+        None if end.winner().is_some() => Verdict::Win,
+        None => Verdict::Draw,
     }
 }
 
@@ -554,7 +543,7 @@ fn confetti_burst(
     layers: Query<Entity, With<FxLayer>>,
     mut frames: ResMut<FrameRequests>,
 ) {
-    let Some((EndKind::Win, since)) = fx.end else {
+    let Some((Verdict::Win, since)) = fx.end else {
         return;
     };
     if fx.burst_done {

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod demo;
 pub mod fx;
 pub mod input;
+mod paint;
 pub mod render;
 
 use bevy::prelude::*;

@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod layout;
 pub mod load;
+pub mod move_list;
 pub mod playing;
 pub mod replay;
 pub mod result;
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         playing::plugin,
         result::plugin,
         replay::plugin,
+        move_list::plugin,
         load::plugin,
         settings::plugin,
         layout::plugin,

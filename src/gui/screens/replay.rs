@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use super::move_list::{self, MoveList, Row};
 use super::playing::spawn_header;
 use super::review::{best_line, grade_mark, spawn_review_section, start_review};
 use super::{set_text, spawn_board_screen};
@@ -151,8 +152,6 @@ impl Replay {
 pub(crate) struct CounterText;
 #[derive(Component)]
 pub(crate) struct SpeedText;
-#[derive(Component)]
-pub(crate) struct MoveList;
 
 fn spawn_replay(mut commands: Commands, replay: Res<Replay>) {
     let kind = replay.start.kind();
@@ -231,19 +230,7 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
         spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
     });
     spawn_review_section(p);
-    p.spawn((
-        MoveList,
-        Node {
-            flex_direction: FlexDirection::Column,
-            flex_grow: 1.0,
-            // Gives way to the review's lines: the list is clipped, never the Menu button.
-            min_height: px(0),
-            row_gap: px(1),
-            overflow: Overflow::clip(),
-            margin: UiRect::top(px(6)),
-            ..default()
-        },
-    ));
+    move_list::spawn(p);
     spawn_button(
         p,
         "Menu",
@@ -372,43 +359,36 @@ fn update_panel(
             }
         }
     }
-    // The moves around the current one; the current move highlighted.
-    const ROWS: usize = 14;
-    let len = replay.moves.len();
-    let start = replay
-        .cursor
-        .saturating_sub(ROWS - 3)
-        .min(len.saturating_sub(ROWS));
-    for list in &lists {
-        commands.entity(list).despawn_children();
-        commands.entity(list).with_children(|l| {
-            for (i, &(side, mv)) in replay.moves.iter().enumerate().skip(start).take(ROWS) {
-                let n = i + 1;
-                let color = if n == replay.cursor {
-                    palette::ACCENT
-                } else if n < replay.cursor {
-                    palette::TEXT
-                } else {
-                    palette::TEXT_FAINT
-                };
-                let line = format!(
+    // Every move, the current one highlighted and kept in sight; a click goes there.
+    let rows = replay
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, &(side, mv))| {
+            let n = i + 1;
+            let color = if n == replay.cursor {
+                palette::ACCENT
+            } else if n < replay.cursor {
+                palette::TEXT
+            } else {
+                palette::TEXT_FAINT
+            };
+            let grade = graded.and_then(|r| r.moves.get(i)).and_then(|m| m.grade);
+            Row {
+                text: format!(
                     "{n:>3}.  {}  {}",
                     replay.start.side_name(side),
                     replay.start.move_text(mv)
-                );
-                let grade = graded.and_then(|r| r.moves.get(i)).and_then(|m| m.grade);
-                l.spawn(Node {
-                    column_gap: px(8),
-                    ..default()
-                })
-                .with_children(|row| {
-                    row.spawn(text(line, 15.0, color));
-                    if let Some((mark, mark_color)) = grade.map(grade_mark) {
-                        row.spawn(text(mark, 15.0, mark_color));
-                    }
-                });
+                ),
+                color,
+                mark: grade.map(grade_mark),
+                action: Action::Replay(ReplayAction::Goto(n)),
             }
-        });
+        })
+        .collect::<Vec<_>>();
+    let current = replay.cursor.checked_sub(1);
+    for list in &lists {
+        move_list::fill(&mut commands, list, rows.clone(), current);
     }
 }
 

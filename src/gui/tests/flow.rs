@@ -22,6 +22,7 @@ use crate::gui::kind::tictactoe;
 use crate::gui::kind::{AnyLevel, GameKind, Move, SearchInfo, Side, Standing};
 use crate::gui::persist::ColourChoice::Black;
 use crate::gui::persist::{Notices, Paths};
+use crate::gui::screens::move_list::MoveList;
 use crate::gui::screens::replay::Replay;
 use crate::gui::session::Session;
 
@@ -264,6 +265,15 @@ fn replay_steps_through_the_saved_game() {
         assert_eq!(view_ply(&t), 2);
         t.act(Action::Replay(ReplayAction::Prev));
         assert_eq!(view_ply(&t), 1);
+        // Every move is a row of the list, which follows the current one.
+        let lists: Vec<(Option<usize>, usize)> = t
+            .app
+            .world_mut()
+            .query::<(&MoveList, &Children)>()
+            .iter(t.app.world())
+            .map(|(l, rows)| (l.current, rows.len()))
+            .collect();
+        assert_eq!(lists, [(Some(0), n)], "{:?}", case.kind);
         t.act(Action::Replay(ReplayAction::Last));
         assert_eq!(view_ply(&t), n);
         assert_eq!(win_line(&t), case.line);

@@ -17,13 +17,9 @@ const COUNTER_BONUS: i32 = 25;
 pub(super) const HISTORY_MAX: i32 = 16_384;
 const HISTORY_SCORE_DIV: i32 = 512;
 
-/// Logarithmic base of the late-move reduction, by depth and move number.
-pub(super) fn lmr(depth: f32, n: usize) -> f32 {
-    if depth < 1.0 || n < 2 {
-        return 0.0;
-    }
-    depth.ln() * (n as f32).ln()
-}
+/// The late-move reduction's base lives with its parameters (`params`, below the search);
+/// re-exported here, where the search has imported it from.
+pub(super) use super::params::lmr;
 
 impl Searcher<'_> {
     /// The points that can stop the opponent's threats of an open four (its open threes,

@@ -4,6 +4,15 @@
 
 use std::sync::OnceLock;
 
+/// Logarithmic base of the late-move reduction, by depth and move number: scaled by
+/// [`Params::lmr_div`] and shifted by [`Params::lmr_base`] in the search.
+pub(super) fn lmr(depth: f32, n: usize) -> f32 {
+    if depth < 1.0 || n < 2 {
+        return 0.0;
+    }
+    depth.ln() * (n as f32).ln()
+}
+
 #[derive(Clone, Debug)]
 pub struct Params {
     /// LMR: reduction = ln(depth) x ln(move number) / `lmr_div` + `lmr_base`.

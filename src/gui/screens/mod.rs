@@ -8,6 +8,7 @@ pub mod load;
 pub mod move_list;
 pub mod playing;
 pub mod replay;
+pub mod replay_state;
 pub mod result;
 pub mod review;
 pub mod settings;

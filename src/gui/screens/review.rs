@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::replay::Replay;
+use super::replay_state::Replay;
 use super::set_text;
 use crate::engine::review::{GameReview, Grade, Outlook, ReviewLimits};
 use crate::gui::flow::{Action, ReplayAction, Screen};

@@ -27,10 +27,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Result), |mut fx: ResMut<BoardFx>| {
             fx.end = None;
         })
-        .configure_sets(
-            PostUpdate,
-            FxSystems.after(super::render::BoardRenderSystems),
-        )
         .add_systems(
             PostUpdate,
             (

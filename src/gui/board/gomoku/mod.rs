@@ -24,7 +24,12 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
         .add_observer(spawn_grid)
         .add_systems(Update, sync_view.in_set(BoardSystems))
-        .add_plugins((render::plugin, input::plugin, fx::plugin, demo::plugin));
+        .add_plugins((render::plugin, input::plugin, fx::plugin, demo::plugin))
+        // The effects animate what the rebuild spawned this frame.
+        .configure_sets(
+            PostUpdate,
+            crate::gui::effects::FxSystems.after(render::BoardRenderSystems),
+        );
     app.world_mut()
         .resource_mut::<BoardLooks>()
         .add(ID, piece_color);

@@ -3,15 +3,15 @@
 //! forbidden points), each spawned in the current phase of its effect.
 
 use bevy::prelude::*;
+use bevy::ui::ShadowStyle;
 
 use super::fx::{
     BoardFx, DropIn, HintGlow, Pulse, Ripple, Veil, WinMark, WinPart, drop_look, hint_breath,
     hint_shadow, pulse_scale, ripple_look, veil_color, win_look, win_progress,
 };
-use super::render::{CellText, STONE_CELLS, on_stone, stone_colors, stone_look};
 use super::{BoardView, at_point, cell_pct, line_pct};
-use crate::engine::Pos;
 use crate::engine::review::Threat;
+use crate::engine::{Pos, Stone};
 use crate::gui::theme::{BoardPalette, FONT_BOLD};
 
 /// What every mark of one rebuild is painted with.
@@ -336,5 +336,65 @@ impl Paint<'_> {
                 CellText(0.75),
             ));
         }
+    }
+}
+
+/// Text sized in cells: font size = factor x cell width.
+#[derive(Component, Clone, Copy)]
+pub struct CellText(pub f32);
+
+pub(super) const STONE_CELLS: f32 = 0.94;
+
+/// A stone with a soft highlight and a shadow (plus a faint rim where the theme wants one);
+/// `alpha` below 1 for the hover ghost.
+pub(super) fn stone_look(
+    pal: &BoardPalette,
+    stone: Stone,
+    alpha: f32,
+) -> (BackgroundGradient, BoxShadow) {
+    let (hi, lo) = stone_colors(pal, stone);
+    let mut shadows = BoxShadow::new(
+        pal.stone_shadow
+            .with_alpha(pal.stone_shadow.alpha() * alpha),
+        px(1.5),
+        px(2.5),
+        px(0),
+        px(3),
+    );
+    if stone == Stone::Black && pal.black_rim.alpha() > 0.0 {
+        shadows.0.push(ShadowStyle {
+            color: pal.black_rim.with_alpha(pal.black_rim.alpha() * alpha),
+            x_offset: px(0),
+            y_offset: px(0),
+            spread_radius: px(1),
+            blur_radius: px(0),
+        });
+    }
+    (
+        BackgroundGradient::from(RadialGradient::new(
+            UiPosition::TOP_LEFT.at_percent(36.0, 30.0),
+            RadialGradientShape::FarthestCorner,
+            vec![
+                ColorStop::new(hi.with_alpha(alpha), percent(0)),
+                ColorStop::new(lo.with_alpha(alpha), percent(70)),
+            ],
+        )),
+        shadows,
+    )
+}
+
+/// A stone's highlight and shadow colours on this board.
+pub(super) fn stone_colors(pal: &BoardPalette, stone: Stone) -> (Color, Color) {
+    match stone {
+        Stone::Black => pal.black,
+        Stone::White => pal.white,
+    }
+}
+
+/// Text (move numbers) on a stone.
+pub(super) fn on_stone(pal: &BoardPalette, stone: Stone) -> Color {
+    match stone {
+        Stone::Black => pal.on_black,
+        Stone::White => pal.on_white,
     }
 }

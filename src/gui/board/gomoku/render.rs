@@ -4,15 +4,14 @@
 //! [`fx`](super::fx), which animates them.
 
 use bevy::prelude::*;
-use bevy::ui::ShadowStyle;
 
 use super::fx::{BoardFx, Veil, track_view};
-use super::paint::Paint;
+use super::paint::{CellText, Paint, STONE_CELLS, stone_look};
 use super::{
     BoardArea, BoardCursor, BoardHover, BoardMetrics, BoardRoot, BoardView, Ghost, GridLayer,
     KeyCursor, StoneLayer, at_point, cell_pct, line_pct,
 };
-use crate::engine::{Pos, Stone};
+use crate::engine::Pos;
 use crate::gui::board::before_ui_frame;
 use crate::gui::kind::Verdict;
 use crate::gui::persist::Settings;
@@ -39,10 +38,6 @@ pub(super) fn plugin(app: &mut App) {
 /// The board's rendering systems (effects animate after them).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardRenderSystems;
-
-/// Text sized in cells: font size = factor x cell width.
-#[derive(Component, Clone, Copy)]
-pub struct CellText(pub f32);
 
 /// Keeps the board square and as large as its area allows.
 fn fit_board(
@@ -213,46 +208,6 @@ pub fn star_points(size: usize) -> Vec<Pos> {
     points
 }
 
-/// A stone with a soft highlight and a shadow (plus a faint rim where the theme wants one);
-/// `alpha` below 1 for the hover ghost.
-pub(super) fn stone_look(
-    pal: &BoardPalette,
-    stone: Stone,
-    alpha: f32,
-) -> (BackgroundGradient, BoxShadow) {
-    let (hi, lo) = stone_colors(pal, stone);
-    let mut shadows = BoxShadow::new(
-        pal.stone_shadow
-            .with_alpha(pal.stone_shadow.alpha() * alpha),
-        px(1.5),
-        px(2.5),
-        px(0),
-        px(3),
-    );
-    if stone == Stone::Black && pal.black_rim.alpha() > 0.0 {
-        shadows.0.push(ShadowStyle {
-            color: pal.black_rim.with_alpha(pal.black_rim.alpha() * alpha),
-            x_offset: px(0),
-            y_offset: px(0),
-            spread_radius: px(1),
-            blur_radius: px(0),
-        });
-    }
-    (
-        BackgroundGradient::from(RadialGradient::new(
-            UiPosition::TOP_LEFT.at_percent(36.0, 30.0),
-            RadialGradientShape::FarthestCorner,
-            vec![
-                ColorStop::new(hi.with_alpha(alpha), percent(0)),
-                ColorStop::new(lo.with_alpha(alpha), percent(70)),
-            ],
-        )),
-        shadows,
-    )
-}
-
-pub(super) const STONE_CELLS: f32 = 0.94;
-
 /// Stones and their marks: rebuilt when the view or the display settings change. Effects
 /// in progress (a stone dropping, the winning line lighting up, the veil after a loss) are
 /// spawned in their current phase, so a rebuild in the middle does not restart them.
@@ -418,21 +373,5 @@ fn scale_cell_text(
         if font.font_size != FontSize::Px(px) {
             font.font_size = FontSize::Px(px);
         }
-    }
-}
-
-/// A stone's highlight and shadow colours on this board.
-pub(super) fn stone_colors(pal: &BoardPalette, stone: Stone) -> (Color, Color) {
-    match stone {
-        Stone::Black => pal.black,
-        Stone::White => pal.white,
-    }
-}
-
-/// Text (move numbers) on a stone.
-pub(super) fn on_stone(pal: &BoardPalette, stone: Stone) -> Color {
-    match stone {
-        Stone::Black => pal.on_black,
-        Stone::White => pal.on_white,
     }
 }

@@ -1,0 +1,373 @@
+//! Game review: the engine looks at every position of a finished game and grades each move
+//! by how much it lost against the best move, the way strong board-game apps review a game.
+//!
+//! Each position is analysed once (best move, its line, and an outlook for the side to
+//! move); the played move's outlook is the next position's, seen from the other side, so a
+//! game of `n` moves costs `n + 1` analyses. Outlooks become an expected score in `0..=1`
+//! for the side to move ([`Outlook::value`]): a proven win 1, a proven loss 0, a draw 0.5,
+//! a Gomoku evaluation `0.5 + 0.5 tanh(eval / 600)` (600 is about a strong attack).
+//!
+//! Grades ([`grade`]), from the drop of that expected score between the best move and the
+//! move played:
+//!
+//! | grade | when |
+//! | --- | --- |
+//! | best | the engine's own choice |
+//! | good | drop ≤ 0.03 |
+//! | inaccuracy | drop ≤ 0.08 |
+//! | mistake | drop ≤ 0.20 |
+//! | blunder | drop > 0.20 (a move into a proven loss always is one) |
+//! | missed win | a proven win (a VCF/VCT in Gomoku, a solved win in Connect Four) was there and the move played does not win |
+//!
+//! Connect Four positions are solved exactly with the opening book when the time allows;
+//! the others are judged by a 10-ply search (its evaluation, or a result it proves).
+//!
+//! A player's accuracy is the mean of `100 × (1 − drop)` over their moves; the turning point
+//! is the loser's costliest move (with no winner, the costliest move) if it lost at least a
+//! mistake's worth.
+//!
+//! Here: outlooks, grades and assembling a review from one analysis per position; each
+//! game's analyses in `gomoku.rs` and `connect4.rs` (re-exported here), with the analysis
+//! board's top moves and threats in `gomoku.rs`.
+
+mod connect4;
+mod gomoku;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::ai::Score;
+
+pub use connect4::{analyse_connect4, c4_outlook, review_connect4};
+pub use gomoku::{Threat, analyse_gomoku, review_gomoku, threat_points, top_moves};
+
+/// Drop thresholds (expected score) between the grades.
+pub const GOOD: f64 = 0.03;
+pub const INACCURACY: f64 = 0.08;
+pub const MISTAKE: f64 = 0.20;
+
+/// How a position stands for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outlook {
+    /// Gomoku's heuristic evaluation (100 is about one open three).
+    Eval(i32),
+    /// A proven win in this many moves of the side to move (0: already won).
+    Win(u32),
+    /// A proven loss after this many moves of the opponent (0: already lost).
+    Loss(u32),
+    Draw,
+    /// Not known in the time given (Connect Four positions the solver did not finish).
+    Unknown,
+}
+
+impl Outlook {
+    /// Expected score for the side to move, `0..=1`.
+    pub fn value(self) -> f64 {
+        match self {
+            Outlook::Win(_) => 1.0,
+            Outlook::Loss(_) => 0.0,
+            Outlook::Draw | Outlook::Unknown => 0.5,
+            Outlook::Eval(v) => 0.5 + 0.5 * (f64::from(v) / 600.0).tanh(),
+        }
+    }
+
+    /// The same position seen by the other side.
+    pub fn flip(self) -> Outlook {
+        match self {
+            Outlook::Eval(v) => Outlook::Eval(-v),
+            Outlook::Win(n) => Outlook::Loss(n),
+            Outlook::Loss(n) => Outlook::Win(n),
+            other => other,
+        }
+    }
+
+    pub fn is_known(self) -> bool {
+        self != Outlook::Unknown
+    }
+
+    /// Words for people: "+120", "win in 3", "loss in 2", "draw".
+    pub fn text(self) -> String {
+        match self {
+            Outlook::Eval(v) => format!("{v:+}"),
+            Outlook::Win(0) => "won".into(),
+            Outlook::Loss(0) => "lost".into(),
+            Outlook::Win(n) => format!("win in {n}"),
+            Outlook::Loss(n) => format!("loss in {n}"),
+            Outlook::Draw => "draw".into(),
+            Outlook::Unknown => "?".into(),
+        }
+    }
+}
+
+impl From<Score> for Outlook {
+    fn from(s: Score) -> Outlook {
+        match s {
+            Score::Eval(v) => Outlook::Eval(v),
+            Score::Win(n) => Outlook::Win(n),
+            Score::Loss(n) => Outlook::Loss(n),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Grade {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+    MissedWin,
+}
+
+impl Grade {
+    pub const ALL: [Grade; 6] = [
+        Grade::Best,
+        Grade::Good,
+        Grade::Inaccuracy,
+        Grade::Mistake,
+        Grade::Blunder,
+        Grade::MissedWin,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracy",
+            Grade::Mistake => "mistake",
+            Grade::Blunder => "blunder",
+            Grade::MissedWin => "missed win",
+        }
+    }
+
+    /// `n` moves of this grade, as a summary counts them: "1 mistake", "4 mistakes".
+    pub fn count(self, n: usize) -> String {
+        if n == 1 {
+            return format!("1 {}", self.name());
+        }
+        let plural = match self {
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracies",
+            Grade::Mistake => "mistakes",
+            Grade::Blunder => "blunders",
+            Grade::MissedWin => "missed wins",
+        };
+        format!("{n} {plural}")
+    }
+}
+
+/// One position analysed: the best move, the line it starts, and the outlook for the side to
+/// move. A finished position has no move and a `Win(0)`/`Loss(0)`/`Draw` outlook.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Analysis<M> {
+    pub best: Option<M>,
+    pub line: Vec<M>,
+    pub outlook: Outlook,
+}
+
+/// One move of the game, graded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview<M> {
+    /// 0-based index of the move; even indices are the first player's.
+    pub ply: usize,
+    pub played: M,
+    /// What the engine would have played, with its line.
+    pub best: Option<M>,
+    pub line: Vec<M>,
+    /// Outlook for the mover before the move (with the best move) and after the move played.
+    pub before: Outlook,
+    pub after: Outlook,
+    /// Expected score lost by the move, `0..=1`.
+    pub drop: f64,
+    /// `None` when the analysis could not tell (an unsolved Connect Four position).
+    pub grade: Option<Grade>,
+}
+
+/// A player's side of the review.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Moves per grade, in [`Grade::ALL`] order.
+    pub counts: [usize; 6],
+    /// Mean of `100 × (1 − drop)`; 100 with no graded move.
+    pub accuracy: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReview<M> {
+    pub moves: Vec<MoveReview<M>>,
+    /// Outlook for the first player after each move (index 0: the start), for the graph.
+    pub curve: Vec<Outlook>,
+    /// First player, second player.
+    pub summary: [Summary; 2],
+    /// The move that decided the game, if one lost a mistake's worth or more.
+    pub turning_point: Option<usize>,
+}
+
+/// Grades a move from the outlooks before (best play) and after (the move played).
+pub fn grade(best: bool, before: Outlook, after: Outlook) -> Option<Grade> {
+    if best {
+        return Some(Grade::Best);
+    }
+    if !before.is_known() || !after.is_known() {
+        return None;
+    }
+    if matches!(before, Outlook::Win(_)) && !matches!(after, Outlook::Win(_)) {
+        return Some(Grade::MissedWin);
+    }
+    if matches!(after, Outlook::Loss(_)) && !matches!(before, Outlook::Loss(_)) {
+        return Some(Grade::Blunder);
+    }
+    let drop = (before.value() - after.value()).max(0.0);
+    Some(if drop <= GOOD {
+        Grade::Good
+    } else if drop <= INACCURACY {
+        Grade::Inaccuracy
+    } else if drop <= MISTAKE {
+        Grade::Mistake
+    } else {
+        Grade::Blunder
+    })
+}
+
+/// Builds the review from the analyses of the `played.len() + 1` positions of a game.
+pub fn assemble<M: Copy + PartialEq>(analyses: &[Analysis<M>], played: &[M]) -> GameReview<M> {
+    assert_eq!(
+        analyses.len(),
+        played.len() + 1,
+        "one analysis per position"
+    );
+    let mut moves = Vec::with_capacity(played.len());
+    let mut curve = vec![analyses[0].outlook];
+    for (ply, &mv) in played.iter().enumerate() {
+        let here = &analyses[ply];
+        let before = here.outlook;
+        let after = analyses[ply + 1].outlook.flip();
+        // The engine's own move is as good as the best, whatever the second look says.
+        let is_best = here.best == Some(mv);
+        let after = if is_best && after.value() < before.value() {
+            before
+        } else {
+            after
+        };
+        let drop = if before.is_known() && after.is_known() {
+            (before.value() - after.value()).max(0.0)
+        } else {
+            0.0
+        };
+        curve.push(if ply % 2 == 0 { after } else { after.flip() });
+        moves.push(MoveReview {
+            ply,
+            played: mv,
+            best: here.best,
+            line: here.line.clone(),
+            before,
+            after,
+            drop,
+            grade: grade(is_best, before, after),
+        });
+    }
+    let summary = [0, 1].map(|side| {
+        let mine: Vec<&MoveReview<M>> = moves.iter().filter(|m| m.ply % 2 == side).collect();
+        let mut counts = [0; 6];
+        let mut graded = Vec::new();
+        for m in &mine {
+            if let Some(g) = m.grade {
+                counts[Grade::ALL.iter().position(|&x| x == g).unwrap_or(0)] += 1;
+                graded.push(100.0 * (1.0 - m.drop));
+            }
+        }
+        let accuracy = if graded.is_empty() {
+            100.0
+        } else {
+            graded.iter().sum::<f64>() / graded.len() as f64
+        };
+        Summary { counts, accuracy }
+    });
+    // The side that ended up losing, from the final outlook of the first player.
+    let loser = match curve.last().copied().unwrap_or(Outlook::Unknown) {
+        o if o.value() > 0.75 => Some(1),
+        o if o.value() < 0.25 => Some(0),
+        _ => None,
+    };
+    let turning_point = moves
+        .iter()
+        .filter(|m| loser.is_none_or(|l| m.ply % 2 == l))
+        .filter(|m| m.drop > INACCURACY || m.grade == Some(Grade::MissedWin))
+        .max_by(|a, b| a.drop.total_cmp(&b.drop))
+        .map(|m| m.ply);
+    GameReview {
+        moves,
+        curve,
+        summary,
+        turning_point,
+    }
+}
+
+/// How long to look at each position; `nodes` makes a review reproducible (tests).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReviewLimits {
+    pub per_position: Duration,
+    pub nodes: Option<u64>,
+}
+
+impl ReviewLimits {
+    /// The default: a 60-move Gomoku game in about 25 s on one core.
+    pub const FAST: ReviewLimits = ReviewLimits {
+        per_position: Duration::from_millis(400),
+        nodes: None,
+    };
+    /// Settings' deeper review.
+    pub const DEEP: ReviewLimits = ReviewLimits {
+        per_position: Duration::from_millis(1500),
+        nodes: None,
+    };
+}
+
+/// Progress: positions analysed so far (shared with the UI thread).
+pub type Progress = Arc<std::sync::atomic::AtomicUsize>;
+
+fn terminal<M>(outlook: Outlook) -> Analysis<M> {
+    Analysis {
+        best: None,
+        line: Vec::new(),
+        outlook,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_as_english() {
+        assert_eq!(Grade::Mistake.count(1), "1 mistake");
+        assert_eq!(Grade::Mistake.count(4), "4 mistakes");
+        assert_eq!(Grade::Inaccuracy.count(2), "2 inaccuracies");
+        assert_eq!(Grade::MissedWin.count(3), "3 missed wins");
+        assert_eq!(Grade::Blunder.count(0), "0 blunders");
+    }
+
+    #[test]
+    fn grades_follow_the_thresholds() {
+        let e = Outlook::Eval;
+        assert_eq!(grade(true, e(0), e(-900)), Some(Grade::Best));
+        assert_eq!(grade(false, e(0), e(-10)), Some(Grade::Good));
+        assert_eq!(grade(false, e(0), e(-60)), Some(Grade::Inaccuracy));
+        assert_eq!(grade(false, e(0), e(-200)), Some(Grade::Mistake));
+        assert_eq!(grade(false, e(0), e(-400)), Some(Grade::Blunder));
+        assert_eq!(grade(false, e(0), Outlook::Loss(3)), Some(Grade::Blunder));
+        assert_eq!(
+            grade(false, Outlook::Win(2), e(900)),
+            Some(Grade::MissedWin)
+        );
+        assert_eq!(
+            grade(false, Outlook::Win(2), Outlook::Win(4)),
+            Some(Grade::Good)
+        );
+        assert_eq!(grade(false, Outlook::Unknown, e(0)), None);
+        assert_eq!(Outlook::Win(3).flip(), Outlook::Loss(3));
+    }
+}

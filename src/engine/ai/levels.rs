@@ -1,6 +1,6 @@
 //! The difficulty ladder the menu offers.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use rand::rngs::StdRng;
@@ -111,19 +111,64 @@ pub fn play_level(
             return SearchResult::instant(Some(p), Score::Eval(0));
         }
     }
+    let (limits, hash) = match level {
+        Level::Novice => return novice::choose(game, &mut rng, 25),
+        Level::Casual => return shapes::choose(game, &mut rng),
+        _ => search_limits(level, time_scale),
+    };
+    let first = Engine::new(hash).think(game, &limits, stop, sink);
+    vary_opening(game, first, &limits, hash, &mut rng, stop)
+}
+
+/// The first stones after which a searching level plays its best move only.
+pub const VARIETY_STONES: usize = 8;
+/// How much worse (in evaluation points; 100 is about an open three) a second choice in the
+/// opening may be.
+pub const VARIETY_MARGIN: i32 = 20;
+
+/// Opening variety without weakening: in the first [`VARIETY_STONES`] stones, the level
+/// also searches for its best move other than `first` (on a third of the budget) and plays
+/// it half the time (seeded) when it scores within [`VARIETY_MARGIN`] of `first`. Forced
+/// wins and losses are never varied. The brain and the review call the engine directly, so
+/// they play the best move only.
+fn vary_opening(
+    game: &Game,
+    first: SearchResult,
+    limits: &Limits,
+    hash: usize,
+    rng: &mut StdRng,
+    stop: &AtomicBool,
+) -> SearchResult {
+    let (Some(best), Score::Eval(v)) = (first.best, first.score) else {
+        return first;
+    };
+    if game.board().stone_count() >= VARIETY_STONES || stop.load(Ordering::Relaxed) {
+        return first;
+    }
+    let third = |t: Duration| t / 3;
+    let limits = Limits {
+        exclude: vec![best],
+        soft_time: limits.soft_time.map(third),
+        hard_time: limits.hard_time.map(third),
+        nodes: limits.nodes.map(|n| n / 3),
+        ..limits.clone()
+    };
+    let second = Engine::new(hash).think(game, &limits, stop, &mut super::NoInfo);
+    match (second.best, second.score) {
+        (Some(_), Score::Eval(w)) if v - w <= VARIETY_MARGIN && rng.random_bool(0.5) => {
+            SearchResult {
+                nodes: first.nodes + second.nodes,
+                time: first.time + second.time,
+                ..second
+            }
+        }
+        _ => first,
+    }
+}
+
+/// The search limits and hash size (bytes) of a searching level.
+fn search_limits(level: Level, time_scale: f64) -> (Limits, usize) {
     match level {
-        Level::Novice => novice::choose(game, &mut rng, 25),
-        Level::Casual => shapes::choose(game, &mut rng),
-        Level::Club => Engine::new(8 << 20).think(
-            game,
-            &Limits {
-                depth: Some(4),
-                plain: true,
-                ..Limits::default()
-            },
-            stop,
-            sink,
-        ),
         Level::Expert => {
             // Not scaled: the node budget decides, the same in the game and in the arena. The
             // one-second cap (a safety on a slow machine) also lets the root's threat phases
@@ -135,7 +180,7 @@ pub fn play_level(
                 threads: 1,
                 ..Limits::default()
             };
-            Engine::new(8 << 20).think(game, &limits, stop, sink)
+            (limits, 8 << 20)
         }
         Level::Master => {
             let t = level
@@ -149,7 +194,56 @@ pub fn play_level(
                 threads: super::default_threads(),
                 ..Limits::default()
             };
-            Engine::new(64 << 20).think(game, &limits, stop, sink)
+            (limits, 64 << 20)
         }
+        _ => {
+            let limits = Limits {
+                depth: Some(4),
+                plain: true,
+                ..Limits::default()
+            };
+            (limits, 8 << 20)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::engine::ai::NoInfo;
+    use crate::engine::rules::Rule;
+
+    fn game(moves: &[&str]) -> Game {
+        let mut g = Game::new(15, Rule::Freestyle).unwrap();
+        for m in moves {
+            g.play(Pos::from_human(m, 15).unwrap()).unwrap();
+        }
+        g
+    }
+
+    fn choices(level: Level, g: &Game, seeds: std::ops::Range<u64>) -> Vec<Option<Pos>> {
+        let never = AtomicBool::new(false);
+        seeds
+            .map(|seed| play_level(level, g, seed, 1.0, &never, &mut NoInfo).best)
+            .collect()
+    }
+
+    #[test]
+    fn the_opening_varies_by_seed_and_a_seed_repeats() {
+        let g = game(&["h8", "i9"]);
+        let moves = choices(Level::Club, &g, 0..16);
+        let distinct: BTreeSet<_> = moves.iter().collect();
+        assert!(distinct.len() >= 2, "one move for every seed: {moves:?}");
+        assert_eq!(choices(Level::Club, &g, 3..4), moves[3..4], "seed 3 again");
+    }
+
+    #[test]
+    fn after_the_opening_the_best_move_only() {
+        let g = game(&["h8", "i9", "h9", "h10", "i8", "g8", "j7", "k6", "g9"]);
+        let moves = choices(Level::Club, &g, 0..8);
+        let distinct: BTreeSet<_> = moves.iter().collect();
+        assert_eq!(distinct.len(), 1, "{moves:?}");
     }
 }

@@ -474,7 +474,11 @@ fn apply_ai_moves(
         let ai = session.game.to_move();
         let played = msg.info.mv.clone().and_then(|mv| session.game.play(mv));
         match played {
-            Ok(()) => placed_sound(&session.game, &mut sfx),
+            Ok(()) => {
+                placed_sound(&session.game, &mut sfx);
+                // "Wait for the AI's move." and the like are answered now.
+                session.status.clear();
+            }
             Err(e) => {
                 // An engine bug (or no legal move, which the rules make a draw first): the
                 // game must go on, so the AI forfeits.
@@ -499,7 +503,7 @@ fn apply_hints(
         {
             continue;
         }
-        session.hint = msg.info.mv.clone().ok();
+        session.hint = msg.info.hint_at.or(msg.info.mv.clone().ok());
         session.status = msg.info.hint_text();
     }
 }

@@ -108,8 +108,10 @@ pub struct Shown {
     pub marks: bool,
     /// Number the pieces whatever the setting says.
     pub numbers: bool,
-    /// A line of moves to show as numbered ghost pieces (the review's best line).
+    /// A line of moves to show as lettered ghost pieces (the review's best line), and who
+    /// plays its first move (`None`: the side to move).
     pub line: Vec<Move>,
+    pub line_by: Option<Side>,
     /// Candidate moves for the side to move, numbered ghosts of its colour (analysis).
     pub candidates: Vec<Move>,
     /// The game's threat overlay (the analysis board).
@@ -132,6 +134,7 @@ impl Shown {
             && shown.marks == new.marks
             && shown.numbers == new.numbers
             && shown.line == new.line
+            && shown.line_by == new.line_by
             && shown.candidates == new.candidates
             && shown.overlay == new.overlay;
         if !same {

@@ -116,6 +116,11 @@ impl AnyLevel {
         self.description
     }
 
+    /// The level's number if it is a level of the game `id`.
+    pub fn number_in(self, id: &str) -> Option<u8> {
+        (self.game == id).then_some(self.number)
+    }
+
     /// "Level 3 · Club", for the side panel.
     pub fn headline(self) -> String {
         format!("Level {} · {}", self.number, self.name)
@@ -388,6 +393,8 @@ pub struct SearchInfo {
     pub panel: String,
     /// The status line when this was a hint.
     pub hint: String,
+    /// Where a hint points when that is not the move (a lost position: the opponent's win).
+    pub hint_at: Option<Move>,
 }
 
 impl SearchInfo {
@@ -405,6 +412,7 @@ impl SearchInfo {
             pv: Vec::new(),
             panel: level.headline(),
             hint: format!("No hint: {why}."),
+            hint_at: None,
         }
     }
 

@@ -234,6 +234,7 @@ fn sync_view(board: Res<AnalysisBoard>, mut shown: ResMut<Shown>) {
             marks: board.threats,
             numbers: false,
             line: Vec::new(),
+            line_by: None,
             candidates: lines.top.iter().map(|c| c.mv).collect(),
             overlay: board.threats,
         },

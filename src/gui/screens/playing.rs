@@ -238,6 +238,7 @@ pub fn sync_view(
             marks: settings.show_forbidden && screen == Screen::Playing && session.is_ongoing(),
             numbers: false,
             line: Vec::new(),
+            line_by: None,
             candidates: Vec::new(),
             overlay: false,
         },

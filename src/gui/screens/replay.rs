@@ -183,6 +183,7 @@ fn autoplay(
 }
 
 fn sync_view(replay: Res<Replay>, review: Res<Review>, mut shown: ResMut<Shown>) {
+    let (line, line_by) = best_line(&replay, &review);
     Shown::set(
         &mut shown,
         Shown {
@@ -192,7 +193,8 @@ fn sync_view(replay: Res<Replay>, review: Res<Review>, mut shown: ResMut<Shown>)
             hint: None,
             marks: false,
             numbers: replay.numbers,
-            line: best_line(&replay, &review),
+            line,
+            line_by,
             candidates: Vec::new(),
             overlay: false,
         },

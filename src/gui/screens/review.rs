@@ -28,6 +28,9 @@ pub(super) fn plugin(app: &mut App) {
 pub(crate) struct ReviewStatus;
 #[derive(Component)]
 pub(crate) struct ReviewGraph;
+/// The progress bar's track while the review runs.
+#[derive(Component)]
+pub(crate) struct ReviewTrack;
 #[derive(Component)]
 pub(crate) struct ReviewSummary;
 /// One point of the graph: the position after this many moves.
@@ -94,19 +97,24 @@ pub fn grade_mark(g: Grade) -> (&'static str, Color) {
     }
 }
 
-/// The best line to show on the board at the replay's cursor.
-pub fn best_line(replay: &Replay, review: &Review) -> Vec<Move> {
-    let Some(r) = review
+/// The line the verdict speaks of: when the move on show was not the best, the best move
+/// instead of it and the line it starts, with the side that would have played it.
+pub fn best_line(replay: &Replay, review: &Review) -> (Vec<Move>, Option<Side>) {
+    let graded = review
         .result
         .as_ref()
-        .filter(|_| review.generation == replay.generation())
-    else {
-        return Vec::new();
-    };
-    r.moves
-        .get(replay.cursor)
-        .map(|m| m.line.iter().copied().take(6).collect())
-        .unwrap_or_default()
+        .filter(|_| review.generation == replay.generation());
+    let shown = replay.cursor.checked_sub(1);
+    match (graded, shown) {
+        (Some(r), Some(i)) => match r.moves.get(i) {
+            Some(m) if m.best.is_some_and(|b| b != m.played) => (
+                m.line.iter().copied().take(6).collect(),
+                Some(Side::of_ply(m.ply)),
+            ),
+            _ => (Vec::new(), None),
+        },
+        _ => (Vec::new(), None),
+    }
 }
 
 /// Words for an outlook of `side`: "+120", "a win in 3", ...
@@ -161,15 +169,25 @@ fn update_review(
             Some(r) => spawn_graph(&mut commands, graph, r, replay.cursor),
             None => {
                 if let Some((done, total)) = progress {
-                    // A progress bar in the graph's place.
+                    // A progress bar on its track, in the graph's place.
                     let share = done as f32 / total.max(1) as f32;
-                    commands.entity(graph).with_child((
-                        Node {
-                            width: percent(share * 100.0),
-                            ..default()
-                        },
-                        BackgroundColor(palette::ACCENT.with_alpha(0.6)),
-                    ));
+                    commands.entity(graph).with_children(|g| {
+                        g.spawn((
+                            ReviewTrack,
+                            Node {
+                                width: percent(100),
+                                ..default()
+                            },
+                            BackgroundColor(palette::TEXT_FAINT.with_alpha(0.25)),
+                        ))
+                        .with_child((
+                            Node {
+                                width: percent(share * 100.0),
+                                ..default()
+                            },
+                            BackgroundColor(palette::ACCENT.with_alpha(0.6)),
+                        ));
+                    });
                 }
             }
         }

@@ -264,8 +264,11 @@ fn mark_selected(
             SetupAction::Choose(key, value) => options.get(*key) == Some(value),
             SetupAction::Start | SetupAction::Back => continue,
         };
-        if button.selected != selected {
+        // Between two people nobody is "you": the colour row has nothing to choose.
+        let inactive = matches!(action, SetupAction::Colour(_)) && kind.opponent(setup) == 0;
+        if button.selected != selected || button.inactive != inactive {
             button.selected = selected;
+            button.inactive = inactive;
         }
     }
 }

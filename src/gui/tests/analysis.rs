@@ -39,7 +39,7 @@ fn the_analysis_board_shows_three_candidates_and_threats() {
     let view = t.app.world().resource::<BoardView>();
     assert_eq!(view.ghosts.len(), 3, "three numbered candidates");
     assert!(
-        view.ghosts.iter().all(|&(_, s)| s == Stone::White),
+        view.ghosts.iter().all(|(_, s, _)| *s == Stone::White),
         "White to move"
     );
     let first = board(&t).lines().top[0].mv;

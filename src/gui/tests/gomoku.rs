@@ -60,6 +60,24 @@ fn illegal_click_changes_nothing_and_says_why() {
     assert!(t.session().status.contains("already taken"));
 }
 
+/// A click while the AI thinks is refused with a word, and the word goes once it has moved.
+#[test]
+fn the_wait_message_goes_when_the_ai_has_moved() {
+    let started = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let backend = super::slow(
+        &["a1", "a2"],
+        started,
+        std::time::Duration::from_millis(300),
+    );
+    let mut t = TestApp::with_ai(backend);
+    t.start(Level::Club.number(), Black, Freestyle);
+    t.place(p("h8"));
+    t.place(p("h9"));
+    assert_eq!(t.session().status, "Wait for the AI's move.");
+    assert!(t.run_until(|w| w.resource::<Session>().game.ply() == 2));
+    assert_eq!(t.session().status, "", "answered by the AI's move");
+}
+
 #[test]
 fn undo_and_redo_against_the_ai_move_by_turns() {
     let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3", "a4", "a5"]));
@@ -150,4 +168,26 @@ fn renju_forbidden_points_are_marked_and_refused() {
     t.app.world_mut().resource_mut::<Settings>().show_forbidden = false;
     t.app.update();
     assert!(t.app.world().resource::<BoardView>().forbidden.is_empty());
+}
+
+/// Between two people the colour row has nothing to choose and rests.
+#[test]
+fn the_colour_row_rests_for_two_people() {
+    use crate::gui::flow::{SetupAction, TitleAction};
+    use crate::gui::theme::widgets::{ButtonAction, GameButton};
+    let colours = |t: &mut TestApp| -> Vec<bool> {
+        t.app
+            .world_mut()
+            .query::<(&ButtonAction, &GameButton)>()
+            .iter(t.app.world())
+            .filter(|(a, _)| matches!(a.0, Action::Setup(SetupAction::Colour(_))))
+            .map(|(_, b)| b.inactive)
+            .collect()
+    };
+    let mut t = TestApp::new();
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Opponent(0)));
+    assert_eq!(colours(&mut t), [true; 3]);
+    t.act(Action::Setup(SetupAction::Opponent(Level::Club.number())));
+    assert_eq!(colours(&mut t), [false; 3]);
 }

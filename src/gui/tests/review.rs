@@ -58,13 +58,27 @@ fn a_review_grades_the_game_and_draws_one_point_per_position() {
     );
     assert!(r.summary[1].accuracy < r.summary[0].accuracy);
     assert_eq!(t.count::<ReviewBar>(), 10);
-    // Clicking a point of the graph goes there, and the board shows the best line.
-    // Clicking a point of the graph goes there, and the board shows White's best line.
-    t.act(Action::Replay(ReplayAction::Goto(5)));
-    assert_eq!(t.app.world().resource::<Replay>().cursor, 5);
+    // Clicking a point of the graph goes to the blunder; the board shows the best move
+    // instead of it, White's, lettered from A, as the verdict names it.
+    let i = [3, 5]
+        .into_iter()
+        .find(|&i| r.moves[i].grade == Some(Grade::Blunder))
+        .unwrap();
+    t.act(Action::Replay(ReplayAction::Goto(i + 1)));
+    assert_eq!(t.app.world().resource::<Replay>().cursor, i + 1);
     let ghosts = t.app.world().resource::<BoardView>().ghosts.clone();
     assert!(!ghosts.is_empty(), "the engine's line is on the board");
+    let best = r.moves[i].best.and_then(crate::gui::kind::gomoku::pos);
+    assert_eq!(Some(ghosts[0].0), best);
     assert_eq!(ghosts[0].1, crate::engine::Stone::White);
+    assert_eq!(ghosts[0].2, "A");
+    let named = t
+        .app
+        .world_mut()
+        .query::<&Text>()
+        .iter(t.app.world())
+        .any(|t| t.0.contains("Best was"));
+    assert!(named, "the verdict names the best move");
 }
 
 #[test]

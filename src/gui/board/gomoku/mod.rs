@@ -16,7 +16,7 @@ pub use super::{BoardArea, BoardMetrics};
 use super::{BoardLooks, BoardSettled, BoardSystems, Cursor, Hover, Shown};
 use crate::engine::review::{Threat, threat_points};
 use crate::engine::{Game, Pos, Rule, Stone};
-use crate::gui::kind::gomoku::{ID, pos};
+use crate::gui::kind::gomoku::{ID, pos, stone};
 use crate::gui::kind::{Side, Standing};
 use crate::gui::theme::WOOD;
 
@@ -71,24 +71,24 @@ fn sync_view(
         Vec::new()
     };
     let to_move = game.to_move();
+    let first = shown.line_by.map_or(to_move, stone);
+    // The line lettered (A, B, ...: never taken for the stones' move numbers), alternating
+    // colours from its first mover, on empty points; the candidates numbered by rank.
     let ghosts = shown
         .line
         .iter()
         .enumerate()
         .filter_map(|(i, &m)| {
-            // Alternating colours from the side to move.
-            let colour = if i % 2 == 0 {
-                to_move
-            } else {
-                to_move.opponent()
-            };
-            Some((pos(m)?, colour))
+            let colour = if i % 2 == 0 { first } else { first.opponent() };
+            let p = pos(m).filter(|&p| game.board().get(p).is_none())?;
+            Some((p, colour, char::from(b'A' + i as u8).to_string()))
         })
         .chain(
             shown
                 .candidates
                 .iter()
-                .filter_map(|&m| Some((pos(m)?, to_move))),
+                .enumerate()
+                .filter_map(|(i, &m)| Some((pos(m)?, to_move, (i + 1).to_string()))),
         )
         .collect();
     *view = BoardView {
@@ -128,7 +128,7 @@ pub struct BoardView {
     /// Number the stones whatever the setting says (the replay's own toggle).
     pub numbers: bool,
     /// Translucent numbered stones: a line of moves to come (the review's best line).
-    pub ghosts: Vec<(Pos, Stone)>,
+    pub ghosts: Vec<(Pos, Stone, String)>,
     /// Threat marks: where a side would make five, a four or an open three.
     pub threats: Vec<(Pos, Stone, Threat)>,
 }

@@ -204,9 +204,11 @@ impl Paint<'_> {
         }
     }
 
-    /// The review's best line: translucent stones numbered in order.
+    /// The review's best line (lettered) and the analysis board's candidates (numbered):
+    /// translucent stones.
     pub fn ghosts(&self, layer: &mut ChildSpawnerCommands) {
-        for (i, &(pos, stone)) in self.view.ghosts.iter().enumerate() {
+        for (pos, stone, label) in &self.view.ghosts {
+            let (pos, stone) = (*pos, *stone);
             let (gradient, _) = stone_look(self.pal, stone, 0.55);
             layer
                 .spawn((
@@ -217,7 +219,7 @@ impl Paint<'_> {
                     gradient,
                 ))
                 .with_child((
-                    Text::new((i + 1).to_string()),
+                    Text::new(label.clone()),
                     TextFont {
                         font: FONT_BOLD.into(),
                         font_size: FontSize::Px(12.0),

@@ -144,6 +144,7 @@ pub fn search_info(
         pv: Vec::new(),
         panel,
         hint,
+        hint_at: None,
     }
 }
 
@@ -164,9 +165,7 @@ impl Rules for Game {
     }
 
     fn level(level: AnyLevel) -> Option<Level> {
-        (level.game == ID)
-            .then(|| Level::from_number(level.number))
-            .flatten()
+        level.number_in(ID).and_then(Level::from_number)
     }
 
     fn ply(&self) -> usize {

@@ -11,7 +11,7 @@ use super::{
     AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress,
     Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
 };
-use crate::engine::ai::{Engine, Level, Limits, NoInfo, SearchResult, play_level};
+use crate::engine::ai::{Engine, Level, Limits, NoInfo, Score, SearchResult, play_level};
 use crate::engine::review::{
     Analysis, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
@@ -106,14 +106,24 @@ pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
         r.nodes,
         r.time.as_secs_f32()
     );
-    let hint = match r.best {
-        Some(p) => format!(
+    // A lost position has no good move to suggest: show where the opponent's win starts.
+    let their_win = match (r.score, r.best) {
+        (Score::Loss(n), Some(best)) => opponents_win(game, best).map(|q| (n, q)),
+        _ => None,
+    };
+    let hint = match (r.best, their_win) {
+        (Some(_), Some((n, q))) => format!(
+            "No defence: {} wins in {n} whatever you play, starting at {}.",
+            GOMOKU.side_name(side(game.to_move().opponent())),
+            q.to_human(game.size()),
+        ),
+        (Some(p), None) => format!(
             "Hint: {} ({}, {})",
             p.to_human(game.size()),
             level.name,
             r.score
         ),
-        None => "No hint: there is no legal move.".into(),
+        (None, _) => "No hint: there is no legal move.".into(),
     };
     SearchInfo {
         level,
@@ -126,7 +136,22 @@ pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
         pv: r.pv.iter().copied().map(point).collect(),
         panel,
         hint,
+        hint_at: their_win.map(|(_, q)| point(q)),
     }
+}
+
+/// Where the opponent's forced win goes on after `ours`: its winning reply, from a short
+/// search (a lost position's search stops at its own move).
+fn opponents_win(game: &Game, ours: Pos) -> Option<Pos> {
+    let mut after = game.clone();
+    after.play(ours).ok()?;
+    let limits = Limits {
+        nodes: Some(50_000),
+        threads: 1,
+        ..Limits::default()
+    };
+    let r = Engine::new(1 << 20).think(&after, &limits, &AtomicBool::new(false), &mut NoInfo);
+    matches!(r.score, Score::Win(_)).then_some(r.best).flatten()
 }
 
 impl Rules for Game {
@@ -146,9 +171,7 @@ impl Rules for Game {
     }
 
     fn level(level: AnyLevel) -> Option<Level> {
-        (level.game == ID)
-            .then(|| Level::from_number(level.number))
-            .flatten()
+        level.number_in(ID).and_then(Level::from_number)
     }
 
     fn ply(&self) -> usize {
@@ -331,7 +354,14 @@ impl Rules for Game {
     }
 
     fn overlay_legend(&self) -> Option<&'static str> {
-        (self.rule() == Rule::Renju).then_some("× Black's forbidden points")
+        // The colours of `paint::Paint::threats`.
+        Some(match self.rule() {
+            Rule::Renju => {
+                "Ringed dots: red makes five, orange a four, yellow an open three\n\
+                 × Black's forbidden points"
+            }
+            _ => "Ringed dots: red makes five, orange a four, yellow an open three",
+        })
     }
 }
 
@@ -468,5 +498,35 @@ impl GameDef for Gomoku {
 
     fn record_summary(&self, path: &Path) -> Result<String, String> {
         files::summary(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In a lost position the hint does not suggest a hopeless move: it says there is no
+    /// defence and points at where the opponent's win goes on.
+    #[test]
+    fn a_hint_in_a_lost_position_shows_the_opponents_win() {
+        let mut game = Game::new(15, Rule::Freestyle).unwrap();
+        for m in ["a1", "h8", "a3", "i8", "a5", "j8", "a7", "k8"] {
+            game.play(Pos::from_human(m, 15).unwrap()).unwrap();
+        }
+        let never = AtomicBool::new(false);
+        let r = play_level(Level::Expert, &game, 1, 1.0, &never, &mut NoInfo);
+        let info = search_info(&game, Level::Expert, &r);
+        assert!(
+            info.hint.starts_with("No defence: White wins"),
+            "{}",
+            info.hint
+        );
+        let ends = ["g8", "l8"].map(|m| point(Pos::from_human(m, 15).unwrap()));
+        assert!(
+            info.hint_at.is_some_and(|q| ends.contains(&q)),
+            "{:?} {}",
+            info.hint_at,
+            info.hint
+        );
     }
 }

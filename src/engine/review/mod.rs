@@ -86,6 +86,33 @@ impl Outlook {
         self != Outlook::Unknown
     }
 
+    /// The same position after the side to move has played its best move, seen by the
+    /// other side: a win in `n` becomes the opponent's loss after `n - 1` of its moves.
+    pub fn after_best_move(self) -> Outlook {
+        match self {
+            Outlook::Win(n) => Outlook::Loss(n.saturating_sub(1)),
+            other => other.flip(),
+        }
+    }
+
+    /// One wording for people everywhere (the side panel, the hint, the analysis board, the
+    /// review): who wins in how many of their own moves, or the winning chance of the side
+    /// to move (its expected score, [`Outlook::value`]). `to_move` and `other` name the sides.
+    pub fn describe(self, to_move: &str, other: &str) -> String {
+        match self {
+            Outlook::Win(0) => format!("{to_move} has won"),
+            Outlook::Loss(0) => format!("{other} has won"),
+            Outlook::Win(n) => format!("{to_move} wins in {n}"),
+            Outlook::Loss(n) => format!("{other} wins in {n}"),
+            Outlook::Draw => "a draw".into(),
+            Outlook::Unknown => "unclear".into(),
+            Outlook::Eval(_) => {
+                let chance = (self.value() * 100.0).round();
+                format!("{to_move}'s chance {chance:.0}%")
+            }
+        }
+    }
+
     /// Words for people: "+120", "win in 3", "loss in 2", "draw".
     pub fn text(self) -> String {
         match self {

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 use super::playing::spawn_header;
 use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
+use crate::engine::review::Outlook;
 use crate::gui::analysis::{AnalysisBoard, Lines};
 use crate::gui::audio::Sfx;
 use crate::gui::board::{Shown, ViewKey};
@@ -293,6 +294,10 @@ fn update_panel(
         };
         format!("Engine, depth {}{searching}:", lines.depth)
     };
+    let (me, them) = (
+        game.side_name(game.to_move()),
+        game.side_name(game.to_move().other()),
+    );
     for (i, c) in lines.top.iter().enumerate() {
         let line: Vec<String> = c
             .line
@@ -305,7 +310,7 @@ fn update_panel(
             "\n{}. {}  {}   {}",
             i + 1,
             game.move_text(c.mv),
-            c.score,
+            Outlook::from(c.score).describe(me, them),
             line.join(" ")
         ));
     }

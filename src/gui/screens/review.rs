@@ -117,15 +117,6 @@ pub fn best_line(replay: &Replay, review: &Review) -> (Vec<Move>, Option<Side>) 
     }
 }
 
-/// Words for an outlook of `side`: "+120", "a win in 3", ...
-fn outlook_words(o: Outlook) -> String {
-    match o {
-        Outlook::Win(n) if n > 0 => format!("a forced win in {n}"),
-        Outlook::Loss(n) if n > 0 => format!("a forced loss in {n}"),
-        other => other.text(),
-    }
-}
-
 #[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_review(
     mut commands: Commands,
@@ -211,28 +202,23 @@ fn status_line(
             Some(m) => {
                 let side = Side::of_ply(m.ply);
                 let who = game.side_name(side);
+                let words = |o: Outlook| o.describe(who, game.side_name(side.other()));
                 let grade = m.grade.map_or("not graded", Grade::name);
                 let best = m
                     .best
                     .filter(|&b| b != m.played)
-                    .map(|b| {
-                        format!(
-                            "\nBest was {}, {}.",
-                            game.move_text(b),
-                            outlook_words(m.before)
-                        )
-                    })
+                    .map(|b| format!("\nBest was {}: {}.", game.move_text(b), words(m.before)))
                     .unwrap_or_default();
                 let missed = if m.grade == Some(Grade::MissedWin) {
-                    format!("\n{who} had {} here.", outlook_words(m.before))
+                    format!("\n{who} missed a forced win: {}.", words(m.before))
                 } else {
                     String::new()
                 };
                 format!(
-                    "Move {} · {who} {}: {grade} ({}).{best}{missed}",
+                    "Move {} · {who} {}: {grade}, {}.{best}{missed}",
                     m.ply + 1,
                     game.move_text(m.played),
-                    outlook_words(m.after)
+                    words(m.after)
                 )
             }
         },

@@ -20,9 +20,10 @@ use super::{
 use crate::engine::connect4::record::{RECORD_EXT, redo_line};
 use crate::engine::connect4::{
     Ai, AiError, BoardSize, Game, Level, Limits, MoveChoice, Outcome, Player, Source,
-    describe_score,
 };
-use crate::engine::review::{Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4};
+use crate::engine::review::{
+    Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4, c4_outlook,
+};
 use crate::gui::persist::{self, Loaded, Notices};
 
 /// The kind, registered in `gui/games.rs`.
@@ -101,7 +102,9 @@ pub fn search_info(
         .as_ref()
         .ok()
         .and_then(|c| c.score)
-        .map(|s| describe_score(s, cells, game.moves().len()));
+        .map(|s| c4_outlook(s, cells, game.moves().len()));
+    let me = CONNECT4.side_name(side(game.side_to_move()));
+    let them = CONNECT4.side_name(side(game.side_to_move().other()));
     let (panel, hint) = match &result {
         Err(_) => (level.headline(), "No hint: there is no legal move.".into()),
         Ok(choice) => {
@@ -113,9 +116,9 @@ pub fn search_info(
                 (Source::Search, Some(d)) => format!("search depth {d}"),
                 (Source::Search, None) => "search".to_string(),
             };
+            // The panel is read after the move: it speaks of the position on the board.
             let ai_outlook = outlook
-                .as_ref()
-                .map(|o| format!("AI {o} · "))
+                .map(|o| format!("{} · ", o.after_best_move().describe(them, me)))
                 .unwrap_or_default();
             let column = choice.column + 1;
             let panel = format!(
@@ -123,8 +126,8 @@ pub fn search_info(
                 level.headline(),
                 time.as_secs_f32()
             );
-            let hint = match &outlook {
-                Some(o) => format!("Hint: column {column} ({o} with best play)"),
+            let hint = match outlook {
+                Some(o) => format!("Hint: column {column} ({})", o.describe(me, them)),
                 None => format!("Hint: column {column}"),
             };
             (panel, hint)

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::engine::ai::{Engine, Level, Limits, NoInfo, Score, SearchResult, play_level};
 use crate::engine::review::{
-    Analysis, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
+    Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
 use crate::engine::{Game, MoveError, Outcome, Pos, Rule, Stone};
 use crate::gui::persist::{self, Loaded, Notices};
@@ -98,11 +98,15 @@ pub fn explain(error: &MoveError, size: usize) -> String {
 pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
     let level = any_level(level);
     let mv = r.best.map(point).ok_or_else(|| "no legal move".to_string());
+    let name = |s: Stone| GOMOKU.side_name(side(s));
+    let (me, them) = (name(game.to_move()), name(game.to_move().opponent()));
+    let outlook = Outlook::from(r.score);
+    // The panel is read after the move was played: it speaks of the position on the board.
     let panel = format!(
-        "{}\nLast search: depth {} · eval {} (AI)\n{} nodes in {:.2} s",
+        "{}\nLast search: depth {} · {}\n{} nodes in {:.2} s",
         level.headline(),
         r.depth,
-        r.score,
+        outlook.after_best_move().describe(them, me),
         r.nodes,
         r.time.as_secs_f32()
     );
@@ -113,15 +117,14 @@ pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
     };
     let hint = match (r.best, their_win) {
         (Some(_), Some((n, q))) => format!(
-            "No defence: {} wins in {n} whatever you play, starting at {}.",
-            GOMOKU.side_name(side(game.to_move().opponent())),
+            "No defence: {them} wins in {n} whatever you play, starting at {}.",
             q.to_human(game.size()),
         ),
         (Some(p), None) => format!(
-            "Hint: {} ({}, {})",
+            "Hint: {} ({}: {})",
             p.to_human(game.size()),
             level.name,
-            r.score
+            outlook.describe(me, them)
         ),
         (None, _) => "No hint: there is no legal move.".into(),
     };
@@ -528,5 +531,36 @@ mod tests {
             info.hint_at,
             info.hint
         );
+    }
+
+    /// One unit and one wording: the panel after the AI's move, the person's hint and the
+    /// review all say "White wins in 1" when White's five is one move away.
+    #[test]
+    fn panel_hint_and_review_agree_on_who_wins_in_how_many() {
+        let h = |m: &str| Pos::from_human(m, 15).unwrap();
+        let mut game = Game::new(15, Rule::Freestyle).unwrap();
+        // White (the AI) to move with an open three.
+        for m in ["a1", "h8", "a3", "i8", "a5", "j8", "a7"] {
+            game.play(h(m)).unwrap();
+        }
+        let never = AtomicBool::new(false);
+        let ai = play_level(Level::Expert, &game, 1, 1.0, &never, &mut NoInfo);
+        let panel = search_info(&game, Level::Expert, &ai).panel;
+        assert!(panel.contains("White wins in 1"), "{panel}");
+        // White makes the open four; Black asks for a hint.
+        let mut after = game.clone();
+        after.play(ai.best.unwrap()).unwrap();
+        let r = play_level(Level::Expert, &after, 1, 1.0, &never, &mut NoInfo);
+        let hint = search_info(&after, Level::Expert, &r).hint;
+        assert!(hint.contains("White wins in 1"), "{hint}");
+        // The review of the same moves: the position after White's four.
+        let start = Game::new(15, Rule::Freestyle).unwrap();
+        let moves = after.history().iter().map(|m| m.pos).collect::<Vec<_>>();
+        let progress = ReviewProgress::default();
+        let analyses = Rules::review(&start, &moves, ReviewLimits::FAST, &never, &progress)
+            .unwrap()
+            .unwrap();
+        let last = analyses.last().unwrap().outlook;
+        assert_eq!(last.describe("Black", "White"), "White wins in 1");
     }
 }

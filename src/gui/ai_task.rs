@@ -22,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<AiBackend>()
         .add_message::<AiMoved>()
         .add_message::<HintReady>()
+        .add_message::<PositionEvaluated>()
         .add_systems(PreUpdate, poll_worker)
         .add_systems(Last, cancel_on_exit::<AiWorker>);
 }
@@ -31,6 +32,8 @@ pub(super) fn plugin(app: &mut App) {
 pub struct AiRequest {
     pub game: AnyGame,
     pub search: SearchRequest,
+    /// What the search is for (set by [`AiWorker::start`]).
+    pub purpose: JobKind,
 }
 
 /// The function that searches: the game's own ([`engine_search`]); tests put in slow or
@@ -65,11 +68,22 @@ pub enum JobKind {
     Move,
     /// A suggestion for the person.
     Hint,
+    /// The position's evaluation for the evaluation bar when no search of the AI's speaks
+    /// of it (after Continue, Undo or Redo on the person's turn).
+    Evaluate,
 }
 
 /// The AI chose `info.mv` in game `game_id` at `ply` (moves played when it started).
 #[derive(Message, Clone, Debug)]
 pub struct AiMoved {
+    pub game_id: u64,
+    pub ply: usize,
+    pub info: SearchInfo,
+}
+
+/// The evaluation of game `game_id` at `ply`, searched for the side to move.
+#[derive(Message, Clone, Debug)]
+pub struct PositionEvaluated {
     pub game_id: u64,
     pub ply: usize,
     pub info: SearchInfo,
@@ -104,6 +118,10 @@ impl AiWorker {
     /// Starts a search, stopping any running one first.
     pub fn start(&mut self, kind: JobKind, game_id: u64, request: AiRequest, backend: &AiBackend) {
         self.cancel();
+        let request = AiRequest {
+            purpose: kind,
+            ..request
+        };
         let search = backend.search.clone();
         let stamp = Stamp {
             kind,
@@ -176,6 +194,7 @@ pub fn poll_worker(
     mut worker: ResMut<AiWorker>,
     mut moved: MessageWriter<AiMoved>,
     mut hints: MessageWriter<HintReady>,
+    mut evaluated: MessageWriter<PositionEvaluated>,
 ) {
     // Look without marking the resource changed: most frames nothing happens.
     let Some(job) = worker.bypass_change_detection().job.as_mut() else {
@@ -201,6 +220,9 @@ pub fn poll_worker(
         }
         JobKind::Hint => {
             hints.write(HintReady { game_id, ply, info });
+        }
+        JobKind::Evaluate => {
+            evaluated.write(PositionEvaluated { game_id, ply, info });
         }
     }
 }

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy::prelude::*;
 
-use super::ai_task::{AiBackend, AiMoved, AiRequest, AiWorker, HintReady, JobKind};
+use super::ai_task::{
+    AiBackend, AiMoved, AiRequest, AiWorker, HintReady, JobKind, PositionEvaluated,
+};
 use super::audio::Sfx;
 use super::flow::{Action, PlayAction, Screen};
 use super::kind::Verdict;
@@ -17,6 +19,7 @@ use super::kind::{
     AnyGame, AnyLevel, GameKind, Games, Move, SearchInfo, SearchRequest, Side, Standing,
 };
 use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
+use crate::engine::ai::Score;
 
 pub(super) fn plugin(app: &mut App) {
     let idle = Session::idle(app.world().resource::<Games>());
@@ -28,7 +31,9 @@ pub(super) fn plugin(app: &mut App) {
                 // Answers first: a search must not start for a turn whose answer is in.
                 apply_ai_moves,
                 apply_hints,
+                apply_evaluations,
                 start_ai_turn.run_if(in_state(Screen::Playing)),
+                evaluate_position.run_if(in_state(Screen::Playing)),
                 settle.run_if(in_state(Screen::Playing)),
             )
                 .chain()
@@ -96,6 +101,9 @@ pub struct Session {
     pub resigned: Option<Side>,
     /// The AI's last search, for the side panel.
     pub last_search: Option<SearchInfo>,
+    /// The position's evaluation from the AI's side at this ply, when no search of the AI's
+    /// speaks of the position on the board (the evaluation bar).
+    pub position_eval: Option<(usize, Score)>,
     /// Resign was pressed once: the next Resign confirms, any other action cancels.
     pub resign_armed: bool,
     pub hint: Option<Move>,
@@ -122,6 +130,7 @@ impl Session {
             started: timestamp().date,
             resigned: None,
             last_search: None,
+            position_eval: None,
             resign_armed: false,
             hint: None,
             status: String::new(),
@@ -261,6 +270,7 @@ impl Session {
                 seed: self.search_seed(),
                 time_scale: backend.time_scale,
             },
+            purpose: JobKind::Move,
         }
     }
 
@@ -330,7 +340,7 @@ fn on_play_action(
                     sfx.write(Sfx::Illegal);
                 }
                 Ok(()) => {
-                    if worker.kind() == Some(JobKind::Hint) {
+                    if matches!(worker.kind(), Some(JobKind::Hint | JobKind::Evaluate)) {
                         worker.cancel();
                     }
                     session.hint = None;
@@ -379,7 +389,7 @@ fn on_play_action(
                 session.status = "A hint is for your own turn.".into();
                 return;
             }
-            if worker.is_busy() {
+            if worker.is_busy() && worker.kind() != Some(JobKind::Evaluate) {
                 return;
             }
             let request = session.request(session.game.hint_level(), &backend);
@@ -448,6 +458,43 @@ fn start_ai_turn(session: Res<Session>, mut worker: ResMut<AiWorker>, backend: R
     };
     let request = session.request(level, &backend);
     worker.start(JobKind::Move, session.id, request, &backend);
+}
+
+/// On the person's turn against the AI with no search of the AI's about this position (after
+/// Continue, Undo, Redo), evaluates it at the hint level for the evaluation bar.
+fn evaluate_position(
+    session: Res<Session>,
+    mut worker: ResMut<AiWorker>,
+    backend: Res<AiBackend>,
+    mut asked: Local<Option<(u64, usize)>>,
+) {
+    let here = (session.id, session.game.ply());
+    if !session.is_person_turn()
+        || session.ai_level().is_none()
+        || !session.game.kind().def().shows_evaluation()
+        || session.last_search.is_some()
+        || session.position_eval.is_some_and(|(ply, _)| ply == here.1)
+        || worker.is_busy()
+        || *asked == Some(here)
+    {
+        return;
+    }
+    *asked = Some(here);
+    let request = session.request(session.game.hint_level(), &backend);
+    worker.start(JobKind::Evaluate, session.id, request, &backend);
+}
+
+fn apply_evaluations(
+    mut evaluated: MessageReader<PositionEvaluated>,
+    mut session: ResMut<Session>,
+) {
+    for msg in evaluated.read() {
+        if msg.game_id != session.id || msg.ply != session.game.ply() {
+            continue;
+        }
+        // Searched for the person, who is to move: the bar reads the AI's side.
+        session.position_eval = msg.info.eval.map(|s| (msg.ply, s.flip()));
+    }
 }
 
 /// The one place an AI move is put on the board. Results for another game, another ply or a

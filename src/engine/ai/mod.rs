@@ -83,6 +83,15 @@ pub enum Score {
 }
 
 impl Score {
+    /// The same score from the other side: a win in `n` is the other's loss after `n` moves.
+    pub fn flip(self) -> Score {
+        match self {
+            Score::Eval(v) => Score::Eval(-v),
+            Score::Win(n) => Score::Loss(n),
+            Score::Loss(n) => Score::Win(n),
+        }
+    }
+
     /// A number that sorts scores: wins above evaluations above losses, sooner wins higher.
     pub fn rank(self) -> i32 {
         match self {

@@ -332,7 +332,12 @@ pub fn eval_target(session: &Session, worker: &AiWorker) -> f32 {
     } else {
         None
     };
-    match live.or(session.last_search.as_ref().and_then(|s| s.eval)) {
+    let position = session
+        .position_eval
+        .filter(|&(ply, _)| ply == session.game.ply())
+        .map(|(_, score)| score);
+    let searched = session.last_search.as_ref().and_then(|s| s.eval);
+    match live.or(searched).or(position) {
         Some(score) => first_share(score, ai),
         None => 0.5,
     }

@@ -191,3 +191,32 @@ fn the_colour_row_rests_for_two_people() {
     t.act(Action::Setup(SetupAction::Opponent(Level::Club.number())));
     assert_eq!(colours(&mut t), [false; 3]);
 }
+
+/// After Continue the evaluation bar shows the position, not 50/50: the position is
+/// evaluated on the person's turn when no search of the AI's speaks of it.
+#[test]
+fn after_continue_the_bar_shows_the_position() {
+    use crate::gui::ai_task::{AiBackend, AiWorker, JobKind, engine_search};
+    use crate::gui::effects::ui::eval_target;
+    use crate::gui::flow::TitleAction;
+    let moves = scripted(&["a1", "a2", "a3", "a4"]).search;
+    // Scripted moves, the real engine for the evaluation.
+    let backend = AiBackend {
+        search: std::sync::Arc::new(move |req, stop, progress| match req.purpose {
+            JobKind::Move => moves(req, stop, progress),
+            _ => engine_search(req, stop, progress),
+        }),
+        time_scale: 1.0,
+    };
+    let mut t = TestApp::with_ai(backend);
+    t.start(Level::Club.number(), Black, Freestyle);
+    for m in ["h8", "i8", "j8"] {
+        t.play_and_wait(p(m));
+    }
+    t.act(Action::Play(PlayAction::Menu));
+    t.act(Action::Title(TitleAction::Continue));
+    assert!(t.session().last_search.is_none(), "nothing searched yet");
+    assert!(t.run_until(|w| w.resource::<Session>().position_eval.is_some()));
+    let share = eval_target(t.session(), t.app.world().resource::<AiWorker>());
+    assert!(share > 0.7, "Black's open three shows: {share}");
+}

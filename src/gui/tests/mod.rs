@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::ai_task::{AiBackend, AiRequest};
+use super::ai_task::{AiBackend, AiRequest, JobKind};
 use super::flow::{Action, PlayAction, Screen, SetupAction, TitleAction};
 use super::games::registered;
 use super::headless_app_with;
@@ -240,13 +240,16 @@ pub fn scripted(moves: &[&str]) -> AiBackend {
     }
 }
 
-/// An AI that thinks until it is stopped (or `max`), counting its searches and then playing
+/// An AI that thinks until it is stopped (or `max`), counting its move searches and then playing
 /// the first legal move of `moves`.
 pub fn slow(moves: &[&str], started: Arc<AtomicUsize>, max: Duration) -> AiBackend {
     let inner = scripted(moves).search;
     AiBackend {
         search: Arc::new(move |req, stop, sink| {
-            started.fetch_add(1, Ordering::SeqCst);
+            // The AI's own moves (not hints, not the evaluation bar's evaluations).
+            if req.purpose == JobKind::Move {
+                started.fetch_add(1, Ordering::SeqCst);
+            }
             let t = Instant::now();
             while !stop.load(Ordering::Relaxed) && t.elapsed() < max {
                 std::thread::sleep(Duration::from_millis(2));

@@ -205,11 +205,13 @@ impl Session {
     }
 
     /// Name shown for a side: "You" / "Expert (AI)" against the AI, the colour otherwise.
+    /// A player's name, the same in play, on the result screen, in the record and so in the
+    /// replay: "You", "Club (AI)", or between two people "Player 1".
     pub fn player_name(&self, side: Side) -> String {
         match self.opponent {
             Opponent::Ai(level) if side != self.human => format!("{} (AI)", level.name()),
             Opponent::Ai(_) => "You".into(),
-            Opponent::Person => self.game.side_name(side).into(),
+            Opponent::Person => self.game.kind().def().two_player_name(side),
         }
     }
 
@@ -284,16 +286,12 @@ impl Session {
         }
     }
 
-    /// Player names for the record: "Player", "Gomoku AI (Club)", "Player 1" or "Player Red".
+    /// Player names for the record: the names shown in play ([`Session::player_name`]).
     pub fn record_names(&self) -> [String; 2] {
-        let name = |side: Side| match self.opponent {
-            Opponent::Ai(level) if side != self.human => {
-                format!("{} AI ({})", self.game.title(), level.name())
-            }
-            Opponent::Ai(_) => "Player".to_string(),
-            Opponent::Person => self.game.kind().def().two_player_name(side),
-        };
-        [name(Side::First), name(Side::Second)]
+        [
+            self.player_name(Side::First),
+            self.player_name(Side::Second),
+        ]
     }
 }
 
@@ -715,7 +713,7 @@ mod tests {
     #[test]
     fn record_names_say_who_played() {
         let s = connect4(Opponent::Ai(c4_level(c4::Level::Club)), Side::Second);
-        assert_eq!(s.record_names(), ["Connect Four AI (Club)", "Player"]);
+        assert_eq!(s.record_names(), ["Club (AI)", "You"]);
         let s = gomoku(Opponent::Person, Side::First);
         assert_eq!(s.record_names(), ["Player 1", "Player 2"]);
     }

@@ -92,6 +92,9 @@ pub enum PlayAction {
     Hint,
     Resign,
     Menu,
+    /// Shows the position after this many moves (the move list); the game's own ply (or
+    /// more) shows the game again, which goes on from there.
+    Look(usize),
 }
 
 #[derive(Clone, Debug, PartialEq)]

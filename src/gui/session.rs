@@ -101,6 +101,8 @@ pub struct Session {
     pub resigned: Option<Side>,
     /// The AI's last search, for the side panel.
     pub last_search: Option<SearchInfo>,
+    /// The move list shows the position after this many moves instead of the game's.
+    pub looking: Option<usize>,
     /// The position's evaluation from the AI's side at this ply, when no search of the AI's
     /// speaks of the position on the board (the evaluation bar).
     pub position_eval: Option<(usize, Score)>,
@@ -130,6 +132,7 @@ impl Session {
             started: timestamp().date,
             resigned: None,
             last_search: None,
+            looking: None,
             position_eval: None,
             resign_armed: false,
             hint: None,
@@ -287,6 +290,20 @@ impl Session {
     }
 
     /// Player names for the record: the names shown in play ([`Session::player_name`]).
+    /// The position on show: the game's, or an earlier one picked in the move list.
+    pub fn shown_position(&self) -> AnyGame {
+        let Some(n) = self.looking.filter(|&n| n < self.game.ply()) else {
+            return self.game.clone();
+        };
+        let mut position = self.game.fresh();
+        for (side, mv) in self.game.placed().into_iter().take(n) {
+            if position.place(side, mv).is_err() {
+                break;
+            }
+        }
+        position
+    }
+
     pub fn record_names(&self) -> [String; 2] {
         [
             self.player_name(Side::First),
@@ -322,7 +339,25 @@ fn on_play_action(
     }
     let session = &mut *session;
     let confirmed = resign_confirmed(action, &mut session.resign_armed, &mut session.status);
+    if !matches!(action, PlayAction::Look(_)) {
+        // Any other action is about the game as it stands.
+        session.looking = None;
+    }
     match *action {
+        PlayAction::Look(n) => {
+            let ply = session.game.ply();
+            if n >= ply && session.looking.is_none() {
+                return; // already the game
+            }
+            session.looking = (n < ply).then_some(n);
+            session.status = match session.looking {
+                Some(n) => format!(
+                    "Showing the position after move {n} of {ply}: click move {ply} or press \
+                     End to go back to the game."
+                ),
+                None => String::new(),
+            };
+        }
         PlayAction::Place(mv) => {
             if !session.is_ongoing() {
                 return;

@@ -32,15 +32,15 @@ pub struct Row {
     pub action: Action,
 }
 
-/// The list's node, empty; [`fill`] puts the rows in.
-pub fn spawn(p: &mut ChildSpawnerCommands) {
+/// The list's node, empty, at least `min_rows` rows tall; [`fill`] puts the rows in.
+pub fn spawn(p: &mut ChildSpawnerCommands, min_rows: usize) {
     p.spawn((
         MoveList::default(),
         Node {
             flex_direction: FlexDirection::Column,
             flex_grow: 1.0,
             // Gives way to the panel's other lines: the list scrolls, the Menu button stays.
-            min_height: px(ROW_H * 3.0),
+            min_height: px(ROW_H * min_rows as f32),
             overflow: Overflow::scroll_y(),
             margin: UiRect::top(px(6)),
             ..default()

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use super::move_list::{self, MoveList, Row};
 use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::audio::Sfx;
@@ -24,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 shortcuts.before(SessionSystems),
-                (update_panel, show_result).after(BoardSystems),
+                (update_panel, update_move_list, show_result).after(BoardSystems),
             )
                 .run_if(in_state(Screen::Playing)),
         )
@@ -75,6 +76,7 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
                 ..default()
             },
         ));
+        move_list::spawn(p, 0);
         let play = |a| Action::Play(a);
         spawn_panel_buttons(
             p,
@@ -214,6 +216,53 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     if keys.just_pressed(KeyCode::Escape) {
         act(PlayAction::Menu);
     }
+    // Back from an earlier position picked in the move list.
+    if keys.just_pressed(KeyCode::End) {
+        act(PlayAction::Look(usize::MAX));
+    }
+}
+
+/// What the move list was built for: game id, ply, redo length, the position looked at.
+type ListKey = (u64, usize, usize, Option<usize>);
+
+/// The moves so far, the one on show highlighted; a click shows that position.
+fn update_move_list(
+    mut commands: Commands,
+    session: Res<Session>,
+    lists: Query<Entity, With<MoveList>>,
+    added: Query<(), Added<MoveList>>,
+    mut last: Local<Option<ListKey>>,
+) {
+    let game = &session.game;
+    let key = (session.id, game.ply(), game.redo_len(), session.looking);
+    if *last == Some(key) && added.is_empty() {
+        return;
+    }
+    *last = Some(key);
+    let on_show = session.looking.unwrap_or(game.ply());
+    let rows: Vec<Row> = game
+        .placed()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (side, mv))| {
+            let n = i + 1;
+            Row {
+                text: format!("{n:>3}.  {}  {}", game.side_name(side), game.move_text(mv)),
+                color: if n == on_show {
+                    palette::ACCENT
+                } else if n < on_show {
+                    palette::TEXT
+                } else {
+                    palette::TEXT_FAINT
+                },
+                mark: None,
+                action: Action::Play(PlayAction::Look(n)),
+            }
+        })
+        .collect();
+    for list in &lists {
+        move_list::fill(&mut commands, list, rows.clone(), on_show.checked_sub(1));
+    }
 }
 
 /// Shows the session's game on the board (game and result screens).
@@ -225,17 +274,26 @@ pub fn sync_view(
     mut shown: ResMut<Shown>,
 ) {
     let screen = *screen.get();
+    let current = session.looking.is_none() || screen != Screen::Playing;
     let interactive = screen == Screen::Playing
+        && current
         && session.is_person_turn()
         && worker.kind() != Some(JobKind::Move);
     Shown::set(
         &mut shown,
         Shown {
             key: ViewKey::Session(session.id),
-            game: Some(session.game.clone()),
+            game: Some(if current {
+                session.game.clone()
+            } else {
+                session.shown_position()
+            }),
             interactive,
-            hint: session.hint,
-            marks: settings.show_forbidden && screen == Screen::Playing && session.is_ongoing(),
+            hint: session.hint.filter(|_| current),
+            marks: settings.show_forbidden
+                && screen == Screen::Playing
+                && current
+                && session.is_ongoing(),
             numbers: false,
             line: Vec::new(),
             line_by: None,

@@ -118,7 +118,7 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
         spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
     });
     spawn_review_section(p);
-    move_list::spawn(p);
+    move_list::spawn(p, 3);
     spawn_button(
         p,
         "Menu",

@@ -220,3 +220,39 @@ fn after_continue_the_bar_shows_the_position() {
     let share = eval_target(t.session(), t.app.world().resource::<AiWorker>());
     assert!(share > 0.7, "Black's open three shows: {share}");
 }
+
+/// The move list during play: a click shows an earlier position (not playable), End or the
+/// last move goes back, and the game goes on from where it stands.
+#[test]
+fn the_move_list_shows_earlier_positions_and_the_game_goes_on() {
+    use crate::gui::board::Shown;
+    use crate::gui::screens::move_list::MoveList;
+    let mut t = TestApp::new();
+    t.start(0, Black, Freestyle);
+    for m in ["h8", "h9", "i8", "i9"] {
+        t.place(p(m));
+    }
+    let rows = |t: &mut TestApp| {
+        t.app
+            .world_mut()
+            .query::<(&MoveList, &Children)>()
+            .iter(t.app.world())
+            .map(|(l, c)| (l.current, c.len()))
+            .next()
+    };
+    assert_eq!(rows(&mut t), Some((Some(3), 4)));
+    t.act(Action::Play(PlayAction::Look(2)));
+    let shown = t.app.world().resource::<Shown>();
+    assert_eq!(shown.game.as_ref().unwrap().ply(), 2, "the position after move 2");
+    assert!(!shown.interactive, "an earlier position is only looked at");
+    assert_eq!(t.session().game.ply(), 4, "the game is untouched");
+    assert_eq!(rows(&mut t), Some((Some(1), 4)));
+    // Back to the game, and it goes on from its own position.
+    t.act(Action::Play(PlayAction::Look(4)));
+    assert_eq!(t.app.world().resource::<Shown>().game.as_ref().unwrap().ply(), 4);
+    t.act(Action::Play(PlayAction::Look(1)));
+    t.place(p("j8"));
+    assert_eq!(t.session().game.ply(), 5, "played on the game's position");
+    assert_eq!(t.session().looking, None);
+    assert!(t.app.world().resource::<Shown>().interactive);
+}

@@ -16,6 +16,7 @@ pub mod novice;
 pub mod params;
 pub mod pattern;
 mod qsearch;
+mod root;
 pub mod search;
 pub mod shapes;
 pub mod state;

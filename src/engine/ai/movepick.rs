@@ -17,10 +17,6 @@ const COUNTER_BONUS: i32 = 25;
 pub(super) const HISTORY_MAX: i32 = 16_384;
 const HISTORY_SCORE_DIV: i32 = 512;
 
-/// The late-move reduction's base lives with its parameters (`params`, below the search);
-/// re-exported here, where the search has imported it from.
-pub(super) use super::params::lmr;
-
 impl Searcher<'_> {
     /// The points that can stop the opponent's threats of an open four (its open threes,
     /// and points where it would make a double four): each such point, and every point
@@ -140,6 +136,7 @@ fn gravity(h: &mut i32, bonus: i32) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::params::lmr;
     use super::*;
 
     #[test]

@@ -243,13 +243,26 @@ fn the_move_list_shows_earlier_positions_and_the_game_goes_on() {
     assert_eq!(rows(&mut t), Some((Some(3), 4)));
     t.act(Action::Play(PlayAction::Look(2)));
     let shown = t.app.world().resource::<Shown>();
-    assert_eq!(shown.game.as_ref().unwrap().ply(), 2, "the position after move 2");
+    assert_eq!(
+        shown.game.as_ref().unwrap().ply(),
+        2,
+        "the position after move 2"
+    );
     assert!(!shown.interactive, "an earlier position is only looked at");
     assert_eq!(t.session().game.ply(), 4, "the game is untouched");
     assert_eq!(rows(&mut t), Some((Some(1), 4)));
     // Back to the game, and it goes on from its own position.
     t.act(Action::Play(PlayAction::Look(4)));
-    assert_eq!(t.app.world().resource::<Shown>().game.as_ref().unwrap().ply(), 4);
+    assert_eq!(
+        t.app
+            .world()
+            .resource::<Shown>()
+            .game
+            .as_ref()
+            .unwrap()
+            .ply(),
+        4
+    );
     t.act(Action::Play(PlayAction::Look(1)));
     t.place(p("j8"));
     assert_eq!(t.session().game.ply(), 5, "played on the game's position");

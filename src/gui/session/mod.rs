@@ -290,6 +290,22 @@ impl Session {
     }
 
     /// Player names for the record: the names shown in play ([`Session::player_name`]).
+    /// Shows the position after `n` moves, or the game again from its own ply on.
+    fn look(&mut self, n: usize) {
+        let ply = self.game.ply();
+        if n >= ply && self.looking.is_none() {
+            return; // already the game
+        }
+        self.looking = (n < ply).then_some(n);
+        self.status = match self.looking {
+            Some(n) => format!(
+                "Showing the position after move {n} of {ply}: click move {ply} or press End \
+                 to go back to the game."
+            ),
+            None => String::new(),
+        };
+    }
+
     /// The position on show: the game's, or an earlier one picked in the move list.
     pub fn shown_position(&self) -> AnyGame {
         let Some(n) = self.looking.filter(|&n| n < self.game.ply()) else {
@@ -344,20 +360,7 @@ fn on_play_action(
         session.looking = None;
     }
     match *action {
-        PlayAction::Look(n) => {
-            let ply = session.game.ply();
-            if n >= ply && session.looking.is_none() {
-                return; // already the game
-            }
-            session.looking = (n < ply).then_some(n);
-            session.status = match session.looking {
-                Some(n) => format!(
-                    "Showing the position after move {n} of {ply}: click move {ply} or press \
-                     End to go back to the game."
-                ),
-                None => String::new(),
-            };
-        }
+        PlayAction::Look(n) => session.look(n),
         PlayAction::Place(mv) => {
             if !session.is_ongoing() {
                 return;
@@ -431,19 +434,15 @@ fn on_play_action(
             session.status = "Looking for a good move…".into();
         }
         PlayAction::Resign => {
-            if !session.is_ongoing() {
-                return;
+            // Asked first: one click must not end a game.
+            if session.is_ongoing() && confirmed {
+                session.hint = None;
+                worker.cancel();
+                session.resigned = Some(match session.opponent {
+                    Opponent::Ai(_) => session.human,
+                    Opponent::Person => session.game.to_move(),
+                });
             }
-            if !confirmed {
-                return; // asked first: one click must not end a game
-            }
-            session.hint = None;
-            worker.cancel();
-            let loser = match session.opponent {
-                Opponent::Ai(_) => session.human,
-                Opponent::Person => session.game.to_move(),
-            };
-            session.resigned = Some(loser);
         }
         PlayAction::Menu => {
             worker.cancel();

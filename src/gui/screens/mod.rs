@@ -61,11 +61,15 @@ pub fn spawn_board_screen(commands: &mut Commands, screen: Screen, kind: GameKin
                     padding: UiRect::all(px(20)),
                     row_gap: px(10),
                     border: UiRect::left(px(1)),
-                    overflow: Overflow::clip(),
+                    // A window too short for the panel scrolls it (the mouse wheel).
+                    overflow: Overflow::scroll_y(),
                     ..default()
                 },
                 BackgroundColor(palette::PANEL),
                 BorderColor::all(palette::PANEL_BORDER),
+                ScrollPosition::default(),
+                bevy::ui::RelativeCursorPosition::default(),
+                move_list::WheelScroll,
             ))
             .id();
     });

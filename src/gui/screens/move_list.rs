@@ -17,6 +17,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (scroll_with_wheel, follow_current));
 }
 
+/// A node the mouse wheel scrolls while the pointer is over it (the innermost one that has
+/// something to scroll): the move lists and the side panel on small windows.
+#[derive(Component, Default)]
+pub struct WheelScroll;
+
 /// The list's node. `current`: the row to keep in sight (`None`: the start).
 #[derive(Component, Default)]
 pub struct MoveList {
@@ -47,6 +52,7 @@ pub fn spawn(p: &mut ChildSpawnerCommands, min_rows: usize) {
         },
         ScrollPosition::default(),
         RelativeCursorPosition::default(),
+        WheelScroll,
     ));
 }
 
@@ -100,9 +106,10 @@ pub fn follow(offset: f32, current: Option<usize>, view: f32, rows: usize) -> f3
     wanted.clamp(0.0, max)
 }
 
-/// The offset after a wheel move of `lines` (positive scrolls up, as the wheel reports).
-pub fn wheel(offset: f32, lines: f32, view: f32, rows: usize) -> f32 {
-    let max = (rows as f32 * ROW_H - view).max(0.0);
+/// The offset after a wheel move of `lines` (positive scrolls up, as the wheel reports)
+/// over content `content` pixels tall in a view `view` tall.
+pub fn wheel(offset: f32, lines: f32, view: f32, content: f32) -> f32 {
+    let max = (content - view).max(0.0);
     (offset - lines * LINE).clamp(0.0, max)
 }
 
@@ -112,24 +119,31 @@ fn view_height(node: &ComputedNode) -> f32 {
 
 fn scroll_with_wheel(
     mut wheels: MessageReader<MouseWheel>,
-    mut lists: Query<(
-        &RelativeCursorPosition,
-        &mut ScrollPosition,
-        &ComputedNode,
-        &Children,
-    )>,
+    mut nodes: Query<
+        (&RelativeCursorPosition, &mut ScrollPosition, &ComputedNode),
+        With<WheelScroll>,
+    >,
 ) {
     for event in wheels.read() {
         let lines = match event.unit {
             MouseScrollUnit::Line => event.y,
             MouseScrollUnit::Pixel => event.y / LINE,
         };
-        for (cursor, mut scroll, node, rows) in &mut lists {
-            if cursor.cursor_over() {
-                scroll.y = wheel(scroll.y, lines, view_height(node), rows.len());
-            }
+        // The innermost (smallest) hovered node with something to scroll.
+        let target = nodes
+            .iter_mut()
+            .filter(|(cursor, _, node)| {
+                cursor.cursor_over() && content_height(node) > view_height(node) + 0.5
+            })
+            .min_by(|a, b| view_height(a.2).total_cmp(&view_height(b.2)));
+        if let Some((_, mut scroll, node)) = target {
+            scroll.y = wheel(scroll.y, lines, view_height(node), content_height(node));
         }
     }
+}
+
+fn content_height(node: &ComputedNode) -> f32 {
+    node.content_size().y * node.inverse_scale_factor()
 }
 
 #[allow(clippy::type_complexity)] // Bevy queries with filters
@@ -186,17 +200,25 @@ mod tests {
     #[test]
     fn the_wheel_scrolls_within_the_list() {
         let view = 5.0 * ROW_H;
-        assert_eq!(wheel(0.0, -3.0, view, 40), 3.0 * ROW_H, "down three lines");
         assert_eq!(
-            wheel(3.0 * ROW_H, 10.0, view, 40),
+            wheel(0.0, -3.0, view, 40.0 * ROW_H),
+            3.0 * ROW_H,
+            "down three lines"
+        );
+        assert_eq!(
+            wheel(3.0 * ROW_H, 10.0, view, 40.0 * ROW_H),
             0.0,
             "up, stops at the top"
         );
         assert_eq!(
-            wheel(0.0, -100.0, view, 40),
+            wheel(0.0, -100.0, view, 40.0 * ROW_H),
             35.0 * ROW_H,
             "stops at the end"
         );
-        assert_eq!(wheel(0.0, -1.0, view, 3), 0.0, "nothing to scroll");
+        assert_eq!(
+            wheel(0.0, -1.0, view, 3.0 * ROW_H),
+            0.0,
+            "nothing to scroll"
+        );
     }
 }

@@ -73,7 +73,8 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
 
 fn toggle() -> Node {
     Node {
-        width: px(130),
+        min_width: px(130),
+        padding: UiRect::horizontal(px(12)),
         height: px(38),
         ..default()
     }

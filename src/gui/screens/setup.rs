@@ -38,16 +38,25 @@ fn spawn_setup(
     commands
         .spawn(screen_root(Screen::Setup))
         .with_children(|root| {
-            root.spawn(Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(12),
-                overflow: Overflow::clip(),
-                ..default()
-            })
+            // Anchored at the top, not centred: the dialog must not jump when a choice
+            // changes its height (another game's rows, a rule's note); a short window
+            // scrolls it.
+            root.spawn((
+                Node {
+                    width: percent(100),
+                    height: percent(100),
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::FlexStart,
+                    padding: UiRect::vertical(px(40)),
+                    row_gap: px(12),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                ScrollPosition::default(),
+                bevy::ui::RelativeCursorPosition::default(),
+                super::move_list::WheelScroll,
+            ))
             .with_children(|col| {
                 col.spawn(bold("New game", 36.0, palette::TEXT));
                 col.spawn(panel(px(720))).with_children(|card| {

@@ -496,6 +496,16 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Internal iterative reduction: no hash move, so the order below is a guess; a
+        // shallower search here is cheaper and leaves one for the next iteration.
+        let depth =
+            if selective && ply > 0 && !excluding && tt_move.is_none() && depth >= self.p.iir_depth
+            {
+                depth - 1.0
+            } else {
+                depth
+            };
+
         // One move list per ply, reused: no allocation per node. Staged: below the root and
         // when not answering an open three, the hash move is searched before anything is
         // generated, and the rest only if it does not cut off.

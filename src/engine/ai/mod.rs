@@ -20,6 +20,7 @@ mod root;
 pub mod search;
 pub mod shapes;
 pub mod state;
+pub mod stats;
 pub mod time;
 pub mod tt;
 mod vcf;

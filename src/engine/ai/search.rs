@@ -13,6 +13,8 @@ use super::params::Params;
 use super::params::lmr;
 use super::pattern::Combo;
 use super::state::State;
+pub(crate) use super::stats::Cat;
+pub use super::stats::NodeStats;
 use super::tt::{Bound, Table};
 use super::{InfoSink, Limits, Score, SearchResult};
 use crate::engine::game::Game;
@@ -42,46 +44,6 @@ pub(super) const ROOT_THREAT_SHARE: f64 = 0.25;
 pub(super) const LONG_THINK: Duration = Duration::from_millis(900);
 /// Node cap of each root threat phase, which also bounds it when no time limit is set.
 pub(super) const PHASE_NODES: u64 = 400_000;
-
-/// Where a search spent its nodes (main thread), by the part of the search that visited them.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct NodeStats {
-    /// Alpha-beta nodes of the main search.
-    pub main: u64,
-    /// VCF nodes below the main search's leaves.
-    pub leaf_vcf: u64,
-    /// VCF nodes spent asking whether the opponent threatens a VCF (defence sets). Zero
-    /// since the main search answers threats by the patterns' defence sets instead; the
-    /// column stays so that `bench` figures compare with earlier ones.
-    pub threat_vcf: u64,
-    /// Threat-space nodes by threes and fours (root VCT, in-tree probes, root loss check).
-    pub vct: u64,
-    /// The root's own VCF before the main search.
-    pub root_vcf: u64,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Cat {
-    Main,
-    LeafVcf,
-    Vct,
-    RootVcf,
-}
-
-impl NodeStats {
-    pub(super) fn add(&mut self, cat: Cat) {
-        match cat {
-            Cat::Main => self.main += 1,
-            Cat::LeafVcf => self.leaf_vcf += 1,
-            Cat::Vct => self.vct += 1,
-            Cat::RootVcf => self.root_vcf += 1,
-        }
-    }
-
-    pub fn total(&self) -> u64 {
-        self.main + self.leaf_vcf + self.threat_vcf + self.vct + self.root_vcf
-    }
-}
 
 /// A search engine with its hash table, kept between moves of a game.
 pub struct Engine {
@@ -498,13 +460,12 @@ impl<'a> Searcher<'a> {
 
         // Internal iterative reduction: no hash move, so the order below is a guess; a
         // shallower search here is cheaper and leaves one for the next iteration.
-        let depth =
-            if selective && ply > 0 && !excluding && tt_move.is_none() && depth >= self.p.iir_depth
-            {
-                depth - 1.0
-            } else {
-                depth
-            };
+        let iir = selective && ply > 0 && !excluding && tt_move.is_none();
+        let depth = if iir && depth >= self.p.iir_depth {
+            depth - 1.0
+        } else {
+            depth
+        };
 
         // One move list per ply, reused: no allocation per node. Staged: below the root and
         // when not answering an open three, the hash move is searched before anything is

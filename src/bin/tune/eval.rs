@@ -1,7 +1,7 @@
 //! `tune gen` and `tune fit`: self-play positions with their results, and the Texel fit of
 //! the evaluation's tables (`src/engine/ai/eval_table.rs`).
 
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -143,22 +143,12 @@ struct Row {
 }
 
 fn load(path: &str) -> Vec<Row> {
-    let file = std::fs::File::open(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     let mut rows = Vec::new();
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.unwrap_or_else(|e| fail(&format!("{path}: {e}")));
-        let v: Vec<f64> = line
-            .split_whitespace()
-            .map(|t| {
-                t.parse().unwrap_or_else(|_| {
-                    fail(&format!("{path} line {}: '{t}' is not a number", n + 1))
-                })
-            })
-            .collect();
+    for (n, v) in super::number_lines::<f64>(path) {
         if v.len() != 2 + 2 * F {
             fail(&format!(
                 "{path} line {}: {} fields, expected {}",
-                n + 1,
+                n,
                 v.len(),
                 2 + 2 * F
             ));

@@ -62,6 +62,28 @@ fn fail(msg: &str) -> ! {
     std::process::exit(2)
 }
 
+/// The lines of a data file as numbers, with their line numbers (1-based) for messages.
+fn number_lines<T: std::str::FromStr>(path: &str) -> Vec<(usize, Vec<T>)> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    std::io::BufReader::new(file)
+        .lines()
+        .enumerate()
+        .map(|(n, line)| {
+            let line = line.unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+            let v = line
+                .split_whitespace()
+                .map(|t| {
+                    t.parse().unwrap_or_else(|_| {
+                        fail(&format!("{path} line {}: '{t}' is not a number", n + 1))
+                    })
+                })
+                .collect();
+            (n + 1, v)
+        })
+        .collect()
+}
+
 fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("gen") => generate(),

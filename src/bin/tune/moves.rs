@@ -1,7 +1,7 @@
 //! `tune movegen` and `tune movefit`: self-play positions with the search's chosen move, and
 //! the fit of the move picker's tables (`src/engine/ai/move_table.rs`).
 
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::sync::atomic::AtomicBool;
 
 use gomoku::engine::ai::state::State;
@@ -123,20 +123,10 @@ const MF: usize = 2 * F;
 
 fn load_moves(path: &str) -> Vec<MoveRow> {
     use gomoku::engine::ai::pattern::PATTERN_COUNT as N;
-    let file = std::fs::File::open(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     let mut rows = Vec::new();
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.unwrap_or_else(|e| fail(&format!("{path}: {e}")));
-        let v: Vec<usize> = line
-            .split_whitespace()
-            .map(|t| {
-                t.parse().unwrap_or_else(|_| {
-                    fail(&format!("{path} line {}: '{t}' is not a number", n + 1))
-                })
-            })
-            .collect();
+    for (n, v) in super::number_lines::<usize>(path) {
         if v.len() < 3 || v.len() != 3 + 4 * v[2] || v[1] >= v[2] {
-            fail(&format!("{path} line {}: malformed", n + 1));
+            fail(&format!("{path} line {n}: malformed"));
         }
         let feats = v[3..]
             .chunks(4)

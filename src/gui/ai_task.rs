@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
 pub struct AiRequest {
     pub game: AnyGame,
     pub search: SearchRequest,
-    /// What the search is for (set by [`AiWorker::start`]).
+    /// What the search is for: its answer comes back as that job's message.
     pub purpose: JobKind,
 }
 
@@ -115,13 +115,10 @@ pub struct AiWorker {
 }
 
 impl AiWorker {
-    /// Starts a search, stopping any running one first.
-    pub fn start(&mut self, kind: JobKind, game_id: u64, request: AiRequest, backend: &AiBackend) {
+    /// Starts a search for `request.purpose`, stopping any running one first.
+    pub fn start(&mut self, game_id: u64, request: AiRequest, backend: &AiBackend) {
         self.cancel();
-        let request = AiRequest {
-            purpose: kind,
-            ..request
-        };
+        let kind = request.purpose;
         let search = backend.search.clone();
         let stamp = Stamp {
             kind,

@@ -267,7 +267,7 @@ impl Session {
         self.seed ^ (self.game.ply() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
-    fn request(&self, level: AnyLevel, backend: &AiBackend) -> AiRequest {
+    fn request(&self, purpose: JobKind, level: AnyLevel, backend: &AiBackend) -> AiRequest {
         AiRequest {
             game: self.game.clone(),
             search: SearchRequest {
@@ -275,7 +275,7 @@ impl Session {
                 seed: self.search_seed(),
                 time_scale: backend.time_scale,
             },
-            purpose: JobKind::Move,
+            purpose,
         }
     }
 
@@ -428,8 +428,8 @@ fn on_play_action(
             if worker.is_busy() && worker.kind() != Some(JobKind::Evaluate) {
                 return;
             }
-            let request = session.request(session.game.hint_level(), &backend);
-            worker.start(JobKind::Hint, session.id, request, &backend);
+            let request = session.request(JobKind::Hint, session.game.hint_level(), &backend);
+            worker.start(session.id, request, &backend);
             session.hint = None;
             session.status = "Looking for a good move…".into();
         }
@@ -488,8 +488,8 @@ fn start_ai_turn(session: Res<Session>, mut worker: ResMut<AiWorker>, backend: R
     let Some(level) = session.ai_level() else {
         return;
     };
-    let request = session.request(level, &backend);
-    worker.start(JobKind::Move, session.id, request, &backend);
+    let request = session.request(JobKind::Move, level, &backend);
+    worker.start(session.id, request, &backend);
 }
 
 /// On the person's turn against the AI with no search of the AI's about this position (after
@@ -512,8 +512,8 @@ fn evaluate_position(
         return;
     }
     *asked = Some(here);
-    let request = session.request(session.game.hint_level(), &backend);
-    worker.start(JobKind::Evaluate, session.id, request, &backend);
+    let request = session.request(JobKind::Evaluate, session.game.hint_level(), &backend);
+    worker.start(session.id, request, &backend);
 }
 
 fn apply_evaluations(

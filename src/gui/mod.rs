@@ -164,7 +164,7 @@ pub fn run() -> AppExit {
             resolution: (1200, 780).into(),
             resize_constraints: WindowResizeConstraints {
                 min_width: 760.0,
-                min_height: 660.0,
+                min_height: 600.0,
                 ..default()
             },
             ..default()

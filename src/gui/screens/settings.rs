@@ -32,23 +32,38 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
     commands
         .spawn(screen_root(Screen::Settings))
         .with_children(|root| {
-            root.spawn(Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(14),
-                ..default()
-            })
+            // A short window scrolls the cards; the auto margins of the first and last child
+            // centre them when they fit (a scrolling container cannot centre by itself).
+            root.spawn((
+                Node {
+                    width: percent(100),
+                    height: percent(100),
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    padding: UiRect::vertical(px(16)),
+                    row_gap: px(14),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                ScrollPosition::default(),
+                bevy::ui::RelativeCursorPosition::default(),
+                super::move_list::WheelScroll,
+            ))
             .with_children(|col| {
-                col.spawn(bold("Settings", 36.0, palette::TEXT));
+                col.spawn((
+                    bold("Settings", 36.0, palette::TEXT),
+                    Node {
+                        margin: UiRect::top(Val::Auto),
+                        ..default()
+                    },
+                ));
                 col.spawn(Node {
                     flex_wrap: FlexWrap::Wrap,
                     justify_content: JustifyContent::Center,
                     align_items: AlignItems::FlexStart,
                     column_gap: px(20),
                     row_gap: px(14),
+                    flex_shrink: 0.0,
                     ..default()
                 })
                 .with_children(|cards| {
@@ -64,6 +79,8 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
                     Node {
                         width: px(200),
                         height: px(44),
+                        flex_shrink: 0.0,
+                        margin: UiRect::bottom(Val::Auto),
                         ..default()
                     },
                 );

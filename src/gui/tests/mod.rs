@@ -9,6 +9,7 @@ mod effects;
 mod flow;
 mod frames;
 mod gomoku;
+mod layout;
 mod review;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,222 @@
+//! Layout at several window sizes: every screen is laid out by `bevy_ui` (taffy and the text
+//! measurer, no renderer) in a window of the given size, and no node may stick out of the
+//! window nor any text out of its box.
+
+use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::render::settings::WgpuSettings;
+use bevy::text::TextLayoutInfo;
+use bevy::ui::CalculatedClip;
+use bevy::window::{ExitCondition, WindowResolution};
+
+use super::*;
+use crate::engine::ai::Level;
+use crate::gui::flow::{AnalysisAction, LoadAction, ReplayAction, ResultAction, SettingsAction};
+use crate::gui::review::Review;
+use crate::gui::{CorePlugin, theme};
+
+/// An app with the UI plugins and a window of `width` x `height` logical pixels that is never
+/// shown: layout runs, rendering does not (no GPU backend).
+fn sized_app(width: u32, height: u32) -> TestApp {
+    // The AI plays down column a (Gomoku) or column 1 (Connect Four): never a block.
+    let serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let home = fresh_home();
+    let mut app = App::new();
+    app.insert_resource(test_games());
+    app.add_plugins(
+        DefaultPlugins
+            .build()
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::log::LogPlugin>()
+            .set(RenderPlugin {
+                render_creation: WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
+                ..default()
+            })
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    resolution: WindowResolution::new(width, height),
+                    ..default()
+                }),
+                exit_condition: ExitCondition::DontExit,
+                close_when_requested: false,
+                ..default()
+            }),
+    )
+    .insert_resource(crate::gui::persist::Paths::under(&home))
+    .insert_resource(scripted(&["a1", "a2", "a3", "a4", "1"]))
+    .add_plugins((CorePlugin, theme::assets_plugin))
+    .add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    });
+    app.update();
+    app.update();
+    TestApp {
+        app,
+        home,
+        _serial: serial,
+    }
+}
+
+/// The problems of the current screen: a visible node (clipped by any scrolling ancestor)
+/// outside the window, a text outside its parent's box, a text wider than its own box.
+fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
+    for _ in 0..3 {
+        t.app.update();
+    }
+    let world = t.app.world_mut();
+    let window = world
+        .query::<&Window>()
+        .single(world)
+        .map(|w| Vec2::new(w.width(), w.height()))
+        .unwrap();
+    let rect = |node: &ComputedNode, at: &UiGlobalTransform| {
+        let s = node.inverse_scale_factor();
+        Rect::from_center_size(at.translation * s, node.size() * s)
+    };
+    let mut boxes = std::collections::HashMap::new();
+    let mut q = world.query::<(Entity, &ComputedNode, &UiGlobalTransform)>();
+    for (e, node, t) in q.iter(world) {
+        boxes.insert(e, rect(node, t));
+    }
+    let mut bad = Vec::new();
+    let mut q = world.query::<(
+        Entity,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+        Option<&CalculatedClip>,
+        Option<&Text>,
+        Option<&TextLayoutInfo>,
+        Option<&ChildOf>,
+        Option<&Name>,
+    )>();
+    let inside = |inner: Rect, outer: Rect| {
+        inner.min.x >= outer.min.x - 1.0
+            && inner.min.y >= outer.min.y - 1.0
+            && inner.max.x <= outer.max.x + 1.0
+            && inner.max.y <= outer.max.y + 1.0
+    };
+    let screen = Rect::from_corners(Vec2::ZERO, window);
+    for (e, node, tr, visible, clip, text, info, parent, name) in q.iter(world) {
+        let mut r = rect(node, tr);
+        if !visible.get() || r.is_empty() {
+            continue;
+        }
+        let what = match (text, name) {
+            (Some(t), _) => format!("text {:?}", t.0),
+            (_, Some(n)) => format!("node {n}"),
+            _ => format!("node {e}"),
+        };
+        if let Some(c) = clip {
+            let s = node.inverse_scale_factor();
+            r = r.intersect(Rect::from_corners(c.clip.min * s, c.clip.max * s));
+            if r.is_empty() {
+                continue; // scrolled out of its list
+            }
+        }
+        if !inside(r, screen) {
+            bad.push(format!(
+                "{at}: {what} at {r:?} is outside the window {window}"
+            ));
+        }
+        if text.is_none() {
+            continue;
+        }
+        if let (Some(info), Some(parent)) = (info, parent)
+            && let Some(&outer) = boxes.get(&parent.parent())
+        {
+            let own = rect(node, tr);
+            let s = node.inverse_scale_factor();
+            if info.size.x * s > own.width() + 1.0 {
+                bad.push(format!(
+                    "{at}: {what} is {:.0} wide in a box of {:.0}",
+                    info.size.x * s,
+                    own.width()
+                ));
+            }
+            if clip.is_none() && !inside(own, outer) {
+                bad.push(format!(
+                    "{at}: {what} at {own:?} spills out of its box {outer:?}"
+                ));
+            }
+        }
+    }
+    bad
+}
+
+/// Visits every screen at `width` x `height`, returning what does not fit.
+fn tour(width: u32, height: u32) -> Vec<String> {
+    let mut t = sized_app(width, height);
+    let size = format!("{width}x{height}");
+    let mut bad = overflows(&mut t, &format!("{size} title"));
+    t.act(Action::Title(TitleAction::NewGame));
+    bad.extend(overflows(&mut t, &format!("{size} new game")));
+    t.act(Action::Setup(SetupAction::Game(c4_kind::kind().id())));
+    bad.extend(overflows(
+        &mut t,
+        &format!("{size} new game (connect four)"),
+    ));
+    t.act(Action::Setup(SetupAction::Back));
+    t.act(Action::Title(TitleAction::Settings));
+    bad.extend(overflows(&mut t, &format!("{size} settings")));
+    t.act(Action::Settings(SettingsAction::Back));
+    t.act(Action::Title(TitleAction::Analysis));
+    bad.extend(overflows(&mut t, &format!("{size} analysis")));
+    t.act(Action::Analysis(AnalysisAction::Menu));
+
+    // Gomoku against a scripted AI that never blocks: playing, the result, replay, review.
+    t.start(Level::Club.number(), ColourChoice::Black, Rule::Renju);
+    for m in ["h8", "i8", "j8", "k8"] {
+        t.play_and_wait(p(m));
+    }
+    bad.extend(overflows(&mut t, &format!("{size} playing")));
+    t.play_and_wait(p("l8"));
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    bad.extend(overflows(&mut t, &format!("{size} result")));
+    t.act(Action::Result(ResultAction::Replay));
+    bad.extend(overflows(&mut t, &format!("{size} replay")));
+    t.act(Action::Replay(ReplayAction::Review));
+    assert!(t.run_until(|w| w.resource::<Review>().result.is_some()));
+    bad.extend(overflows(&mut t, &format!("{size} review")));
+    t.act(Action::Replay(ReplayAction::Menu));
+    t.act(Action::Title(TitleAction::LoadGame));
+    bad.extend(overflows(&mut t, &format!("{size} saved games")));
+
+    // Connect Four to its result (Red wins up column 4).
+    t.act(Action::Load(LoadAction::Back));
+    t.start_game(c4_kind::kind(), 2, ColourChoice::Black, &[("rows", 6)]);
+    for _ in 0..3 {
+        t.play_and_wait(c4_kind::col(3));
+    }
+    bad.extend(overflows(&mut t, &format!("{size} connect four")));
+    t.play_and_wait(c4_kind::col(3));
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    bad.extend(overflows(&mut t, &format!("{size} connect four result")));
+    bad
+}
+
+/// From the smallest window the game allows up to a large one, and a tall one whose board
+/// screens put the panel below the board.
+#[test]
+fn every_screen_fits_the_window() {
+    let mut bad = Vec::new();
+    for (w, h) in [
+        (800, 600),
+        (1100, 620),
+        (1280, 800),
+        (1920, 1080),
+        (800, 1000),
+    ] {
+        bad.extend(tour(w, h));
+    }
+    assert!(
+        bad.is_empty(),
+        "{} problems:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}

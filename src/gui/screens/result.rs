@@ -67,7 +67,8 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
     let why = reason(&session, &finished.end);
     let saved = match &finished.record {
         Some(path) => format!(
-            "Saved as {}",
+            // The name on a line of its own: a long name breaks there, not after "Saved as".
+            "Saved as\n{}",
             path.file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
         ),
@@ -82,7 +83,8 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
             if let Some((level, t)) = tally {
                 card.spawn(text(
                     format!(
-                        "Against {}: {} won · {} lost · {} drawn",
+                        // The tally on its own line, so the panel never wraps inside it.
+                        "Against {}:\n{} won · {} lost · {} drawn",
                         level.name(),
                         t.wins,
                         t.losses,

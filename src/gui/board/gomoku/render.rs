@@ -155,15 +155,16 @@ fn rebuild_grid(
             for i in 0..size {
                 let letter = ((b'a' + i as u8) as char).to_string();
                 let number = (size - i).to_string();
-                // Letters centred in the margin under the bottom line, numbers in the
-                // margin left of the first column.
+                // Letters under the bottom line, numbers left of the first column, centred
+                // three quarters of a cell out: clear of an edge stone (half a cell) and
+                // still on the wood (one cell).
                 let below = Pos::new(i as u8, (size - 1) as u8);
                 let mut node = at_point(below, size, 1.0);
-                node.top = percent(line_pct(size - 1, size) + 0.08 * cell_pct(size));
+                node.top = percent(line_pct(size - 1, size) + 0.25 * cell_pct(size));
                 grid.spawn(node).with_child(coord_text(letter, pal));
                 let left = Pos::new(0, i as u8);
                 let mut node = at_point(left, size, 1.0);
-                node.left = percent(line_pct(0, size) - 1.08 * cell_pct(size));
+                node.left = percent(line_pct(0, size) - 1.25 * cell_pct(size));
                 grid.spawn(node).with_child(coord_text(number, pal));
             }
         }

@@ -2,10 +2,15 @@
 //!
 //! arena --a 4 --b 3 [--games 100] [--scale-a 0.1] [--scale-b 0.1] [--threads 2]
 //!       [--size 15] [--rule freestyle|standard|renju] [--seed 1] [--sgf DIR]
+//!       [--clock SECONDS+INCREMENT]
+//!
+//! With `--clock` both players are on a Fischer game clock (for example `60+0`, `180+2`): the
+//! levels take their budgets from it, and a player whose clock runs out loses. The summary
+//! then counts the losses on time and the least time each side had left.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use gomoku::engine::Rule;
 use gomoku::engine::ai::Level;
@@ -22,15 +27,30 @@ struct Args {
     sgf: Option<String>,
 }
 
+/// `60+0`, `180+2.5`: seconds for the game and the increment per move.
+fn parse_clock(v: &str) -> Option<(Duration, Duration)> {
+    let (base, inc) = v.split_once('+')?;
+    let secs = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(Duration::from_secs_f64)
+    };
+    Some((secs(base)?, secs(inc)?)).filter(|(b, _)| !b.is_zero())
+}
+
 fn parse() -> Result<Args, String> {
     let mut args = Args {
         a: Player {
             level: Level::Expert,
             time_scale: 1.0,
+            clock: None,
         },
         b: Player {
             level: Level::Club,
             time_scale: 1.0,
+            clock: None,
         },
         games: 100,
         threads: 2,
@@ -66,6 +86,14 @@ fn parse() -> Result<Args, String> {
                 args.rule = Rule::from_name(&v).ok_or(format!("unknown rule {v}"))?
             }
             "--sgf" => args.sgf = Some(value()?),
+            "--clock" => {
+                let v = value()?;
+                let clock = parse_clock(&v).ok_or(format!(
+                    "--clock wants SECONDS+INCREMENT such as 60+0 or 180+2, not {v}"
+                ))?;
+                args.a.clock = Some(clock);
+                args.b.clock = Some(clock);
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown option {other}")),
         }
@@ -85,7 +113,8 @@ fn main() -> ExitCode {
             }
             eprintln!(
                 "usage: arena --a LEVEL --b LEVEL [--games N] [--scale-a X] [--scale-b X] \
-                 [--threads N] [--size N] [--rule R] [--seed N] [--sgf DIR]"
+                 [--threads N] [--size N] [--rule R] [--seed N] [--sgf DIR] \
+                 [--clock SECONDS+INCREMENT]"
             );
             return ExitCode::from(2);
         }
@@ -152,6 +181,28 @@ fn main() -> ExitCode {
         s.elo_error,
         start.elapsed().as_secs_f64()
     );
+    if args.a.clock.is_some() {
+        let lost = |a: bool| {
+            results
+                .iter()
+                .filter(|r| r.a_lost_on_time == Some(a))
+                .count()
+        };
+        let least = |i: usize| {
+            results
+                .iter()
+                .filter_map(|r| r.least_left[i])
+                .min()
+                .map_or("-".into(), |d| format!("{:.2} s", d.as_secs_f64()))
+        };
+        println!(
+            "clock: time losses A {} B {}; least time left after a move A {} B {}",
+            lost(true),
+            lost(false),
+            least(0),
+            least(1)
+        );
+    }
     if let Some(dir) = args.sgf.clone()
         && let Err(e) = save_games(&dir, &results, &args)
     {

@@ -61,6 +61,7 @@ fn budget_section(count: usize, threads: u32) {
             let clock = gomoku::engine::ai::time::Clock {
                 turn: Some(Duration::from_millis(ms)),
                 left: None,
+                increment: Duration::ZERO,
                 empty_points: 225 - game.ply(),
             };
             let mut limits = clock.limits();

@@ -263,6 +263,7 @@ impl<T: Thinker> Brain<T> {
             Clock {
                 turn,
                 left,
+                increment: Duration::ZERO,
                 empty_points,
             }
             .limits()

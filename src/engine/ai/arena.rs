@@ -3,20 +3,25 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use super::{Level, NoInfo, play_level};
+use super::time::Clock;
+use super::{Level, NoInfo, play_level_within};
 use crate::engine::game::{Game, Outcome};
 use crate::engine::pos::{Pos, Stone};
 use crate::engine::rules::Rule;
 
-/// A player in a match: a level at a time scale.
+/// A player in a match: a level at a time scale, optionally on a game clock.
 #[derive(Copy, Clone, Debug)]
 pub struct Player {
     pub level: Level,
     pub time_scale: f64,
+    /// Fischer clock (time for the game, increment per move): the level's budget comes from
+    /// it (see [`play_level_within`]) and running out of it loses the game.
+    pub clock: Option<(Duration, Duration)>,
 }
 
 /// Openings: Black at the centre, White next to it, Black within two cells. Each is played
@@ -55,9 +60,22 @@ pub struct GameResult {
     /// 1.0 A won, 0.5 draw, 0.0 A lost.
     pub a_score: f64,
     pub game: Game,
+    /// Who lost on time, if the game ended so: A (true) or B (false).
+    pub a_lost_on_time: Option<bool>,
+    /// The least time A and B had left after a move (game clocks only).
+    pub least_left: [Option<Duration>; 2],
 }
 
-/// Plays one game between A and B from `opening`; returns A's score and the game.
+/// How one game ended, before it is a [`GameResult`].
+pub struct Played {
+    pub a_score: f64,
+    pub game: Game,
+    pub a_lost_on_time: Option<bool>,
+    pub least_left: [Option<Duration>; 2],
+}
+
+/// Plays one game between A and B from `opening`; returns A's score and the game. Players on
+/// a clock are timed on the wall clock around the whole move (the search and its set-up).
 pub fn play_game(
     a: Player,
     b: Player,
@@ -66,7 +84,7 @@ pub fn play_game(
     size: usize,
     rule: Rule,
     seed: u64,
-) -> (f64, Game) {
+) -> Played {
     let mut game = Game::new(size, rule).expect("arena board size");
     for &p in opening {
         if game.play(p).is_err() {
@@ -75,33 +93,69 @@ pub fn play_game(
     }
     let stop = AtomicBool::new(false);
     let mut ply_seed = seed;
+    // Time left of A and B.
+    let mut left = [a.clock.map(|c| c.0), b.clock.map(|c| c.0)];
+    let mut least_left = left;
+    let a_wins = |yes: bool| if yes { 1.0 } else { 0.0 };
     while !game.outcome().is_over() {
         let a_to_move = (game.to_move() == Stone::Black) == a_black;
-        let p = if a_to_move { a } else { b };
+        let (p, i) = if a_to_move { (a, 0) } else { (b, 1) };
         ply_seed = ply_seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        let r = play_level(p.level, &game, ply_seed, p.time_scale, &stop, &mut NoInfo);
+        let clock = p.clock.zip(left[i]).map(|((_, increment), left)| Clock {
+            turn: None,
+            left: Some(left),
+            increment,
+            empty_points: size * size - game.board().stone_count(),
+        });
+        let start = Instant::now();
+        let r = play_level_within(
+            p.level,
+            &game,
+            ply_seed,
+            p.time_scale,
+            clock,
+            &stop,
+            &mut NoInfo,
+        );
+        if let (Some(l), Some((_, increment))) = (left[i].as_mut(), p.clock) {
+            let spent = start.elapsed();
+            if spent > *l {
+                return Played {
+                    a_score: a_wins(!a_to_move),
+                    game,
+                    a_lost_on_time: Some(a_to_move),
+                    least_left,
+                };
+            }
+            *l = *l - spent + increment;
+            least_left[i] = least_left[i].map(|m| m.min(*l - increment));
+        }
         let Some(mv) = r.best else {
             break; // no legal move: Renju Black with only forbidden points left
         };
         if let Err(e) = game.play(mv) {
             // An illegal move loses on the spot: the engine promised never to make one.
             eprintln!("illegal move by {:?}: {e}", p.level);
-            return (if a_to_move { 0.0 } else { 1.0 }, game);
+            return Played {
+                a_score: a_wins(!a_to_move),
+                game,
+                a_lost_on_time: None,
+                least_left,
+            };
         }
     }
-    let score = match game.outcome() {
-        Outcome::Win { winner, .. } => {
-            if (*winner == Stone::Black) == a_black {
-                1.0
-            } else {
-                0.0
-            }
-        }
+    let a_score = match game.outcome() {
+        Outcome::Win { winner, .. } => a_wins((*winner == Stone::Black) == a_black),
         _ => 0.5,
     };
-    (score, game)
+    Played {
+        a_score,
+        game,
+        a_lost_on_time: None,
+        least_left,
+    }
 }
 
 /// Plays `openings.len() * 2` games on `threads` threads.
@@ -129,7 +183,7 @@ pub fn run_match(
                     }
                     let opening = j / 2;
                     let a_black = j.is_multiple_of(2);
-                    let (a_score, game) = play_game(
+                    let played = play_game(
                         a,
                         b,
                         a_black,
@@ -141,8 +195,10 @@ pub fn run_match(
                     let r = GameResult {
                         opening,
                         a_black,
-                        a_score,
-                        game,
+                        a_score: played.a_score,
+                        game: played.game,
+                        a_lost_on_time: played.a_lost_on_time,
+                        least_left: played.least_left,
                     };
                     progress(&r);
                     results.lock().expect("results lock").push(r);

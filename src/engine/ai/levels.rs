@@ -6,6 +6,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+use super::time::Clock;
 use super::{Engine, InfoSink, Limits, Score, SearchResult, novice, shapes};
 use crate::engine::game::Game;
 use crate::engine::pos::Pos;
@@ -96,6 +97,21 @@ pub fn play_level(
     stop: &AtomicBool,
     sink: &mut dyn InfoSink,
 ) -> SearchResult {
+    play_level_within(level, game, seed, time_scale, None, stop, sink)
+}
+
+/// [`play_level`] on a game clock: Master's budget comes from `clock` alone (its share of
+/// the time left and the increment, see [`Clock::limits`]); the other searching levels keep
+/// their own budgets and never think past the clock's limit.
+pub fn play_level_within(
+    level: Level,
+    game: &Game,
+    seed: u64,
+    time_scale: f64,
+    clock: Option<Clock>,
+    stop: &AtomicBool,
+    sink: &mut dyn InfoSink,
+) -> SearchResult {
     let mut rng = StdRng::seed_from_u64(seed);
     if game.outcome().is_over() {
         return SearchResult::instant(None, Score::Eval(0));
@@ -115,6 +131,10 @@ pub fn play_level(
         Level::Novice => return novice::choose(game, &mut rng, 25),
         Level::Casual => return shapes::choose(game, &mut rng),
         _ => search_limits(level, time_scale),
+    };
+    let limits = match clock {
+        Some(clock) => on_clock(level, limits, &clock),
+        None => limits,
     };
     let first = Engine::new(hash).think(game, &limits, stop, sink);
     vary_opening(game, first, &limits, hash, &mut rng, stop)
@@ -163,6 +183,27 @@ fn vary_opening(
             }
         }
         _ => first,
+    }
+}
+
+/// A level's limits bounded by a game clock's.
+fn on_clock(level: Level, own: Limits, clock: &Clock) -> Limits {
+    let timed = clock.limits();
+    let min = |a: Option<Duration>, b: Option<Duration>| match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    if level == Level::Master {
+        return Limits {
+            soft_time: timed.soft_time,
+            hard_time: timed.hard_time,
+            ..own
+        };
+    }
+    Limits {
+        soft_time: min(own.soft_time, timed.soft_time),
+        hard_time: min(own.hard_time, timed.hard_time),
+        ..own
     }
 }
 
@@ -245,5 +286,24 @@ mod tests {
         let moves = choices(Level::Club, &g, 0..8);
         let distinct: BTreeSet<_> = moves.iter().collect();
         assert_eq!(distinct.len(), 1, "{moves:?}");
+    }
+
+    /// On a game clock Master's five seconds give way to its share of the clock (here at most
+    /// a quarter of 0.6 s, plus the opening variety's third).
+    #[test]
+    fn on_a_clock_master_thinks_within_its_share() {
+        let g = game(&["h8", "i9", "h9", "h10", "i8"]);
+        let clock = Clock {
+            turn: None,
+            left: Some(Duration::from_millis(600)),
+            increment: Duration::ZERO,
+            empty_points: 220,
+        };
+        let never = AtomicBool::new(false);
+        let start = std::time::Instant::now();
+        let r = play_level_within(Level::Master, &g, 1, 1.0, Some(clock), &never, &mut NoInfo);
+        assert!(r.best.is_some());
+        let spent = start.elapsed();
+        assert!(spent < Duration::from_millis(400), "{spent:?}");
     }
 }

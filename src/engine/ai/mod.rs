@@ -33,7 +33,7 @@ use std::time::Duration;
 use super::game::Game;
 use super::pos::Pos;
 
-pub use levels::{Level, play_level};
+pub use levels::{Level, play_level, play_level_within};
 pub use search::{Engine, think};
 
 /// How long or how deep to think. Unset fields do not limit.

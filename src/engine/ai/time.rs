@@ -11,6 +11,8 @@ pub struct Clock {
     pub turn: Option<Duration>,
     /// Time left on the match clock (`time_left`); `None`: no match clock.
     pub left: Option<Duration>,
+    /// Added to the match clock after each of our moves (Fischer); zero without.
+    pub increment: Duration,
     /// Empty points on the board: bounds how many more moves we may have to make.
     pub empty_points: usize,
 }
@@ -35,8 +37,13 @@ impl Clock {
             // Expect to play up to half the empty points, but plan for at least 12 and at
             // most 60 more moves so the clock lasts and early moves still get time.
             let moves = (self.empty_points / 2).clamp(12, 60) as u32;
-            let share = left / moves;
-            let cap = (left / 4).saturating_sub(Duration::from_millis(50));
+            // Each move earns the increment back: spend most of it on top of the share. The
+            // cap keeps three quarters of the clock (plus half an increment) for later, and
+            // 50 ms for the reply to arrive.
+            let share = left / moves + self.increment.mul_f64(0.75);
+            let cap = (left / 4 + self.increment / 2)
+                .min(left)
+                .saturating_sub(Duration::from_millis(50));
             hard = Some(hard.map_or(cap, |h| h.min(cap)));
             soft = Some(soft.map_or(share, |s| s.min(share)).min(hard.unwrap()));
         }
@@ -61,6 +68,7 @@ mod tests {
         let l = Clock {
             turn: Some(ms(100)),
             left: None,
+            increment: Duration::ZERO,
             empty_points: 200,
         }
         .limits();
@@ -69,6 +77,7 @@ mod tests {
         let l = Clock {
             turn: Some(ms(5000)),
             left: None,
+            increment: Duration::ZERO,
             empty_points: 200,
         }
         .limits();
@@ -80,6 +89,7 @@ mod tests {
         let l = Clock {
             turn: Some(ms(30_000)),
             left: Some(ms(60_000)),
+            increment: Duration::ZERO,
             empty_points: 200,
         }
         .limits();
@@ -89,10 +99,29 @@ mod tests {
         let l = Clock {
             turn: None,
             left: Some(ms(100)),
+            increment: Duration::ZERO,
             empty_points: 10,
         }
         .limits();
         assert!(l.hard_time.unwrap() <= ms(25));
+        assert!(l.soft_time.unwrap() <= l.hard_time.unwrap());
+    }
+
+    #[test]
+    fn an_increment_is_spent_on_top_of_the_share_and_never_the_whole_clock() {
+        let clock = |left, inc| Clock {
+            turn: None,
+            left: Some(ms(left)),
+            increment: ms(inc),
+            empty_points: 200,
+        };
+        let plain = clock(60_000, 0).limits();
+        let fischer = clock(60_000, 2_000).limits();
+        assert_eq!(fischer.soft_time, Some(ms(1000 + 1500)));
+        assert!(fischer.hard_time > plain.hard_time);
+        // A flag nearly down with a big increment: the hard limit stays under what is left.
+        let l = clock(300, 5_000).limits();
+        assert!(l.hard_time.unwrap() <= ms(250), "{l:?}");
         assert!(l.soft_time.unwrap() <= l.hard_time.unwrap());
     }
 }

@@ -12,6 +12,7 @@ pub mod ai_task;
 pub mod analysis;
 pub mod audio;
 pub mod board;
+pub mod clock;
 pub mod demo;
 pub mod effects;
 pub mod flow;

@@ -14,6 +14,8 @@ use bevy::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub use super::clock::TimeControl;
+
 /// Environment variable that puts all files under one folder (tests, the demo, portable use).
 pub const HOME_ENV: &str = "GOMOKU_HOME";
 
@@ -97,9 +99,12 @@ pub struct SetupChoice {
     /// The game's id ("gomoku"); empty or unknown means the first game.
     pub kind: String,
     pub colour: ColourChoice,
+    /// The game clock, for every game.
+    pub clock: TimeControl,
     /// By game id.
     pub games: BTreeMap<String, GameSetup>,
 }
+
 
 /// One game's setup choices.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]

@@ -82,6 +82,7 @@ pub fn person_move(session: &Session, level: AnyLevel, scale: f64) -> Option<Mov
         level,
         seed: session.seed ^ session.game.ply() as u64,
         time_scale: scale,
+        clock: None,
     };
     session
         .game

@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::{AnyLevel, GameKind, Move, Options, SearchInfo, Side, Standing};
 use crate::engine::ai::Score;
+use crate::gui::clock::Budget;
 use crate::engine::review::{Analysis, Progress as ReviewProgress, ReviewLimits};
 
 /// What a search is asked: the level, a seed (every level's randomness comes from it) and a
@@ -17,6 +18,8 @@ pub struct SearchRequest {
     pub level: AnyLevel,
     pub seed: u64,
     pub time_scale: f64,
+    /// The AI's game clock, when the game has one: its time must come from it.
+    pub clock: Option<Budget>,
 }
 
 /// A finished iteration of a running search: its depth and score (the "thinking" line).

@@ -26,7 +26,10 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Headline and its colour for the end of `session`.
 pub fn headline(session: &Session, end: &GameEnd) -> (String, Color) {
+    let on_time = matches!(end, GameEnd::Time { .. });
     match (session.person_result(end), end.winner()) {
+        (Some(Verdict::Win), _) if on_time => ("You win on time!".into(), palette::GOOD),
+        (Some(Verdict::Loss), _) if on_time => ("You lose on time".into(), palette::BAD),
         (Some(Verdict::Win), _) => ("You win!".into(), palette::GOOD),
         (Some(Verdict::Loss), _) => ("You lose".into(), palette::BAD),
         (Some(Verdict::Draw), _) | (None, None) => ("Draw".into(), palette::ACCENT),
@@ -47,6 +50,11 @@ fn reason(session: &Session, end: &GameEnd) -> String {
         ),
         GameEnd::Resigned { loser } => format!(
             "{} resigned after {} moves.",
+            session.player_name(*loser),
+            session.game.ply()
+        ),
+        GameEnd::Time { loser } => format!(
+            "{} ran out of time after {} moves.",
             session.player_name(*loser),
             session.game.ply()
         ),

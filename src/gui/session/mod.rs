@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
@@ -12,7 +13,9 @@ use super::ai_task::{
     AiBackend, AiMoved, AiRequest, AiWorker, HintReady, JobKind, PositionEvaluated,
 };
 use super::audio::Sfx;
+use super::clock::GameClock;
 use super::flow::{Action, PlayAction, Screen};
+use super::frames::FrameRequests;
 use super::kind::Verdict;
 use super::kind::files::{self, Saved, Stats};
 use super::kind::{
@@ -32,6 +35,9 @@ pub(super) fn plugin(app: &mut App) {
                 apply_ai_moves,
                 apply_hints,
                 apply_evaluations,
+                // After the moves of this frame, before the AI is asked (its budget) and
+                // before `settle` (a fallen flag ends the game).
+                run_clock,
                 start_ai_turn.run_if(in_state(Screen::Playing)),
                 evaluate_position.run_if(in_state(Screen::Playing)),
                 settle.run_if(in_state(Screen::Playing)),
@@ -64,6 +70,10 @@ pub enum GameEnd {
     Resigned {
         loser: Side,
     },
+    /// The loser's clock ran out on their turn.
+    Time {
+        loser: Side,
+    },
     Draw,
 }
 
@@ -71,7 +81,7 @@ impl GameEnd {
     pub fn winner(&self) -> Option<Side> {
         match self {
             GameEnd::Line { winner, .. } => Some(*winner),
-            GameEnd::Resigned { loser } => Some(loser.other()),
+            GameEnd::Resigned { loser } | GameEnd::Time { loser } => Some(loser.other()),
             GameEnd::Draw => None,
         }
     }
@@ -99,6 +109,10 @@ pub struct Session {
     /// Date of the game's start, for the record.
     pub started: String,
     pub resigned: Option<Side>,
+    /// Both players' time, when the game has a clock.
+    pub clock: Option<GameClock>,
+    /// Whose clock ran out (the game is over).
+    pub flagged: Option<Side>,
     /// The AI's last search, for the side panel.
     pub last_search: Option<SearchInfo>,
     /// The move list shows the position after this many moves instead of the game's.
@@ -131,6 +145,8 @@ impl Session {
             seed,
             started: timestamp().date,
             resigned: None,
+            clock: None,
+            flagged: None,
             last_search: None,
             looking: None,
             position_eval: None,
@@ -154,17 +170,21 @@ impl Session {
             ColourChoice::Random => Side::Second,
         };
         let opponent = level.map_or(Opponent::Person, Opponent::Ai);
-        Session::new(game, opponent, human, rand::random())
+        let mut session = Session::new(game, opponent, human, rand::random());
+        session.clock = GameClock::new(setup.clock);
+        session
     }
 
     /// The same players again on a fresh board, sides swapped (so the other one starts).
     pub fn rematch(&self) -> Session {
-        Session::new(
+        let mut session = Session::new(
             self.game.fresh(),
             self.opponent,
             self.human.other(),
             rand::random(),
-        )
+        );
+        session.clock = self.clock.as_ref().and_then(|c| GameClock::new(c.control));
+        session
     }
 
     /// The autosaved unfinished game as a session to play on (Continue).
@@ -188,6 +208,9 @@ impl Session {
         if let Some(loser) = self.resigned {
             return Some(GameEnd::Resigned { loser });
         }
+        if let Some(loser) = self.flagged {
+            return Some(GameEnd::Time { loser });
+        }
         match self.game.standing() {
             Standing::Ongoing => None,
             Standing::Won { winner, line } => Some(GameEnd::Line { winner, line }),
@@ -196,7 +219,7 @@ impl Session {
     }
 
     pub fn is_ongoing(&self) -> bool {
-        self.resigned.is_none() && !self.game.is_over()
+        self.resigned.is_none() && self.flagged.is_none() && !self.game.is_over()
     }
 
     pub fn is_ai_turn(&self) -> bool {
@@ -274,6 +297,12 @@ impl Session {
                 level,
                 seed: self.search_seed(),
                 time_scale: backend.time_scale,
+                // Only the AI's own move is on its clock; hints and evaluations are not.
+                clock: self
+                    .clock
+                    .as_ref()
+                    .filter(|_| purpose == JobKind::Move)
+                    .map(|c| c.budget(self.game.to_move().index(), Instant::now())),
             },
             purpose,
         }
@@ -475,6 +504,44 @@ pub fn resign_confirmed(action: &PlayAction, armed: &mut bool, status: &mut Stri
     *status = "Resign this game? Press Resign (Ctrl+R) again to confirm; any other action cancels."
         .into();
     false
+}
+
+/// Keeps the game clock in step with the game: charges each move to its player, restores the
+/// times on undo and redo, runs only on the playing screen of an unfinished game, and ends
+/// the game when the side to move's time is up.
+fn run_clock(
+    screen: Res<State<Screen>>,
+    mut session: ResMut<Session>,
+    mut frames: ResMut<FrameRequests>,
+) {
+    if session.clock.is_none() || session.finished.is_some() {
+        return;
+    }
+    let now = Instant::now();
+    let moves: Vec<u32> = session.game.moves().iter().map(|m| m.0).collect();
+    let to_move = session.game.to_move();
+    let running = *screen.get() == Screen::Playing && session.is_ongoing();
+    let session = &mut *session;
+    let Some(clock) = session.clock.as_mut() else {
+        return;
+    };
+    clock.follow(&moves, now);
+    if !running {
+        if clock.is_running() {
+            clock.pause(to_move.index(), now);
+        }
+        return;
+    }
+    clock.start(now);
+    if clock.flag_fell(to_move.index(), now) {
+        clock.pause(to_move.index(), now);
+        session.flagged = Some(to_move);
+        return;
+    }
+    // The running clock shows tenths under ten seconds, else seconds.
+    let left = clock.left(to_move.index(), to_move.index(), now);
+    let step = if left < Duration::from_secs(10) { 100 } else { 250 };
+    frames.within(Duration::from_millis(step));
 }
 
 /// Starts the AI's search when it is its turn and none runs for this position.

@@ -276,10 +276,17 @@ impl Rules for Game {
     ) -> SearchInfo {
         let start = Instant::now();
         let default = Limits::default();
-        let limits = Limits {
-            time: default.time.map(|t| t.mul_f64(request.time_scale)),
-            ..default
-        };
+        let mut time = default.time.map(|t| t.mul_f64(request.time_scale));
+        if let Some(budget) = request.clock {
+            // Never past the clock's limit for this move.
+            let empty = self.size().cells() - self.moves().len();
+            let cap = budget.engine_clock(empty).limits().hard_time;
+            time = match (time, cap) {
+                (Some(t), Some(c)) => Some(t.min(c)),
+                (t, c) => t.or(c),
+            };
+        }
+        let limits = Limits { time, ..default };
         let mut rng = StdRng::seed_from_u64(request.seed);
         let r = with_ai(self.size(), |ai| {
             ai.choose_move_in_game(level, self, &limits, &mut rng, stop)

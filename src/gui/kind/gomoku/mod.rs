@@ -11,7 +11,7 @@ use super::{
     AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress,
     Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
 };
-use crate::engine::ai::{Engine, Level, Limits, NoInfo, Score, SearchResult, play_level};
+use crate::engine::ai::{Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within};
 use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
@@ -285,11 +285,13 @@ impl Rules for Game {
         progress: Progress,
     ) -> SearchInfo {
         let mut sink = |r: &SearchResult| progress(r.depth, r.score);
-        let r = play_level(
+        let empty = self.size() * self.size() - self.board().stone_count();
+        let r = play_level_within(
             level,
             self,
             request.seed,
             request.time_scale,
+            request.clock.map(|b| b.engine_clock(empty)),
             stop,
             &mut sink,
         );

@@ -70,6 +70,8 @@ pub const PLACE_TWO_BELOW: i32 = 60;
 pub const OFFERS_ABOVE: i32 = 400;
 /// One more fifth-move offer declared per this many points of Black's lead.
 pub const DECLARE_STEP: i32 = 80;
+/// Candidates of a placement judged again by the deep search.
+pub const REFINE: usize = 3;
 /// A forced win or loss as a number (beyond every evaluation).
 pub const DECIDED: i32 = 10_000;
 
@@ -254,20 +256,38 @@ fn place(
     if aim == Aim::Free || candidates.len() == 1 {
         return first;
     }
-    let scored: Vec<(Pos, i32)> = candidates
-        .iter()
-        .map(|&p| {
-            let mut g = opening.game().clone();
-            let _ = g.place(p, stone);
-            let e = black_eval(&g, b.probe, stop);
-            let v = match aim {
-                Aim::Best(Stone::Black) => -e,
-                Aim::Best(Stone::White) => e,
-                _ => e.abs(),
-            };
-            (p, v)
-        })
-        .collect();
+    let value = |p: Pos, nodes: u64| {
+        let mut g = opening.game().clone();
+        let _ = g.place(p, stone);
+        let e = black_eval(&g, nodes, stop);
+        match aim {
+            Aim::Best(Stone::Black) => -e,
+            Aim::Best(Stone::White) => e,
+            _ => e.abs(),
+        }
+    };
+    let mut scored: Vec<(Pos, i32)> = candidates.iter().map(|&p| (p, value(p, b.probe))).collect();
+    // The most promising few again, as deeply as the other player's colour choice will
+    // judge them (a shallow search misjudges some shapes).
+    // Before a colour choice, on through the rest until one is below its threshold.
+    scored.sort_by_key(|s| s.1);
+    let mut refined = 0;
+    while refined < scored.len() {
+        scored[refined].1 = value(scored[refined].0, b.deep);
+        refined += 1;
+        let balanced = scored[..refined].iter().any(|s| s.1 < PLACE_TWO_BELOW);
+        if refined >= REFINE && (aim != Aim::Balance || balanced) {
+            break;
+        }
+    }
+    scored.truncate(refined);
+    if aim == Aim::Balance {
+        // Balanced means below the colour choice's threshold, whenever one is.
+        let best = scored.iter().map(|s| s.1).min().unwrap_or(0);
+        let cap = (PLACE_TWO_BELOW - 1).max(best);
+        let margin = b.margin.min(cap - best);
+        return pick_within(&scored, margin, rng).unwrap_or(first);
+    }
     pick_within(&scored, b.margin, rng).unwrap_or(first)
 }
 
@@ -308,14 +328,18 @@ fn choose(
 fn offer(opening: &Opening, b: &Budget, rng: &mut StdRng, stop: &AtomicBool) -> Pos {
     let ok = |p: Pos| opening.legal(&Action::Offer(p)).is_ok();
     let candidates = sample(near_points(opening, ok), b.candidates, rng);
-    let scored: Vec<(Pos, i32)> = candidates
-        .iter()
-        .map(|&p| {
-            let mut g = opening.game().clone();
-            let _ = g.place(p, Stone::Black);
-            (p, -black_eval(&g, b.probe, stop))
-        })
-        .collect();
+    let value = |p: Pos, nodes: u64| {
+        let mut g = opening.game().clone();
+        let _ = g.place(p, Stone::Black);
+        -black_eval(&g, nodes, stop)
+    };
+    let mut scored: Vec<(Pos, i32)> = candidates.iter().map(|&p| (p, value(p, b.probe))).collect();
+    // The best few again, half as deeply as a colour choice.
+    scored.sort_by_key(|s| s.1);
+    scored.truncate(REFINE);
+    for s in &mut scored {
+        s.1 = value(s.0, b.deep / 2);
+    }
     // Not losing at once, unless every candidate does.
     let alive: Vec<(Pos, i32)> = scored.iter().copied().filter(|s| s.1 < DECIDED).collect();
     let pool = if alive.is_empty() { &scored } else { &alive };
@@ -327,7 +351,7 @@ fn pick(opening: &Opening, b: &Budget, stop: &AtomicBool) -> Pos {
     for &p in opening.offers() {
         let mut g = opening.game().clone();
         let _ = g.place(p, Stone::Black);
-        let for_white = -black_eval(&g, b.probe * 2, stop);
+        let for_white = -black_eval(&g, b.deep / 2, stop);
         if best.is_none_or(|(_, v)| for_white > v) {
             best = Some((p, for_white));
         }

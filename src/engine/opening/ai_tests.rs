@@ -70,7 +70,7 @@ fn the_proposed_swap2_opening_is_balanced() {
                 ai::propose_balanced(15, Rule::Freestyle, OpeningRule::Swap2, level, seed).unwrap();
             assert_eq!(o.game().ply(), 3);
             assert_eq!(o.step().player(), Some(Player::Second));
-            let e = ai::black_eval(o.game(), ai::budget(level).probe, &never);
+            let e = ai::black_eval(o.game(), ai::budget(level).deep, &never);
             assert!(
                 e.abs() < PLACE_TWO_BELOW,
                 "seed {seed} {level:?}: {e} for {:?}",
@@ -135,4 +135,21 @@ fn show_ai_openings() {
             );
         }
     }
+}
+
+#[test]
+fn a_stopped_ai_still_acts_legally() {
+    let stop = AtomicBool::new(true);
+    for opening in [
+        OpeningRule::Yamaguchi,
+        OpeningRule::Soosorv8,
+        OpeningRule::Taraguchi10,
+    ] {
+        let mut o = new(Rule::Renju, opening);
+        ai::play_out(&mut o, [Level::Master; 2], 7, &stop).unwrap();
+        assert!(o.is_done());
+    }
+    let mut o = new(Rule::Freestyle, OpeningRule::Swap2);
+    ai::play_out(&mut o, [Level::Master; 2], 7, &stop).unwrap();
+    assert!(o.is_done());
 }

@@ -373,6 +373,10 @@ impl Opening {
                     // Moves 1-4, each in its central square, then a swap point.
                     (0..=3, c) if c == n => place(self.holder(to_move), Some(n as u8)),
                     (1..=3, c) if c + 1 == n => choose(self.holder(to_move), &COLOUR),
+                    // After move 4 the Black holder swaps, keeps and places the fifth, or
+                    // keeps and offers ten. UNCONFIRMED (docs/opening-rules.md 3.3, an
+                    // interpretation shared with AbstractPlay): after a swap here the new
+                    // Black may only place a single fifth in the 9x9, not offer ten.
                     (4, 3) => choose(
                         black,
                         &[Choice::TakeBlack, Choice::TakeWhite, Choice::OfferFifths],

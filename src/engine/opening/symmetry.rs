@@ -52,7 +52,10 @@ impl Symmetry {
 }
 
 /// The symmetries that map the stones of `game` onto themselves, colours kept (always at
-/// least the identity).
+/// least the identity). Only the board's symmetries about its centre count.
+/// UNCONFIRMED (docs/opening-rules.md 0.3): whether a shape symmetry about another point
+/// (ignoring the board edge) also makes two fifth-move offers symmetric; Renju tradition
+/// treats the distance to the edge as part of the position, so it does not here.
 pub fn position_symmetries(game: &Game) -> Vec<Symmetry> {
     let board = game.board();
     let size = game.size();

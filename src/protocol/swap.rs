@@ -39,12 +39,19 @@ impl<T: Thinker> Brain<T> {
         };
         let level = self.opening_level(received);
         let seed = self.rng.random();
-        let never = AtomicBool::new(false);
+        let (_, deadline) = self.move_limits(received);
+        let interrupts = Arc::clone(&self.interrupts);
+        // The opening AI's searches stop at the move's deadline or on `END`/`STOP`.
+        let decide = |o: &Opening| {
+            with_stop(&interrupts, deadline, |stop| {
+                opening::ai::decide(o, level, seed, stop)
+            })
+        };
         if points.is_empty() {
             // We propose the opening; who plays which colour is decided later.
             let mut text = Vec::new();
             while let Step::Place { .. } = o.step() {
-                let a = opening::ai::decide(&o, level, seed, &never);
+                let a = decide(&o);
                 if let (Action::Place(p), Ok(())) = (a, o.apply(a)) {
                     text.push(p.to_gomocup());
                 } else {
@@ -55,7 +62,7 @@ impl<T: Thinker> Brain<T> {
             self.me = None;
             return emit(out, &text.join(" "));
         }
-        match opening::ai::decide(&o, level, seed, &never) {
+        match decide(&o) {
             Action::Choose(Choice::TakeBlack) => {
                 self.game = Some(o.into_game());
                 self.me = Some(Stone::Black);
@@ -65,7 +72,7 @@ impl<T: Thinker> Brain<T> {
                 let _ = o.apply(Action::Choose(Choice::PlaceTwo));
                 let mut text = Vec::new();
                 while let Step::Place { .. } = o.step() {
-                    let a = opening::ai::decide(&o, level, seed, &never);
+                    let a = decide(&o);
                     if let (Action::Place(p), Ok(())) = (a, o.apply(a)) {
                         text.push(p.to_gomocup());
                     } else {
@@ -102,4 +109,36 @@ impl<T: Thinker> Brain<T> {
             _ => ai::Level::Expert,
         }
     }
+}
+
+/// Runs `f` with a stop flag that a watcher thread raises at `deadline` or on a stop
+/// request (`END`, `STOP`, `YXSTOP` counted by the reader thread). Without a thread, `f`
+/// runs unwatched (the opening AI's node budgets still bound it).
+fn with_stop<R>(
+    interrupts: &AtomicUsize,
+    deadline: Option<Instant>,
+    f: impl FnOnce(&AtomicBool) -> R,
+) -> R {
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let (stop, done) = (&stop, &done);
+        let watcher = move || {
+            while !done.load(Ordering::Acquire) {
+                if interrupts.load(Ordering::Acquire) > 0
+                    || deadline.is_some_and(|d| Instant::now() >= d)
+                {
+                    stop.store(true, Ordering::Release);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        };
+        let _ = std::thread::Builder::new()
+            .name("pbrain-opening-watch".into())
+            .spawn_scoped(s, watcher);
+        let r = f(stop);
+        done.store(true, Ordering::Release);
+        r
+    })
 }

@@ -351,3 +351,18 @@ fn stop_lines_are_silent() {
     let mut b = brain();
     transcript(&mut b, "> START 15\nOK\n> STOP\n> YXSTOP");
 }
+
+#[test]
+fn swap2_answers_at_once_when_asked_to_stop() {
+    let mut b = brain();
+    transcript(&mut b, "> START 15\nOK\n> SWAP2BOARD");
+    // A stop request already counted (as the reader thread does on END or YXSTOP).
+    b.interrupt_handle()
+        .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+    let t = Instant::now();
+    let (out, _) = feed(&mut b, "DONE");
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(out[0].split(' ').count(), 3, "{out:?}");
+    assert_eq!(stones(&b).len(), 3);
+}

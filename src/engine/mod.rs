@@ -1,9 +1,11 @@
-//! Everything that is not presentation: Gomoku rules, game records, the AI and Connect Four.
+//! Everything that is not presentation: Gomoku rules, tournament openings, game records, the AI
+//! and Connect Four.
 //! Builds without Bevy (`--no-default-features`).
 
 pub mod ai;
 pub mod board;
 pub mod game;
+pub mod opening;
 pub mod pos;
 pub mod record;
 pub mod review;

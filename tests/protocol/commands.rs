@@ -245,28 +245,36 @@ fn rule_bitmask() {
 #[test]
 fn swap2() {
     let mut b = brain();
+    transcript(&mut b, "> START 15\nOK\n> SWAP2BOARD");
+    // No stones: the opening AI proposes three (black, white, black), from its own search.
+    let (out, _) = feed(&mut b, "DONE");
+    assert_eq!(out.len(), 1, "{out:?}");
+    let proposed: Vec<Pos> = out[0]
+        .split(' ')
+        .map(|t| Pos::from_gomocup(t, 15).unwrap())
+        .collect();
+    assert_eq!(proposed.len(), 3, "{out:?}");
+    assert_eq!(stones(&b).len(), 3);
+    assert_eq!(b.colour(), None);
+    // Black's stones in the corners and White's in the centre: White is better, so the
+    // brain stays White and plays the fourth move (the scripted search answers g9).
     transcript(
         &mut b,
         &format!(
             "
-            > START 15
-            OK
             > SWAP2BOARD
-            > DONE
-            7,7 7,8 9,5
-            > SWAP2BOARD
+            > 0,0
             > 7,7
-            > 8,7
-            > 9,9
+            > 14,14
             > DONE
             {MSG} g9
             6,6
             > SWAP2BOARD
+            > 0,0
             > 7,7
-            > 8,7
-            > 9,9
+            > 14,14
             > 8,8
-            > 8,6
+            > 0,14
             > DONE
             {MSG} g9
             6,6
@@ -289,7 +297,21 @@ fn swap2() {
         ),
     );
     assert_eq!(b.colour(), Some(Stone::White));
-    // White's prospects are poor: take Black.
+    // A compact Black shape: the opening AI's evaluation takes Black at once.
+    transcript(
+        &mut b,
+        "
+        > SWAP2BOARD
+        > 7,7
+        > 8,7
+        > 9,9
+        > DONE
+        SWAP
+        ",
+    );
+    assert_eq!(b.colour(), Some(Stone::Black));
+    assert_eq!(b.game().unwrap().to_move(), Stone::White);
+    // Staying White, the search of the fourth move may still turn White down.
     let mut b = Brain::with_engine(Script {
         score: Some(Score::Eval(-500)),
         ..Script::default()
@@ -300,9 +322,9 @@ fn swap2() {
         > START 15
         OK
         > SWAP2BOARD
+        > 0,0
         > 7,7
-        > 8,7
-        > 9,9
+        > 14,14
         > DONE
         MESSAGE depth 3 score -500 nodes 1000 nps 100k time 10 pv g9
         SWAP
@@ -310,10 +332,37 @@ fn swap2() {
     );
     assert_eq!(b.colour(), Some(Stone::Black));
     assert_eq!(b.game().unwrap().to_move(), Stone::White);
+    // Swap2 is not a Renju opening.
+    transcript(
+        &mut b,
+        "
+        > INFO rule 4
+        > START 15
+        OK
+        > SWAP2BOARD
+        > DONE
+        ERROR SWAP2BOARD: the Swap2 opening is not played under Renju rules
+        ",
+    );
 }
 
 #[test]
 fn stop_lines_are_silent() {
     let mut b = brain();
     transcript(&mut b, "> START 15\nOK\n> STOP\n> YXSTOP");
+}
+
+#[test]
+fn swap2_answers_at_once_when_asked_to_stop() {
+    let mut b = brain();
+    transcript(&mut b, "> START 15\nOK\n> SWAP2BOARD");
+    // A stop request already counted (as the reader thread does on END or YXSTOP).
+    b.interrupt_handle()
+        .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+    let t = Instant::now();
+    let (out, _) = feed(&mut b, "DONE");
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(out[0].split(' ').count(), 3, "{out:?}");
+    assert_eq!(stones(&b).len(), 3);
 }

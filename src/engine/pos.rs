@@ -13,6 +13,7 @@ pub const MAX_SIZE: usize = 25;
 
 /// A point on the board in Gomocup orientation (x right, y down, 0-based).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Pos {
     pub x: u8,
     pub y: u8,

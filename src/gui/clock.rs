@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-
 /// A game's time control, chosen in New game.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TimeControl {
@@ -64,9 +63,7 @@ impl TimeControl {
     /// The increment per move (zero for a time per move, where the clock refills instead).
     pub fn increment(self) -> Duration {
         match self {
-            TimeControl::Fischer { increment, .. } => {
-                Duration::from_secs(increment as u64)
-            }
+            TimeControl::Fischer { increment, .. } => Duration::from_secs(increment as u64),
             _ => Duration::ZERO,
         }
     }
@@ -76,6 +73,20 @@ impl TimeControl {
         match self {
             TimeControl::PerMove { .. } => self.initial().unwrap_or_default(),
             _ => left + self.increment(),
+        }
+    }
+
+    /// A custom Fischer clock `minutes` and `increment` seconds away from this one (from no
+    /// clock or a time per move: from 5 + 0), within 1 to 180 minutes and 0 to 60 seconds.
+    pub fn stepped(self, minutes: i32, increment: i32) -> TimeControl {
+        let (seconds, inc) = match self {
+            TimeControl::Fischer { seconds, increment } => (seconds, increment),
+            _ => (300, 0),
+        };
+        let whole = (seconds as i32 / 60).max(1);
+        TimeControl::Fischer {
+            seconds: ((whole + minutes).clamp(1, 180) * 60) as u32,
+            increment: (inc as i32 + increment).clamp(0, 60) as u32,
         }
     }
 
@@ -300,7 +311,10 @@ mod tests {
         assert_eq!(c.left(0, 1, t0 + secs(9.0)), secs(57.0));
         assert_eq!(c.left(1, 1, t0 + secs(9.0)), secs(56.0));
         c.follow(&moves(2), t0 + secs(9.0));
-        assert_eq!(c.per_move(), vec![(secs(5.0), secs(57.0)), (secs(4.0), secs(58.0))]);
+        assert_eq!(
+            c.per_move(),
+            vec![(secs(5.0), secs(57.0)), (secs(4.0), secs(58.0))]
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::kind::Move;
-use super::persist::{BoardTheme, ColourChoice};
+use super::persist::{BoardTheme, ColourChoice, TimeControl};
 
 #[derive(States, Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
 pub enum Screen {
@@ -79,6 +79,13 @@ pub enum SetupAction {
     Colour(ColourChoice),
     /// A game's own row (by key) set to a value.
     Choose(&'static str, u32),
+    /// A clock preset.
+    Clock(TimeControl),
+    /// Steps the Fischer clock's minutes and increment seconds (see [`TimeControl::stepped`]).
+    CustomClock {
+        minutes: i32,
+        increment: i32,
+    },
     Start,
     Back,
 }

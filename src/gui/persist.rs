@@ -105,7 +105,6 @@ pub struct SetupChoice {
     pub games: BTreeMap<String, GameSetup>,
 }
 
-
 /// One game's setup choices.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(default)]

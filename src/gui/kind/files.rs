@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 
 use super::{AnyGame, AnyLevel, GameKind, Games, LevelTallies, Side, Verdict};
+use crate::gui::clock::GameClock;
 use crate::gui::persist::{self, Notices, Paths, Tally, timestamp};
 
 /// An unfinished game as the autosave keeps it.
@@ -124,11 +125,45 @@ pub fn load_autosave(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Op
 }
 
 pub fn remove_autosave(paths: &Paths, kind: GameKind) {
-    let path = autosave_file(paths, kind);
-    if let Err(e) = fs::remove_file(&path)
+    for path in [autosave_file(paths, kind), clock_file(paths, kind)] {
+        remove_quietly(&path);
+    }
+}
+
+fn remove_quietly(path: &Path) {
+    if let Err(e) = fs::remove_file(path)
         && e.kind() != io::ErrorKind::NotFound
     {
         warn!("could not remove {}: {e}", path.display());
+    }
+}
+
+/// The autosaved game's clock, beside it in a file of its own (every game's autosave keeps
+/// its own format; the clock is the same for all).
+fn clock_file(paths: &Paths, kind: GameKind) -> PathBuf {
+    let mut name = autosave_file(paths, kind).into_os_string();
+    name.push(".clock.ron");
+    PathBuf::from(name)
+}
+
+/// Saves the unfinished game's clock, or removes the file of a game without one.
+pub fn write_clock(paths: &Paths, kind: GameKind, clock: Option<&GameClock>) -> Result<(), String> {
+    let path = clock_file(paths, kind);
+    match clock {
+        Some(clock) => persist::write_ron(&path, clock),
+        None => {
+            remove_quietly(&path);
+            Ok(())
+        }
+    }
+}
+
+/// The autosaved game's clock; `None` without one. A bad file is moved aside and reported:
+/// the game then goes on without a clock.
+pub fn load_clock(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Option<GameClock> {
+    match persist::read_ron(&clock_file(paths, kind), "saved game clock", notices) {
+        persist::Loaded::Ok(clock) => Some(clock),
+        _ => None,
     }
 }
 

@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::{AnyLevel, GameKind, Move, Options, SearchInfo, Side, Standing};
 use crate::engine::ai::Score;
-use crate::gui::clock::Budget;
 use crate::engine::review::{Analysis, Progress as ReviewProgress, ReviewLimits};
+use crate::gui::clock::Budget;
 
 /// What a search is asked: the level, a seed (every level's randomness comes from it) and a
 /// factor on the level's time budget (1.0 in the game; tests and benches shorten it).

@@ -61,7 +61,7 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>) {
     let game = board.game.clone();
     let panel = spawn_board_screen(&mut commands, Screen::Analysis, game.kind());
     commands.entity(panel).with_children(|p| {
-        spawn_header(p, "Analysis board", &game, "", |side| {
+        spawn_header(p, "Analysis board", &game, "", false, |side| {
             game.side_name(side).to_string()
         });
         p.spawn(Node {

@@ -3,6 +3,7 @@
 //! and so do the tests and the demo, which therefore drive exactly what a player drives.
 
 pub mod analysis;
+pub mod clocks;
 pub mod layout;
 pub mod load;
 pub mod move_list;
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
         layout::plugin,
         review::plugin,
         analysis::plugin,
+        clocks::plugin,
     ))
     .add_systems(PostUpdate, paint_piece_icons);
 }

@@ -99,16 +99,20 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
 /// Title, rule and size, and the two players: shared by the game and result screens.
 pub fn spawn_game_header(p: &mut ChildSpawnerCommands, session: &Session) {
     let game = &session.game;
-    spawn_header(p, game.title(), game, "", |side| session.player_name(side));
+    let clocks = session.clock.is_some();
+    spawn_header(p, game.title(), game, "", clocks, |side| {
+        session.player_name(side)
+    });
 }
 
-/// A board screen's heading, the game's rule and board, and the two players, with `caption`
-/// (the replay's file name) under the heading.
+/// A board screen's heading, the game's rule and board, and the two players (with their
+/// clocks when `clocks`), with `caption` (the replay's file name) under the heading.
 pub fn spawn_header(
     p: &mut ChildSpawnerCommands,
     heading: &str,
     game: &AnyGame,
     caption: &str,
+    clocks: bool,
     name: impl Fn(Side) -> String,
 ) {
     p.spawn(bold(heading.to_string(), 28.0, palette::TEXT));
@@ -121,6 +125,7 @@ pub fn spawn_header(
     }
     for side in [Side::First, Side::Second] {
         p.spawn(Node {
+            width: percent(100),
             align_items: AlignItems::Center,
             column_gap: px(10),
             margin: UiRect::top(px(4)),
@@ -129,6 +134,9 @@ pub fn spawn_header(
         .with_children(|row| {
             row.spawn(piece_icon(game.kind(), side, 16.0));
             row.spawn(text(name(side), 17.0, palette::TEXT));
+            if clocks {
+                super::clocks::spawn_clock(row, side);
+            }
         });
     }
 }

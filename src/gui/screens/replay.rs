@@ -50,6 +50,7 @@ fn spawn_replay(mut commands: Commands, replay: Res<Replay>) {
             "Replay",
             &replay.start,
             &replay.title,
+            false,
             |side| match replay.names[side.index()].as_str() {
                 "" => replay.start.side_name(side).to_string(),
                 name => name.to_string(),

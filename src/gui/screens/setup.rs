@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::gui::flow::{Action, Screen, SetupAction, press};
 use crate::gui::kind::files::Stats;
 use crate::gui::kind::{AnyLevel, Games, Side};
-use crate::gui::persist::{ColourChoice, Settings};
+use crate::gui::persist::{ColourChoice, Settings, TimeControl};
 use crate::gui::session::Session;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
@@ -19,7 +19,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), spawn_setup)
         .add_systems(
             Update,
-            (mark_selected, describe_choices, shortcuts).run_if(in_state(Screen::Setup)),
+            (mark_selected, describe_choices, describe_clock, shortcuts)
+                .run_if(in_state(Screen::Setup)),
         )
         .add_observer(on_action);
 }
@@ -87,6 +88,7 @@ fn spawn_setup(
                     if let Some(text) = kind.def().setup_note() {
                         card.spawn(note(text));
                     }
+                    spawn_clock_rows(card);
                 });
                 col.spawn(Node {
                     column_gap: px(16),
@@ -115,6 +117,57 @@ fn spawn_setup(
                 });
             });
         });
+}
+
+/// The game clock: the presets, then steppers for a clock of one's own.
+fn spawn_clock_rows(card: &mut ChildSpawnerCommands) {
+    row(card, "Clock", |r| {
+        for preset in TimeControl::PRESETS {
+            spawn_option(r, &preset.label(), SetupAction::Clock(preset));
+        }
+    });
+    row(card, "Own clock", |r| {
+        let step = |r: &mut ChildSpawnerCommands, label: &str, minutes, increment| {
+            spawn_button(
+                r,
+                label,
+                "",
+                Action::Setup(SetupAction::CustomClock { minutes, increment }),
+                Node {
+                    min_width: px(64),
+                    height: px(34),
+                    ..default()
+                },
+            );
+        };
+        step(r, "− min", -1, 0);
+        step(r, "+ min", 1, 0);
+        step(r, "− s", 0, -1);
+        step(r, "+ s", 0, 1);
+        r.spawn((ClockNote, text("", 15.0, palette::TEXT)));
+    });
+}
+
+/// The chosen clock in words, beside the steppers.
+#[derive(Component)]
+struct ClockNote;
+
+fn describe_clock(settings: Res<Settings>, mut notes: Query<&mut Text, With<ClockNote>>) {
+    let line = match settings.setup.clock {
+        TimeControl::Fischer { .. } => format!(
+            "{}: minutes for the game + seconds added per move",
+            settings.setup.clock.label(),
+        ),
+        TimeControl::PerMove { .. } => {
+            format!("{} (unused time is not kept)", settings.setup.clock.label())
+        }
+        TimeControl::NoClock => "No clock: think as long as you like".into(),
+    };
+    for mut t in &mut notes {
+        if t.0 != line {
+            t.0 = line.clone();
+        }
+    }
 }
 
 /// A dim line under the rows, aligned with the choices.
@@ -271,7 +324,8 @@ fn mark_selected(
             SetupAction::Opponent(n) => *n == kind.opponent(setup),
             SetupAction::Colour(c) => *c == setup.colour,
             SetupAction::Choose(key, value) => options.get(*key) == Some(value),
-            SetupAction::Start | SetupAction::Back => continue,
+            SetupAction::Clock(c) => *c == setup.clock,
+            SetupAction::CustomClock { .. } | SetupAction::Start | SetupAction::Back => continue,
         };
         // Between two people nobody is "you": the colour row has nothing to choose.
         let inactive = matches!(action, SetupAction::Colour(_)) && kind.opponent(setup) == 0;
@@ -364,6 +418,10 @@ fn on_action(
                 let game = setup.games.entry(kind.id().to_string()).or_default();
                 game.options.insert(key.to_string(), *value);
             }
+        }
+        SetupAction::Clock(c) => setup.clock = *c,
+        SetupAction::CustomClock { minutes, increment } => {
+            setup.clock = setup.clock.stepped(*minutes, *increment)
         }
         SetupAction::Start => {
             *session = Session::from_setup(&settings.setup, &games);

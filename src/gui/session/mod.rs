@@ -364,7 +364,9 @@ pub fn session_from_autosave(
     kind: GameKind,
     notices: &mut Notices,
 ) -> Option<Session> {
-    files::load_autosave(paths, kind, notices).map(Session::from_saved)
+    let mut session = files::load_autosave(paths, kind, notices).map(Session::from_saved)?;
+    session.clock = files::load_clock(paths, kind, notices);
+    Some(session)
 }
 
 fn on_play_action(
@@ -540,7 +542,11 @@ fn run_clock(
     }
     // The running clock shows tenths under ten seconds, else seconds.
     let left = clock.left(to_move.index(), to_move.index(), now);
-    let step = if left < Duration::from_secs(10) { 100 } else { 250 };
+    let step = if left < Duration::from_secs(10) {
+        100
+    } else {
+        250
+    };
     frames.within(Duration::from_millis(step));
 }
 
@@ -682,7 +688,9 @@ fn settle(
         files::remove_autosave(&paths, kind);
         return;
     }
-    if let Err(e) = files::write_autosave(&paths, &session.saved()) {
+    let written = files::write_autosave(&paths, &session.saved())
+        .and_then(|()| files::write_clock(&paths, kind, session.clock.as_ref()));
+    if let Err(e) = written {
         warn!("autosave failed: {e}");
         session.status = format!("Could not autosave: {e}");
     }

@@ -4,6 +4,7 @@
 //! particular to each, `effects.rs` the animations.
 
 mod analysis;
+mod clock;
 mod connect4;
 mod effects;
 mod flow;

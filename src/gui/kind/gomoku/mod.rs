@@ -11,7 +11,9 @@ use super::{
     AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress,
     Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
 };
-use crate::engine::ai::{Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within};
+use crate::engine::ai::{
+    Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
+};
 use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };

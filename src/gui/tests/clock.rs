@@ -1,0 +1,104 @@
+//! The game clock in the app: chosen in New game, the AI thinking within it, a flag falling
+//! into a result on time, and the times in the record.
+
+use super::*;
+use crate::engine::ai::Level;
+use crate::gui::clock::TimeControl;
+use crate::gui::kind::Side;
+use crate::gui::kind::gomoku::any_level;
+use crate::gui::screens::result::headline;
+use crate::gui::session::GameEnd;
+
+fn with_clock(t: &mut TestApp, clock: TimeControl) {
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Clock(clock)));
+    t.act(Action::Setup(SetupAction::Back));
+}
+
+/// The short version of the benchmark's ten 1 + 0 games (`arena --clock 60+0`): one game on
+/// a 6 s + 0 clock against Expert, the person's moves from Novice as fast as it can: the AI
+/// never runs out of time, and every move is on the clock.
+#[test]
+fn the_ai_plays_a_whole_game_within_a_short_clock() {
+    let mut t = TestApp::new();
+    let control = TimeControl::Fischer {
+        seconds: 6,
+        increment: 0,
+    };
+    with_clock(&mut t, control);
+    t.start(Level::Expert.number(), ColourChoice::Black, Rule::Freestyle);
+    assert_eq!(t.session().clock.as_ref().map(|c| c.control), Some(control));
+    while t.session().is_ongoing() && t.session().game.ply() < 80 {
+        let mv = crate::gui::script::person_move(t.session(), any_level(Level::Novice), 1.0)
+            .expect("a legal move");
+        t.place(mv);
+        let ply = t.session().game.ply();
+        assert!(t.run_until(|w| {
+            let s = w.resource::<Session>();
+            s.game.ply() > ply || !s.is_ongoing()
+        }));
+    }
+    let s = t.session();
+    assert_ne!(s.flagged, Some(Side::Second), "the AI lost on time");
+    let clock = s.clock.as_ref().unwrap();
+    let per_move = clock.per_move();
+    assert_eq!(per_move.len(), s.game.ply());
+    let ai_spent: Duration = per_move.iter().skip(1).step_by(2).map(|m| m.0).sum();
+    assert!(ai_spent < Duration::from_secs(6), "{ai_spent:?}");
+    assert!(ai_spent > Duration::ZERO);
+}
+
+/// A clock at zero on the person's turn ends the game on time: the result says so, the
+/// record is saved and counted as a loss.
+#[test]
+fn a_fallen_flag_loses_the_game_on_time() {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
+    with_clock(&mut t, TimeControl::PerMove { seconds: 1 });
+    t.start(Level::Club.number(), ColourChoice::Black, Rule::Freestyle);
+    t.play_and_wait(p("h8"));
+    // The person thinks too long.
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    let s = t.session();
+    assert_eq!(s.flagged, Some(Side::First));
+    let end = s.end().unwrap();
+    assert_eq!(end, GameEnd::Time { loser: Side::First });
+    assert_eq!(headline(s, &end).0, "You lose on time");
+    assert!(s.finished.as_ref().unwrap().record.is_some());
+    // The clock stopped with the game.
+    assert!(!s.clock.as_ref().unwrap().is_running());
+}
+
+/// The menu pauses the clock, Continue resumes it; undo gives back the time of the moves
+/// taken back.
+#[test]
+fn the_menu_pauses_the_clock_and_undo_restores_it() {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
+    with_clock(
+        &mut t,
+        TimeControl::Fischer {
+            seconds: 60,
+            increment: 0,
+        },
+    );
+    t.start(Level::Club.number(), ColourChoice::Black, Rule::Freestyle);
+    std::thread::sleep(Duration::from_millis(300));
+    t.play_and_wait(p("h8"));
+    let left = |t: &TestApp| {
+        let s = t.session();
+        let c = s.clock.as_ref().unwrap();
+        c.left(0, s.game.to_move().index(), Instant::now())
+    };
+    assert!(left(&t) <= Duration::from_millis(59_700));
+    t.act(Action::Play(PlayAction::Menu));
+    let paused = left(&t);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(left(&t), paused, "paused in the menu");
+    assert!(!t.session().clock.as_ref().unwrap().is_running());
+    // Continue restores the game and its clock from the autosave.
+    t.act(Action::Title(TitleAction::Continue));
+    assert_eq!(t.screen(), Screen::Playing);
+    t.act(Action::Play(PlayAction::Undo));
+    assert_eq!(t.session().game.ply(), 0);
+    // Back at the start: the full minute, less the few milliseconds since.
+    assert!(left(&t) > Duration::from_millis(59_900), "{:?}", left(&t));
+}

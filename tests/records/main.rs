@@ -421,3 +421,43 @@ fn save_atomic_and_load_detect_the_format() {
     );
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn sgf_keeps_clock_times_and_thinking_times() {
+    let mut rec = GameRecord::new(15, Rule::Freestyle);
+    for (i, m) in ["h8", "i9", "h9"].iter().enumerate() {
+        let stone = [Stone::Black, Stone::White][i % 2];
+        let mut mv = RecordMove::new(Pos::from_human(m, 15).unwrap(), stone);
+        mv.time_ms = Some(1500 * (i as u32 + 1));
+        mv.time_left_ms = Some(178_500 - 1000 * i as u32);
+        rec.moves.push(mv);
+    }
+    rec.moves[2].comment = Some("a fine move".into());
+    let text = rec.to_sgf().unwrap();
+    assert!(text.contains(";B[hh]BL[178.5]C[time 1.5 s]"), "{text}");
+    assert!(text.contains("WL[177.5]"), "{text}");
+    let back = GameRecord::from_sgf(&text).unwrap();
+    let times: Vec<_> = back
+        .moves
+        .iter()
+        .map(|m| (m.time_ms, m.time_left_ms))
+        .collect();
+    assert_eq!(
+        times,
+        vec![
+            (Some(1500), Some(178_500)),
+            (Some(3000), Some(177_500)),
+            (Some(4500), Some(176_500))
+        ]
+    );
+    assert_eq!(
+        back.moves[2].comment.as_deref(),
+        Some("time 4.5 s\na fine move")
+    );
+    // Written again, the same text: the time line is not added twice.
+    assert_eq!(back.to_sgf().unwrap(), text);
+    // A time left that is not a number is an error naming the property.
+    let bad = text.replace("BL[178.5]", "BL[soon]");
+    let e = GameRecord::from_sgf(&bad).unwrap_err().to_string();
+    assert!(e.contains("BL") && e.contains("soon"), "{e}");
+}

@@ -50,7 +50,14 @@ fn board_size(width: usize, height: usize) -> Result<BoardSize, String> {
 /// How a recorded game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordResult {
-    Win { winner: Player, resignation: bool },
+    Win {
+        winner: Player,
+        resignation: bool,
+    },
+    /// The loser's game clock ran out.
+    WinOnTime {
+        winner: Player,
+    },
     Draw,
     Unfinished,
 }
@@ -66,6 +73,7 @@ pub fn result_text(result: RecordResult) -> String {
             winner,
             resignation: true,
         } => format!("{} won by resignation", player_name(winner)),
+        RecordResult::WinOnTime { winner } => format!("{} won on time", player_name(winner)),
         RecordResult::Draw => "Draw".into(),
         RecordResult::Unfinished => "Unfinished".into(),
     }
@@ -85,6 +93,9 @@ fn parse_result(text: &str) -> Option<RecordResult> {
         "yellow" => Player::Second,
         _ => return None,
     };
+    if how.contains("time") {
+        return Some(RecordResult::WinOnTime { winner });
+    }
     Some(RecordResult::Win {
         winner,
         resignation: how.contains("resign"),
@@ -105,6 +116,16 @@ pub struct Record {
 
 impl Record {
     /// The record of `game`; `resigned` is who resigned, if someone did.
+    /// An unfinished game's result becomes a loss on time of `loser`.
+    pub fn lost_on_time(mut self, loser: Player) -> Record {
+        if self.result == RecordResult::Unfinished {
+            self.result = RecordResult::WinOnTime {
+                winner: loser.other(),
+            };
+        }
+        self
+    }
+
     pub fn from_game(
         game: &Game,
         red: &str,
@@ -204,12 +225,13 @@ impl Record {
                 resignation: false,
             },
             Outcome::Draw => RecordResult::Draw,
-            // Only a resignation ends a game early.
+            // Only a resignation or a fallen flag ends a game early.
             Outcome::Ongoing => match stated {
                 Some(
-                    r @ RecordResult::Win {
+                    r @ (RecordResult::Win {
                         resignation: true, ..
-                    },
+                    }
+                    | RecordResult::WinOnTime { .. }),
                 ) => r,
                 _ => RecordResult::Unfinished,
             },

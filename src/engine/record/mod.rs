@@ -117,8 +117,11 @@ pub struct RecordMove {
     pub stone: Stone,
     /// SGF `C[]` of the move's node.
     pub comment: Option<String>,
-    /// Thinking time in milliseconds (PSQ only; SGF has no per-move time).
+    /// Thinking time in milliseconds (PSQ's third number; in SGF the move's comment
+    /// `time 12.3 s`, SGF having no property for it).
     pub time_ms: Option<u32>,
+    /// The mover's clock after the move, in milliseconds (SGF `BL`/`WL`, in seconds).
+    pub time_left_ms: Option<u32>,
 }
 
 impl RecordMove {
@@ -128,6 +131,7 @@ impl RecordMove {
             stone,
             comment: None,
             time_ms: None,
+            time_left_ms: None,
         }
     }
 }

@@ -66,6 +66,7 @@ pub fn parse(text: &str, rule: Rule) -> Result<GameRecord, RecordError> {
             stone,
             comment: None,
             time_ms: Some(time),
+            time_left_ms: None,
         });
         locs.push(at);
         stone = stone.opponent();

@@ -457,6 +457,7 @@ fn interpret(b: &[u8], nodes: &[Node]) -> Result<Interpreted, RecordError> {
 
         let mut node_move: Option<usize> = None;
         let mut node_comment: Option<String> = None;
+        let mut node_time_left: Option<u32> = None;
         for p in &node.props {
             match p.ident.as_str() {
                 "RU" => {
@@ -483,6 +484,18 @@ fn interpret(b: &[u8], nodes: &[Node]) -> Result<Interpreted, RecordError> {
                     })?);
                 }
                 "C" => node_comment = Some(single(b, p)?.0.to_string()),
+                "BL" | "WL" => {
+                    let (v, _) = single(b, p)?;
+                    let secs = v
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|s| s.is_finite() && (0.0..4e6).contains(s))
+                        .ok_or_else(|| {
+                            bad_property(b, p, format!("time left '{}' is not seconds", clip(v)))
+                        })?;
+                    node_time_left = Some((secs * 1000.0).round() as u32);
+                }
                 "AB" | "AW" => {
                     if !record.moves.is_empty() {
                         return Err(RecordError::Unsupported {
@@ -536,6 +549,12 @@ fn interpret(b: &[u8], nodes: &[Node]) -> Result<Interpreted, RecordError> {
             }
         }
 
+        if let (Some(ms), Some(m)) = (node_time_left, node_move) {
+            record.moves[m].time_left_ms = Some(ms);
+        }
+        if let (Some(c), Some(m)) = (&node_comment, node_move) {
+            record.moves[m].time_ms = thinking_time(c);
+        }
         if let Some(c) = node_comment {
             let target = match node_move {
                 Some(m) => record.moves.get_mut(m).map(|m| &mut m.comment),
@@ -633,11 +652,22 @@ pub fn write(record: &GameRecord) -> Result<String, RecordError> {
     for (n, m) in record.moves.iter().enumerate() {
         let c = if m.stone == Stone::Black { 'B' } else { 'W' };
         let _ = write!(out, ";{c}[{}]", sgf_point(m.pos));
-        if let Some(comment) = &m.comment {
+        if let Some(ms) = m.time_left_ms {
+            let _ = write!(out, "{c}L[{:.1}]", ms as f64 / 1000.0);
+        }
+        // The thinking time as a comment line `time 12.3 s` (read back by the parser).
+        let comment = match (m.time_ms, &m.comment) {
+            (Some(ms), Some(c)) if thinking_time(c).is_none() => {
+                Some(format!("{}\n{c}", time_comment(ms)))
+            }
+            (Some(ms), None) => Some(time_comment(ms)),
+            (_, c) => c.clone(),
+        };
+        if let Some(comment) = &comment {
             let _ = write!(out, "C[{}]", escape(comment));
         }
         // Short lines keep the file readable in a text editor.
-        if (n + 1) % 10 == 0 || m.comment.is_some() {
+        if (n + 1) % 10 == 0 || comment.is_some() {
             out.push('\n');
         }
     }
@@ -646,4 +676,20 @@ pub fn write(record: &GameRecord) -> Result<String, RecordError> {
     }
     out.push_str(")\n");
     Ok(out)
+}
+
+/// A move comment's line giving the move's thinking time.
+fn time_comment(ms: u32) -> String {
+    format!("time {:.1} s", ms as f64 / 1000.0)
+}
+
+/// The thinking time in a move comment's first line `time 12.3 s`, if it has one.
+fn thinking_time(comment: &str) -> Option<u32> {
+    let line = comment.lines().next()?;
+    let secs: f64 = line
+        .strip_prefix("time ")?
+        .strip_suffix(" s")?
+        .parse()
+        .ok()?;
+    (secs.is_finite() && secs >= 0.0).then(|| (secs * 1000.0).round() as u32)
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use super::{AnyGame, AnyLevel, GameKind, Games, LevelTallies, Side, Verdict};
+use super::{AnyGame, AnyLevel, GameKind, Games, LevelTallies, RecordEnd, Side, Verdict};
 use crate::gui::clock::GameClock;
 use crate::gui::persist::{self, Notices, Paths, Tally, timestamp};
 
@@ -241,7 +241,7 @@ pub fn save_record(
     game: &AnyGame,
     names: &[String; 2],
     started: &str,
-    resigned: Option<Side>,
+    end: &RecordEnd,
     who: &str,
 ) -> Result<PathBuf, String> {
     let def = game.kind().def();
@@ -255,7 +255,7 @@ pub fn save_record(
         n += 1;
     }
     persist::make_parent(&path)?;
-    def.save_record(&path, game, names, started, resigned)?;
+    def.save_record(&path, game, names, started, end)?;
     Ok(path)
 }
 

@@ -31,6 +31,15 @@ use bevy::prelude::Resource;
 use super::persist::{Notices, SetupChoice};
 use crate::engine::ai::Score;
 pub use files::{Recorded, Saved};
+
+/// What a record says beyond the moves: who resigned or lost on time, and per move the time
+/// it took and its player's clock after it (empty without a clock).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordEnd {
+    pub resigned: Option<Side>,
+    pub lost_on_time: Option<Side>,
+    pub times: Vec<(Duration, Duration)>,
+}
 pub use rules::{AnyGame, Candidate, Play, Progress, Rules, SearchRequest};
 
 /// Loads every game's statistics and reports autosaves that do not restore, at start.
@@ -257,14 +266,14 @@ pub trait GameDef: Send + Sync + 'static {
     fn record_prefix(&self) -> &'static str {
         ""
     }
-    /// Writes a finished game's record; `resigned` is the side that resigned.
+    /// Writes a finished game's record.
     fn save_record(
         &self,
         path: &Path,
         game: &AnyGame,
         names: &[String; 2],
         date: &str,
-        resigned: Option<Side>,
+        end: &RecordEnd,
     ) -> Result<(), String>;
     fn open_record(&self, path: &Path) -> Result<Recorded, String>;
     /// One line for the Load game list.

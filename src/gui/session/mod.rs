@@ -19,7 +19,7 @@ use super::frames::FrameRequests;
 use super::kind::Verdict;
 use super::kind::files::{self, Saved, Stats};
 use super::kind::{
-    AnyGame, AnyLevel, GameKind, Games, Move, SearchInfo, SearchRequest, Side, Standing,
+    AnyGame, AnyLevel, GameKind, Games, Move, RecordEnd, SearchInfo, SearchRequest, Side, Standing,
 };
 use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
 use crate::engine::ai::Score;
@@ -708,7 +708,15 @@ fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats)
         &session.game,
         &names,
         &session.started,
-        session.resigned,
+        &RecordEnd {
+            resigned: session.resigned,
+            lost_on_time: session.flagged,
+            times: session
+                .clock
+                .as_ref()
+                .map(|c| c.per_move())
+                .unwrap_or_default(),
+        },
         &who,
     );
     let record = match saved {

@@ -63,7 +63,17 @@ fn a_fallen_flag_loses_the_game_on_time() {
     let end = s.end().unwrap();
     assert_eq!(end, GameEnd::Time { loser: Side::First });
     assert_eq!(headline(s, &end).0, "You lose on time");
-    assert!(s.finished.as_ref().unwrap().record.is_some());
+    // The record says so, with the clock after each move (BL/WL) and the thinking times.
+    let path = s.finished.as_ref().unwrap().record.clone().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("RE[W+T]"), "{text}");
+    assert!(
+        text.contains("BL[1.0]") && text.contains("WL[1.0]"),
+        "{text}"
+    );
+    let rec = crate::engine::record::GameRecord::from_sgf(&text).unwrap();
+    assert_eq!(rec.moves.len(), 2);
+    assert!(rec.moves.iter().all(|m| m.time_ms.is_some()), "{text}");
     // The clock stopped with the game.
     assert!(!s.clock.as_ref().unwrap().is_running());
 }

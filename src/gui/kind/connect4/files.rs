@@ -11,7 +11,7 @@ use super::{CONNECT4, col, kind, player};
 use crate::engine::connect4::record::{self, column_string, redo_line};
 use crate::engine::connect4::{BoardSize, Game, Level, Record};
 use crate::gui::kind::files::{Recorded, Saved};
-use crate::gui::kind::{AnyGame, GameDef, LevelTallies, Side};
+use crate::gui::kind::{AnyGame, GameDef, LevelTallies, RecordEnd, Side};
 use crate::gui::persist::Tally;
 
 /// Wins, losses and draws per level, keyed by the level's name.
@@ -103,8 +103,12 @@ impl C4Autosave {
 }
 
 /// The record of a finished game, in the engine's `.c4` format.
-pub fn record(game: &Game, names: &[String; 2], date: &str, resigned: Option<Side>) -> Record {
-    Record::from_game(game, &names[0], &names[1], date, resigned.map(player))
+pub fn record(game: &Game, names: &[String; 2], date: &str, end: &RecordEnd) -> Record {
+    let record = Record::from_game(game, &names[0], &names[1], date, end.resigned.map(player));
+    match end.lost_on_time {
+        Some(loser) => record.lost_on_time(player(loser)),
+        None => record,
+    }
 }
 
 /// A record file as the replay shows it.

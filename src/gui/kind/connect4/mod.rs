@@ -14,8 +14,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::{
-    AnyGame, AnyLevel, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress, Recorded,
-    Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
+    AnyGame, AnyLevel, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress, RecordEnd,
+    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
 };
 use crate::engine::connect4::record::{RECORD_EXT, redo_line};
 use crate::engine::connect4::{
@@ -457,12 +457,12 @@ impl GameDef for ConnectFour {
         game: &AnyGame,
         names: &[String; 2],
         date: &str,
-        resigned: Option<Side>,
+        end: &RecordEnd,
     ) -> Result<(), String> {
         let game = game
             .downcast_ref::<Game>()
             .ok_or("not a Connect Four game")?;
-        let record = files::record(game, names, date, resigned);
+        let record = files::record(game, names, date, end);
         persist::save_atomic(path, record.to_text().as_bytes())
     }
 

@@ -10,7 +10,7 @@ use super::{GOMOKU, kind, point, side};
 use crate::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
 use crate::engine::{Game, Pos, Rule};
 use crate::gui::kind::files::{Recorded, Saved};
-use crate::gui::kind::{AnyGame, GameDef, Side};
+use crate::gui::kind::{AnyGame, GameDef, RecordEnd};
 use crate::gui::persist;
 
 /// The unfinished game, rewritten after every move. Moves are in human notation (`h8`) so
@@ -84,16 +84,26 @@ impl Autosave {
 }
 
 /// The record of a finished `game`, with the date and, for a resignation, the result.
-pub fn record(game: &Game, names: &[String; 2], date: &str, resigned: Option<Side>) -> GameRecord {
+pub fn record(game: &Game, names: &[String; 2], date: &str, end: &RecordEnd) -> GameRecord {
     let mut record = GameRecord::from_game(game, &names[0], &names[1]);
     if !date.is_empty() {
         record.date = Some(date.to_string());
     }
-    if let Some(loser) = resigned {
+    let early = match (end.resigned, end.lost_on_time) {
+        (Some(loser), _) => Some((loser, WinBy::Resignation)),
+        (None, Some(loser)) => Some((loser, WinBy::Time)),
+        (None, None) => None,
+    };
+    if let Some((loser, by)) = early {
         record.result = Some(RecordResult::Win {
             winner: super::stone(loser.other()),
-            by: WinBy::Resignation,
+            by,
         });
+    }
+    let ms = |d: std::time::Duration| u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
+    for (m, &(spent, left)) in record.moves.iter_mut().zip(&end.times) {
+        m.time_ms = Some(ms(spent));
+        m.time_left_ms = Some(ms(left));
     }
     record
 }
@@ -156,6 +166,7 @@ mod tests {
     use super::*;
     use crate::engine::Stone;
     use crate::engine::ai::Level;
+    use crate::gui::kind::Side;
     use crate::gui::kind::files::assert_same;
     use crate::gui::kind::gomoku::{any_level, stone};
 
@@ -172,13 +183,25 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("gomoku-rec-{}", std::process::id()));
         let path = dir.join("g.sgf");
         let names = ["Player".to_string(), "Gomoku AI (Club)".to_string()];
-        save_sgf(&path, &record(&game, &names, "2024-05-01", None)).unwrap();
+        save_sgf(
+            &path,
+            &record(&game, &names, "2024-05-01", &RecordEnd::default()),
+        )
+        .unwrap();
         let back = open(&path).unwrap();
         assert_eq!(back.moves.len(), 9);
         assert_eq!(back.result, "Black won");
         assert_eq!(back.names[1], "Gomoku AI (Club)");
         let none = [String::new(), String::new()];
-        let resigned = record(&game, &none, "", Some(Side::Second));
+        let resigned = record(
+            &game,
+            &none,
+            "",
+            &RecordEnd {
+                resigned: Some(Side::Second),
+                ..RecordEnd::default()
+            },
+        );
         assert_eq!(result_text(resigned.result), "Black won by resignation");
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::{
     AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress,
-    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
+    RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
 };
 use crate::engine::ai::{
     Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
@@ -493,10 +493,10 @@ impl GameDef for Gomoku {
         game: &AnyGame,
         names: &[String; 2],
         date: &str,
-        resigned: Option<Side>,
+        end: &RecordEnd,
     ) -> Result<(), String> {
         let game = game.downcast_ref::<Game>().ok_or("not a Gomoku game")?;
-        files::save_sgf(path, &files::record(game, names, date, resigned))
+        files::save_sgf(path, &files::record(game, names, date, end))
     }
 
     fn open_record(&self, path: &Path) -> Result<Recorded, String> {

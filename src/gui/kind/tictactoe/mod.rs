@@ -9,8 +9,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    AnyGame, AnyLevel, GameDef, GameKind, LevelTallies, Move, Options, Progress, Recorded, Rules,
-    Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
+    AnyGame, AnyLevel, GameDef, GameKind, LevelTallies, Move, Options, Progress, RecordEnd,
+    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
 };
 use crate::engine::ai::Score;
 use crate::engine::review::{Analysis, Outlook, Progress as ReviewProgress, ReviewLimits};
@@ -427,8 +427,9 @@ impl GameDef for TicTacToeKind {
         game: &AnyGame,
         names: &[String; 2],
         _date: &str,
-        resigned: Option<Side>,
+        end: &RecordEnd,
     ) -> Result<(), String> {
+        let resigned = end.resigned.or(end.lost_on_time);
         let game = game.downcast_ref::<TicTacToe>().ok_or("not tic-tac-toe")?;
         let result = match (resigned, game.winner()) {
             (Some(side), _) => format!("{} won by resignation", self.side_name(side.other())),

@@ -49,7 +49,7 @@ fn spawn_setup(
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Center,
                     justify_content: JustifyContent::FlexStart,
-                    padding: UiRect::vertical(px(40)),
+                    padding: UiRect::vertical(px(16)),
                     row_gap: px(12),
                     overflow: Overflow::scroll_y(),
                     ..default()
@@ -122,8 +122,19 @@ fn spawn_setup(
 /// The game clock: the presets, then steppers for a clock of one's own.
 fn spawn_clock_rows(card: &mut ChildSpawnerCommands) {
     row(card, "Clock", |r| {
+        // Narrower than the other options: the six fit on one line.
         for preset in TimeControl::PRESETS {
-            spawn_option(r, &preset.label(), SetupAction::Clock(preset));
+            spawn_button(
+                r,
+                preset.label(),
+                "",
+                Action::Setup(SetupAction::Clock(preset)),
+                Node {
+                    min_width: px(72),
+                    height: px(34),
+                    ..default()
+                },
+            );
         }
     });
     row(card, "Own clock", |r| {

@@ -13,7 +13,7 @@ use crate::gui::flow::{
     SetupAction, TitleAction,
 };
 use crate::gui::kind::gomoku::{ID, any_level, point};
-use crate::gui::persist::{BoardTheme, ColourChoice};
+use crate::gui::persist::{BoardTheme, ColourChoice, TimeControl};
 use crate::gui::script::{DemoScripts, NARROW, Op, WINDOW, setup};
 use crate::gui::session::Session;
 
@@ -92,9 +92,16 @@ fn script() -> Vec<Op> {
         Act(Action::Title(TitleAction::NewGame)),
         Wait(Screen::Setup, 0.3),
         Act(Action::Setup(SetupAction::Opponent(Level::Novice.number()))),
+        // A 3 + 2 game clock: both clocks beside the players.
+        Act(Action::Setup(SetupAction::Clock(TimeControl::Fischer {
+            seconds: 180,
+            increment: 2,
+        }))),
         Act(Action::Setup(SetupAction::Start)),
-        // The strong engine for the person, on a short clock: a sure and quick win.
+        // The strong engine for the person, on a short budget: a sure and quick win.
         play(Level::Expert, 0.3, Some(4)),
+        Pause(1.2),
+        Shot("clock.png"),
         Window(NARROW),
         Pause(1.0),
         Shot("narrow.png"),

@@ -38,14 +38,15 @@ fn parse() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let v = it.next().ok_or(format!("{flag} needs a value"))?;
-        let num = |v: &str| v.parse::<u64>().map_err(|_| format!("{flag}: not a number: {v}"));
+        let num = |v: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag}: not a number: {v}"))
+        };
         match flag.as_str() {
             "--count" => a.count = num(&v)?,
             "--nodes" => a.nodes = num(&v)?,
             "--seed" => a.seed = num(&v)?,
-            "--level" => {
-                a.level = Level::from_number(num(&v)? as u8).ok_or("level must be 1-5")?
-            }
+            "--level" => a.level = Level::from_number(num(&v)? as u8).ok_or("level must be 1-5")?,
             "--rule" => a.rule = Rule::from_name(&v).ok_or(format!("unknown rule {v}"))?,
             "--opening" => {
                 a.opening = OpeningRule::from_name(&v).ok_or(format!("unknown opening {v}"))?

@@ -3,6 +3,7 @@
 //! [`GOMOKU`], the kind (setup rows: rule and board size; files in [`files`]).
 
 pub mod files;
+pub mod opening;
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;

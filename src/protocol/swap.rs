@@ -47,20 +47,26 @@ impl<T: Thinker> Brain<T> {
                 opening::ai::decide(o, level, seed, stop)
             })
         };
-        if points.is_empty() {
-            // We propose the opening; who plays which colour is decided later.
+        // Our stones while the step is ours to place, as the protocol's line of points.
+        let place_all = |o: &mut Opening| -> Option<String> {
             let mut text = Vec::new();
             while let Step::Place { .. } = o.step() {
-                let a = decide(&o);
-                if let (Action::Place(p), Ok(())) = (a, o.apply(a)) {
-                    text.push(p.to_gomocup());
-                } else {
-                    return error(out, "SWAP2BOARD: no opening stone found");
+                let a = decide(o);
+                match (a, o.apply(a)) {
+                    (Action::Place(p), Ok(())) => text.push(p.to_gomocup()),
+                    _ => return None,
                 }
             }
+            Some(text.join(" "))
+        };
+        if points.is_empty() {
+            // We propose the opening; who plays which colour is decided later.
+            let Some(text) = place_all(&mut o) else {
+                return error(out, "SWAP2BOARD: no opening stone found");
+            };
             self.game = Some(o.into_game());
             self.me = None;
-            return emit(out, &text.join(" "));
+            return emit(out, &text);
         }
         match decide(&o) {
             Action::Choose(Choice::TakeBlack) => {
@@ -70,19 +76,13 @@ impl<T: Thinker> Brain<T> {
             }
             Action::Choose(Choice::PlaceTwo) => {
                 let _ = o.apply(Action::Choose(Choice::PlaceTwo));
-                let mut text = Vec::new();
-                while let Step::Place { .. } = o.step() {
-                    let a = decide(&o);
-                    if let (Action::Place(p), Ok(())) = (a, o.apply(a)) {
-                        text.push(p.to_gomocup());
-                    } else {
-                        return error(out, "SWAP2BOARD: no stone to place found");
-                    }
-                }
+                let Some(text) = place_all(&mut o) else {
+                    return error(out, "SWAP2BOARD: no stone to place found");
+                };
                 // The other player chooses the colours now.
                 self.game = Some(o.into_game());
                 self.me = None;
-                emit(out, &text.join(" "));
+                emit(out, &text);
             }
             // Take White: our move now, by the usual search (which may still swap).
             _ => {

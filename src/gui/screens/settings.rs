@@ -34,57 +34,43 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
         .with_children(|root| {
             // A short window scrolls the cards; the auto margins of the first and last child
             // centre them when they fit (a scrolling container cannot centre by itself).
-            root.spawn((
-                Node {
-                    width: percent(100),
-                    height: percent(100),
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    padding: UiRect::vertical(px(16)),
-                    row_gap: px(14),
-                    overflow: Overflow::scroll_y(),
-                    ..default()
-                },
-                ScrollPosition::default(),
-                bevy::ui::RelativeCursorPosition::default(),
-                super::move_list::WheelScroll,
-            ))
-            .with_children(|col| {
-                col.spawn((
-                    bold("Settings", 36.0, palette::TEXT),
-                    Node {
-                        margin: UiRect::top(Val::Auto),
-                        ..default()
-                    },
-                ));
-                col.spawn(Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    justify_content: JustifyContent::Center,
-                    align_items: AlignItems::FlexStart,
-                    column_gap: px(20),
-                    row_gap: px(14),
-                    flex_shrink: 0.0,
-                    ..default()
-                })
-                .with_children(|cards| {
-                    cards.spawn(panel(px(420))).with_children(sound_card);
-                    cards.spawn(panel(px(420))).with_children(board_card);
-                });
-                col.spawn(text(format!("Saved in {file}"), 13.0, palette::TEXT_FAINT));
-                spawn_button(
-                    col,
-                    "Back",
-                    "Esc",
-                    Action::Settings(SettingsAction::Back),
-                    Node {
-                        width: px(200),
-                        height: px(44),
+            root.spawn(super::scrolling_column(16.0))
+                .with_children(|col| {
+                    col.spawn((
+                        bold("Settings", 36.0, palette::TEXT),
+                        Node {
+                            margin: UiRect::top(Val::Auto),
+                            ..default()
+                        },
+                    ));
+                    col.spawn(Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::FlexStart,
+                        column_gap: px(20),
+                        row_gap: px(14),
                         flex_shrink: 0.0,
-                        margin: UiRect::bottom(Val::Auto),
                         ..default()
-                    },
-                );
-            });
+                    })
+                    .with_children(|cards| {
+                        cards.spawn(panel(px(420))).with_children(sound_card);
+                        cards.spawn(panel(px(420))).with_children(board_card);
+                    });
+                    col.spawn(text(format!("Saved in {file}"), 13.0, palette::TEXT_FAINT));
+                    spawn_button(
+                        col,
+                        "Back",
+                        "Esc",
+                        Action::Settings(SettingsAction::Back),
+                        Node {
+                            width: px(200),
+                            height: px(44),
+                            flex_shrink: 0.0,
+                            margin: UiRect::bottom(Val::Auto),
+                            ..default()
+                        },
+                    );
+                });
         });
 }
 

@@ -42,80 +42,65 @@ fn spawn_setup(
             // Anchored at the top, not centred: the dialog must not jump when a choice
             // changes its height (another game's rows, a rule's note); a short window
             // scrolls it.
-            root.spawn((
-                Node {
-                    width: percent(100),
-                    height: percent(100),
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    justify_content: JustifyContent::FlexStart,
-                    padding: UiRect::vertical(px(16)),
-                    row_gap: px(12),
-                    overflow: Overflow::scroll_y(),
-                    ..default()
-                },
-                ScrollPosition::default(),
-                bevy::ui::RelativeCursorPosition::default(),
-                super::move_list::WheelScroll,
-            ))
-            .with_children(|col| {
-                col.spawn(bold("New game", 36.0, palette::TEXT));
-                col.spawn(panel(px(720))).with_children(|card| {
-                    row(card, "Game", |r| {
-                        for game in games.iter() {
-                            spawn_option(r, game.title(), SetupAction::Game(game.id()));
-                        }
-                    });
-                    spawn_opponents(card, &kind.def().levels(), &stats);
-                    row(card, "Your colour", |r| {
-                        let first = format!("{} (first)", kind.side_name(Side::First));
-                        spawn_option(r, &first, SetupAction::Colour(ColourChoice::Black));
-                        let second = kind.side_name(Side::Second);
-                        spawn_option(r, second, SetupAction::Colour(ColourChoice::White));
-                        spawn_option(r, "Random", SetupAction::Colour(ColourChoice::Random));
-                    });
-                    for game_row in kind.def().setup_rows() {
-                        row(card, game_row.label, |r| {
-                            for choice in &game_row.choices {
-                                let action = SetupAction::Choose(game_row.key, choice.value);
-                                spawn_option(r, &choice.label, action);
+            root.spawn(super::scrolling_column(16.0))
+                .with_children(|col| {
+                    col.spawn(bold("New game", 36.0, palette::TEXT));
+                    col.spawn(panel(px(720))).with_children(|card| {
+                        row(card, "Game", |r| {
+                            for game in games.iter() {
+                                spawn_option(r, game.title(), SetupAction::Game(game.id()));
                             }
                         });
-                        if game_row.choices.iter().any(|c| c.note.is_some()) {
-                            card.spawn((RowNote(game_row.key), note("")));
+                        spawn_opponents(card, &kind.def().levels(), &stats);
+                        row(card, "Your colour", |r| {
+                            let first = format!("{} (first)", kind.side_name(Side::First));
+                            spawn_option(r, &first, SetupAction::Colour(ColourChoice::Black));
+                            let second = kind.side_name(Side::Second);
+                            spawn_option(r, second, SetupAction::Colour(ColourChoice::White));
+                            spawn_option(r, "Random", SetupAction::Colour(ColourChoice::Random));
+                        });
+                        for game_row in kind.def().setup_rows() {
+                            row(card, game_row.label, |r| {
+                                for choice in &game_row.choices {
+                                    let action = SetupAction::Choose(game_row.key, choice.value);
+                                    spawn_option(r, &choice.label, action);
+                                }
+                            });
+                            if game_row.choices.iter().any(|c| c.note.is_some()) {
+                                card.spawn((RowNote(game_row.key), note("")));
+                            }
                         }
-                    }
-                    if let Some(text) = kind.def().setup_note() {
-                        card.spawn(note(text));
-                    }
-                    spawn_clock_rows(card);
-                });
-                col.spawn(Node {
-                    column_gap: px(16),
-                    ..default()
-                })
-                .with_children(|buttons| {
-                    let node = || Node {
-                        width: px(200),
-                        height: px(46),
+                        if let Some(text) = kind.def().setup_note() {
+                            card.spawn(note(text));
+                        }
+                        spawn_clock_rows(card);
+                    });
+                    col.spawn(Node {
+                        column_gap: px(16),
                         ..default()
-                    };
-                    spawn_button(
-                        buttons,
-                        "Back",
-                        "Esc",
-                        Action::Setup(SetupAction::Back),
-                        node(),
-                    );
-                    spawn_button(
-                        buttons,
-                        "Start game",
-                        "Enter",
-                        Action::Setup(SetupAction::Start),
-                        node(),
-                    );
+                    })
+                    .with_children(|buttons| {
+                        let node = || Node {
+                            width: px(200),
+                            height: px(46),
+                            ..default()
+                        };
+                        spawn_button(
+                            buttons,
+                            "Back",
+                            "Esc",
+                            Action::Setup(SetupAction::Back),
+                            node(),
+                        );
+                        spawn_button(
+                            buttons,
+                            "Start game",
+                            "Enter",
+                            Action::Setup(SetupAction::Start),
+                            node(),
+                        );
+                    });
                 });
-            });
         });
 }
 

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use bevy::prelude::*;
 
@@ -77,6 +78,9 @@ pub struct Recorded {
     pub moves: Vec<(Side, super::Move)>,
     pub names: [String; 2],
     pub result: String,
+    /// Per move, when the record kept them: the thinking time and the mover's clock after
+    /// the move (empty for records without times).
+    pub times: Vec<(Option<Duration>, Option<Duration>)>,
 }
 
 /// "Alice vs Bob", with the colours for missing names.

@@ -2,6 +2,7 @@
 //! panels read and the replay's actions change.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use bevy::prelude::*;
 
@@ -22,6 +23,8 @@ pub struct Replay {
     /// The position before the first move (set-up stones of other programs' records).
     pub start: AnyGame,
     pub moves: Vec<(Side, Move)>,
+    /// Per move, the thinking time and the clock after it, when the record kept them.
+    pub times: Vec<(Option<Duration>, Option<Duration>)>,
     /// Number of moves shown (0 = empty board).
     pub cursor: usize,
     pub playing: bool,
@@ -45,6 +48,7 @@ impl Replay {
             result: String::new(),
             start,
             moves: Vec::new(),
+            times: Vec::new(),
             cursor: 0,
             playing: false,
             numbers: true,
@@ -82,6 +86,7 @@ impl Replay {
             cursor: recorded.moves.len(),
             start: recorded.start,
             moves: recorded.moves,
+            times: recorded.times,
             speed: self.speed,
             numbers,
             generation: self.generation + 1,

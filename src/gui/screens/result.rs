@@ -197,5 +197,15 @@ fn last_game(session: &Session) -> Recorded {
             .collect(),
         names: session.record_names(),
         result,
+        times: session
+            .clock
+            .as_ref()
+            .map(|c| {
+                c.per_move()
+                    .into_iter()
+                    .map(|(spent, left)| (Some(spent), Some(left)))
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
 }

@@ -74,6 +74,15 @@ fn a_fallen_flag_loses_the_game_on_time() {
     let rec = crate::engine::record::GameRecord::from_sgf(&text).unwrap();
     assert_eq!(rec.moves.len(), 2);
     assert!(rec.moves.iter().all(|m| m.time_ms.is_some()), "{text}");
+    // The replay of the record shows each move's time and the clock after it.
+    t.act(Action::Result(crate::gui::flow::ResultAction::Replay));
+    let replay = t
+        .app
+        .world()
+        .resource::<crate::gui::screens::replay::Replay>();
+    assert_eq!(replay.times.len(), 2);
+    assert_eq!(replay.times[0].1, Some(Duration::from_secs(1)));
+    let s = t.session();
     // The clock stopped with the game.
     assert!(!s.clock.as_ref().unwrap().is_running());
 }

@@ -125,6 +125,7 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
             .collect(),
         names,
         result: record::result_text(r.result),
+        times: Vec::new(),
     })
 }
 

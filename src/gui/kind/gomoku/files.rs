@@ -3,6 +3,7 @@
 //! record to replay) on top of `engine::record`.
 
 use std::path::Path;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -145,6 +146,14 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
             .collect(),
         names: [r.black.clone(), r.white.clone()],
         result: result_text(r.result),
+        times: r
+            .moves
+            .iter()
+            .map(|m| {
+                let ms = |t: Option<u32>| t.map(|t| Duration::from_millis(t as u64));
+                (ms(m.time_ms), ms(m.time_left_ms))
+            })
+            .collect(),
     })
 }
 

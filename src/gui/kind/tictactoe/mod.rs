@@ -464,6 +464,7 @@ impl GameDef for TicTacToeKind {
             moves,
             names: [field("X:")?, field("O:")?],
             result: field("Result:")?,
+            times: Vec::new(),
         })
     }
 

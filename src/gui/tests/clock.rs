@@ -121,3 +121,41 @@ fn the_menu_pauses_the_clock_and_undo_restores_it() {
     // Back at the start: the full minute, less the few milliseconds since.
     assert!(left(&t) > Duration::from_millis(59_900), "{:?}", left(&t));
 }
+
+/// Connect Four runs on the same clock: the AI's answers are charged to its clock and it
+/// stays within it.
+#[test]
+fn connect_four_plays_on_the_same_clock() {
+    use crate::engine::connect4::Level as C4Level;
+    use crate::gui::kind::connect4::{col, kind};
+    let mut t = TestApp::new();
+    with_clock(
+        &mut t,
+        TimeControl::Fischer {
+            seconds: 8,
+            increment: 1,
+        },
+    );
+    t.start_game(
+        kind(),
+        crate::gui::kind::connect4::any_level(C4Level::Perfect).number(),
+        ColourChoice::Black,
+        &[("rows", 6)],
+    );
+    for c in [3, 2, 4] {
+        if !t.session().is_ongoing() {
+            break;
+        }
+        t.play_and_wait(col(c));
+    }
+    let s = t.session();
+    assert_eq!(s.flagged, None);
+    let clock = s.clock.as_ref().unwrap();
+    let per_move = clock.per_move();
+    assert_eq!(per_move.len(), s.game.ply());
+    // Every AI move was charged and earned its increment: under 8 + 1 s after each.
+    for (spent, left) in per_move.iter().skip(1).step_by(2) {
+        assert!(*left <= Duration::from_secs(9) && *left > Duration::from_secs(1));
+        assert!(*spent < Duration::from_secs(8));
+    }
+}

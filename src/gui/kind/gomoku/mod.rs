@@ -16,10 +16,10 @@ use super::{
 use crate::engine::ai::{
     Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
 };
+use crate::engine::opening::OpeningRule;
 use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
-use crate::engine::opening::OpeningRule;
 use crate::engine::{Game, MoveError, Outcome, Pos, Rule, Stone};
 use crate::gui::persist::{self, Loaded, Notices};
 
@@ -85,7 +85,10 @@ fn rule_description(rule: Rule) -> &'static str {
 }
 
 fn opening_value(rule: OpeningRule) -> u32 {
-    OpeningRule::ALL.iter().position(|&r| r == rule).unwrap_or(0) as u32
+    OpeningRule::ALL
+        .iter()
+        .position(|&r| r == rule)
+        .unwrap_or(0) as u32
 }
 
 fn opening_description(rule: OpeningRule) -> &'static str {

@@ -171,7 +171,10 @@ impl OpeningPhase for GomokuOpening {
     }
 
     fn options(&self) -> Vec<String> {
-        options(&self.0).into_iter().map(|(label, _)| label).collect()
+        options(&self.0)
+            .into_iter()
+            .map(|(label, _)| label)
+            .collect()
     }
 
     fn choose(&mut self, index: usize) -> Result<(), String> {

@@ -212,6 +212,18 @@ impl GameClock {
         self.running_since = was_running.then_some(now);
     }
 
+    /// Takes `moves` as played before the clock started (a tournament opening's stones):
+    /// they took no time and earn no increment; the clock starts from the position after
+    /// them.
+    pub fn begin_after(&mut self, moves: &[u32]) {
+        self.truncate(0);
+        for &mv in moves {
+            self.moves.push(mv);
+            self.spent.push(Duration::ZERO);
+            self.after.push(self.left);
+        }
+    }
+
     fn truncate(&mut self, plies: usize) {
         self.moves.truncate(plies);
         self.spent.truncate(plies);

@@ -102,6 +102,8 @@ pub enum PlayAction {
     /// Shows the position after this many moves (the move list); the game's own ply (or
     /// more) shows the game again, which goes on from there.
     Look(usize),
+    /// The button with this index of a tournament opening's choice step ("Play Black").
+    OpeningChoice(usize),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -17,6 +17,7 @@
 pub mod connect4;
 pub mod files;
 pub mod gomoku;
+mod opening;
 mod rules;
 #[cfg(test)]
 pub mod tictactoe;
@@ -39,7 +40,10 @@ pub struct RecordEnd {
     pub resigned: Option<Side>,
     pub lost_on_time: Option<Side>,
     pub times: Vec<(Duration, Duration)>,
+    /// The game's comment (the opening's actions: "Opening: Swap2; h8 i9 j7 two ...").
+    pub comment: Option<String>,
 }
+pub use opening::OpeningPhase;
 pub use rules::{AnyGame, Candidate, Play, Progress, Rules, SearchRequest};
 
 /// Loads every game's statistics and reports autosaves that do not restore, at start.
@@ -244,6 +248,11 @@ pub trait GameDef: Send + Sync + 'static {
     fn setup_rows(&self) -> Vec<SetupRow>;
     /// A new game with these options (unknown or missing values take the rows' defaults).
     fn new_game(&self, options: &Options) -> AnyGame;
+    /// The tournament opening these options choose, if any (the board's first stones and
+    /// the colours decided before normal play); `None` for games without one.
+    fn opening(&self, _options: &Options) -> Option<Box<dyn OpeningPhase>> {
+        None
+    }
     /// A line for the setup screen about the game, under its rows.
     fn setup_note(&self) -> Option<&'static str> {
         None

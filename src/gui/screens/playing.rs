@@ -16,7 +16,7 @@ use crate::gui::kind::{AnyGame, Side};
 use crate::gui::persist::Settings;
 use crate::gui::session::{Session, SessionSystems};
 use crate::gui::theme::palette;
-use crate::gui::theme::widgets::{bold, text};
+use crate::gui::theme::widgets::{bold, spawn_button, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(Update, BoardSystems.after(SessionSystems))
@@ -25,7 +25,13 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 shortcuts.before(SessionSystems),
-                (update_panel, update_move_list, show_result).after(BoardSystems),
+                (
+                    update_panel,
+                    update_opening_buttons,
+                    update_move_list,
+                    show_result,
+                )
+                    .after(BoardSystems),
             )
                 .run_if(in_state(Screen::Playing)),
         )
@@ -48,6 +54,9 @@ struct MoveText;
 struct InfoText;
 #[derive(Component)]
 struct StatusText;
+/// The choice buttons of a tournament opening's step (rebuilt when they change).
+#[derive(Component)]
+pub struct OpeningButtons;
 
 fn spawn_playing(mut commands: Commands, session: Res<Session>) {
     let kind = session.game.kind();
@@ -73,6 +82,15 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
             text("", 15.0, palette::ACCENT),
             Node {
                 min_height: px(40),
+                ..default()
+            },
+        ));
+        p.spawn((
+            OpeningButtons,
+            Node {
+                width: percent(100),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(6),
                 ..default()
             },
         ));
@@ -156,6 +174,12 @@ fn update_panel(
     let to_move = session.game.to_move();
     let turn = if !session.is_ongoing() {
         "Game over".to_string()
+    } else if session.in_opening() {
+        match session.ai_level() {
+            Some(level) if session.is_ai_turn() => format!("Opening · {}", level.name()),
+            Some(_) => "Opening · your turn".to_string(),
+            None => "Opening".to_string(),
+        }
     } else if session.is_ai_turn() {
         let level = session.ai_level().map_or("AI", |l| l.name());
         match worker.elapsed() {
@@ -198,9 +222,47 @@ fn update_panel(
     for mut t in &mut texts.p2() {
         set_text(&mut t, info.clone());
     }
+    let status = match session.opening_prompt() {
+        Some(prompt) if session.status.is_empty() => prompt,
+        _ => session.status.clone(),
+    };
     for mut t in &mut texts.p3() {
-        set_text(&mut t, session.status.clone());
+        set_text(&mut t, status.clone());
     }
+}
+
+/// The opening's choice buttons on the person's turn ("Play Black", "Play White", the
+/// number of fifth moves), rebuilt when they change.
+fn update_opening_buttons(
+    mut commands: Commands,
+    session: Res<Session>,
+    holders: Query<Entity, With<OpeningButtons>>,
+    added: Query<(), Added<OpeningButtons>>,
+    mut last: Local<Option<(u64, Vec<String>)>>,
+) {
+    let labels = match &session.opening {
+        Some(phase) if session.is_person_turn() => phase.options(),
+        _ => Vec::new(),
+    };
+    let key = (session.id, labels);
+    if last.as_ref() == Some(&key) && added.is_empty() {
+        return;
+    }
+    for holder in &holders {
+        commands.entity(holder).despawn_children();
+        commands.entity(holder).with_children(|p| {
+            for (i, label) in key.1.iter().enumerate() {
+                let node = Node {
+                    width: percent(100),
+                    height: px(36),
+                    ..default()
+                };
+                let action = Action::Play(PlayAction::OpeningChoice(i));
+                spawn_button(p, label.clone(), "", action, node);
+            }
+        });
+    }
+    *last = Some(key);
 }
 
 fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
@@ -305,7 +367,13 @@ pub fn sync_view(
             numbers: false,
             line: Vec::new(),
             line_by: None,
-            candidates: Vec::new(),
+            // A tournament opening's pending fifth-move offers, numbered.
+            candidates: session
+                .opening
+                .as_ref()
+                .filter(|_| current)
+                .map(|o| o.offers())
+                .unwrap_or_default(),
             overlay: false,
         },
     );

@@ -19,14 +19,25 @@ use super::frames::FrameRequests;
 use super::kind::Verdict;
 use super::kind::files::{self, Saved, Stats};
 use super::kind::{
-    AnyGame, AnyLevel, GameKind, Games, Move, RecordEnd, SearchInfo, SearchRequest, Side, Standing,
+    AnyGame, AnyLevel, GameKind, Games, Move, OpeningPhase, Options, RecordEnd, SearchInfo,
+    SearchRequest, Side, Standing,
 };
 use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
 use crate::engine::ai::Score;
 
+mod opening;
+
+pub use opening::OpeningWorker;
+
 pub(super) fn plugin(app: &mut App) {
     let idle = Session::idle(app.world().resource::<Games>());
     app.insert_resource(idle)
+        .init_resource::<OpeningWorker>()
+        .add_systems(Last, super::job::cancel_on_exit::<OpeningWorker>)
+        .add_systems(
+            OnExit(Screen::Playing),
+            super::job::cancel_jobs::<OpeningWorker>,
+        )
         .add_observer(on_play_action)
         .add_systems(
             Update,
@@ -35,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
                 apply_ai_moves,
                 apply_hints,
                 apply_evaluations,
+                opening::run_opening_ai.run_if(in_state(Screen::Playing)),
                 // After the moves of this frame, before the AI is asked (its budget) and
                 // before `settle` (a fallen flag ends the game).
                 run_clock,
@@ -126,6 +138,17 @@ pub struct Session {
     /// One line for the player: why a click did nothing, a hint, a save error.
     pub status: String,
     pub finished: Option<Finished>,
+    /// The tournament opening while it runs (`None` before normal play or without one).
+    pub opening: Option<Box<dyn OpeningPhase>>,
+    /// The person's player in the opening (`Side::First`: the one who started as the first
+    /// colour); `human` is the colour they hold.
+    pub human_player: Side,
+    /// Stones the opening put on the board: Undo never takes them back.
+    pub opening_stones: usize,
+    /// The record's comment about the opening, once it is over.
+    pub opening_comment: Option<String>,
+    /// The setup options the opening came from (a rematch plays it again).
+    pub opening_options: Option<Options>,
 }
 
 impl Session {
@@ -154,14 +177,110 @@ impl Session {
             hint: None,
             status: String::new(),
             finished: None,
+            opening: None,
+            human_player: human,
+            opening_stones: 0,
+            opening_comment: None,
+            opening_options: None,
         }
+    }
+
+    /// Starts the game with `phase`, the tournament opening of `options` (none: normal play).
+    fn begin_opening(&mut self, phase: Option<Box<dyn OpeningPhase>>, options: Options) {
+        let Some(phase) = phase else {
+            return;
+        };
+        self.human_player = self.human;
+        self.opening = Some(phase);
+        self.opening_options = Some(options);
+        self.sync_opening();
+    }
+
+    /// Keeps the game equal to the opening's position and the person's colour to the
+    /// opening's; once the opening is over, normal play starts from its position.
+    pub fn sync_opening(&mut self) {
+        let Some(phase) = self.opening.as_ref() else {
+            return;
+        };
+        self.game = phase.position();
+        self.human = if phase.first_holder() == self.human_player {
+            Side::First
+        } else {
+            Side::Second
+        };
+        if !phase.is_done() {
+            return;
+        }
+        self.opening_stones = self.game.ply();
+        self.opening_comment = Some(phase.record_comment());
+        self.opening = None;
+        let moves: Vec<u32> = self.game.moves().iter().map(|m| m.0).collect();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.begin_after(&moves);
+        }
+    }
+
+    /// Takes back opening actions for the person: between people one, against the AI back
+    /// to the person's previous action (none when the person has not acted yet).
+    pub fn undo_opening(&mut self) -> usize {
+        let against_ai = self.ai_level().is_some();
+        let Some(phase) = self.opening.as_mut() else {
+            return 0;
+        };
+        if !against_ai {
+            let n = usize::from(phase.undo());
+            self.sync_opening();
+            return n;
+        }
+        let mut trial = phase.boxed_clone();
+        let mut n = 0;
+        loop {
+            if !trial.undo() {
+                return 0;
+            }
+            n += 1;
+            if trial.actor() == Some(self.human_player) {
+                break;
+            }
+        }
+        self.opening = Some(trial);
+        self.sync_opening();
+        n
+    }
+
+    /// Whether a tournament opening is being played.
+    pub fn in_opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
+    /// The status line's words in the opening when nothing else is said: the prompt to the
+    /// player to act, or what the AI is doing.
+    pub fn opening_prompt(&self) -> Option<String> {
+        let phase = self.opening.as_ref()?;
+        let actor = phase.actor()?;
+        Some(match self.opponent {
+            Opponent::Ai(level) if actor != self.human_player => {
+                if phase.options().is_empty() {
+                    format!("{} is placing its stones…", level.name())
+                } else {
+                    format!("{} is choosing…", level.name())
+                }
+            }
+            Opponent::Ai(_) => phase.prompt(),
+            Opponent::Person => format!(
+                "{}: {}",
+                self.game.kind().def().two_player_name(actor),
+                phase.prompt()
+            ),
+        })
     }
 
     /// A new game from the setup screen's choices (the colour choice names the first and the
     /// second player).
     pub fn from_setup(setup: &SetupChoice, games: &Games) -> Session {
         let kind = games.chosen(setup);
-        let game = kind.def().new_game(&kind.options(setup));
+        let options = kind.options(setup);
+        let game = kind.def().new_game(&options);
         let level = kind.level(kind.opponent(setup));
         let human = match setup.colour {
             ColourChoice::Black => Side::First,
@@ -172,18 +291,23 @@ impl Session {
         let opponent = level.map_or(Opponent::Person, Opponent::Ai);
         let mut session = Session::new(game, opponent, human, rand::random());
         session.clock = GameClock::new(setup.clock);
+        session.begin_opening(kind.def().opening(&options), options);
         session
     }
 
     /// The same players again on a fresh board, sides swapped (so the other one starts).
     pub fn rematch(&self) -> Session {
-        let mut session = Session::new(
-            self.game.fresh(),
-            self.opponent,
-            self.human.other(),
-            rand::random(),
-        );
+        // With an opening the players swap roles in it; the colours follow from it.
+        let human = match self.opening_options {
+            Some(_) => self.human_player.other(),
+            None => self.human.other(),
+        };
+        let mut session = Session::new(self.game.fresh(), self.opponent, human, rand::random());
         session.clock = self.clock.as_ref().and_then(|c| GameClock::new(c.control));
+        if let Some(options) = &self.opening_options {
+            let phase = self.game.kind().def().opening(options);
+            session.begin_opening(phase, options.clone());
+        }
         session
     }
 
@@ -223,6 +347,11 @@ impl Session {
     }
 
     pub fn is_ai_turn(&self) -> bool {
+        if let Some(phase) = &self.opening {
+            return self.is_ongoing()
+                && self.ai_level().is_some()
+                && phase.actor() != Some(self.human_player);
+        }
         self.is_ongoing() && self.ai_level().is_some() && self.game.to_move() != self.human
     }
 
@@ -255,15 +384,25 @@ impl Session {
     /// (two plies, or one while the AI is thinking about its reply); between people one ply.
     /// Returns the number of plies taken back.
     pub fn undo_for_person(&mut self) -> usize {
+        if self.in_opening() {
+            return self.undo_opening();
+        }
+        // The stones of a tournament opening stay.
+        let floor = self.opening_stones;
+        if self.game.ply() <= floor {
+            return 0;
+        }
         if self.ai_level().is_none() {
             return usize::from(self.game.undo().is_some());
         }
         // Nothing of the person's to take back (e.g. only the AI's opening move).
-        if !(0..self.game.ply()).any(|i| Side::of_ply(i) == self.human) {
+        if !(floor..self.game.ply()).any(|i| Side::of_ply(i) == self.human) {
             return 0;
         }
         let mut n = 0;
-        while let Some(side) = self.game.undo() {
+        while self.game.ply() > floor
+            && let Some(side) = self.game.undo()
+        {
             n += 1;
             if side == self.human {
                 break;
@@ -369,11 +508,14 @@ pub fn session_from_autosave(
     Some(session)
 }
 
+// A Bevy observer: one parameter per resource it touches.
+#[allow(clippy::too_many_arguments)]
 fn on_play_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     mut session: ResMut<Session>,
     mut worker: ResMut<AiWorker>,
+    mut opening_worker: ResMut<OpeningWorker>,
     backend: Res<AiBackend>,
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
@@ -392,6 +534,12 @@ fn on_play_action(
     }
     match *action {
         PlayAction::Look(n) => session.look(n),
+        PlayAction::Place(mv) if session.in_opening() => {
+            opening_action(session, &mut sfx, |phase| phase.click(mv));
+        }
+        PlayAction::OpeningChoice(i) => {
+            opening_action(session, &mut sfx, |phase| phase.choose(i));
+        }
         PlayAction::Place(mv) => {
             if !session.is_ongoing() {
                 return;
@@ -422,6 +570,7 @@ fn on_play_action(
             }
             // A search for the position being taken back is pointless now.
             worker.cancel();
+            opening_worker.cancel();
             let undone = session.undo_for_person();
             session.hint = None;
             // The last search was about a position that is gone.
@@ -440,6 +589,10 @@ fn on_play_action(
                 session.status = "Wait for the AI's move.".into();
                 return;
             }
+            if session.in_opening() {
+                session.status = "Nothing to redo in the opening.".into();
+                return;
+            }
             worker.cancel();
             let redone = session.redo_for_person();
             session.hint = None;
@@ -452,6 +605,10 @@ fn on_play_action(
             }
         }
         PlayAction::Hint => {
+            if session.in_opening() {
+                session.status = "No hints during the opening.".into();
+                return;
+            }
             if !session.is_person_turn() {
                 session.status = "A hint is for your own turn.".into();
                 return;
@@ -469,6 +626,7 @@ fn on_play_action(
             if session.is_ongoing() && confirmed {
                 session.hint = None;
                 worker.cancel();
+                opening_worker.cancel();
                 session.resigned = Some(match session.opponent {
                     Opponent::Ai(_) => session.human,
                     Opponent::Person => session.game.to_move(),
@@ -477,7 +635,42 @@ fn on_play_action(
         }
         PlayAction::Menu => {
             worker.cancel();
+            opening_worker.cancel();
             next.set(Screen::Title);
+        }
+    }
+}
+
+/// The person's action in the opening (a board click or a choice button): refused with the
+/// rule's words, or taken; the game follows the opening's position.
+fn opening_action(
+    session: &mut Session,
+    sfx: &mut MessageWriter<Sfx>,
+    act: impl FnOnce(&mut dyn OpeningPhase) -> Result<(), String>,
+) {
+    if !session.is_ongoing() {
+        return;
+    }
+    if session.is_ai_turn() {
+        session.status = "Wait for the AI.".into();
+        sfx.write(Sfx::Illegal);
+        return;
+    }
+    let Some(phase) = session.opening.as_mut() else {
+        return;
+    };
+    let stones = session.game.ply();
+    match act(&mut **phase) {
+        Err(why) => {
+            session.status = why;
+            sfx.write(Sfx::Illegal);
+        }
+        Ok(()) => {
+            session.status.clear();
+            session.sync_opening();
+            if session.game.ply() > stones {
+                placed_sound(&session.game, sfx);
+            }
         }
     }
 }
@@ -516,7 +709,8 @@ fn run_clock(
     mut session: ResMut<Session>,
     mut frames: ResMut<FrameRequests>,
 ) {
-    if session.clock.is_none() || session.finished.is_some() {
+    // The clock starts after a tournament opening.
+    if session.clock.is_none() || session.finished.is_some() || session.in_opening() {
         return;
     }
     let now = Instant::now();
@@ -552,7 +746,7 @@ fn run_clock(
 
 /// Starts the AI's search when it is its turn and none runs for this position.
 fn start_ai_turn(session: Res<Session>, mut worker: ResMut<AiWorker>, backend: Res<AiBackend>) {
-    if !session.is_ai_turn() {
+    if !session.is_ai_turn() || session.in_opening() {
         return;
     }
     if worker.current() == Some((JobKind::Move, session.id, session.game.ply())) {
@@ -575,6 +769,7 @@ fn evaluate_position(
 ) {
     let here = (session.id, session.game.ply());
     if !session.is_person_turn()
+        || session.in_opening()
         || session.ai_level().is_none()
         || !session.game.kind().def().shows_evaluation()
         || session.last_search.is_some()
@@ -615,6 +810,7 @@ fn apply_ai_moves(
             || msg.game_id != session.id
             || msg.ply != session.game.ply()
             || !session.is_ai_turn()
+            || session.in_opening()
         {
             debug!(
                 "dropping a stale AI result (game {}, ply {})",
@@ -677,6 +873,10 @@ fn settle(
         finish(&mut session, end, &paths, &mut stats);
         return;
     }
+    // An opening is not autosaved: Continue would not know its state.
+    if session.in_opening() {
+        return;
+    }
     let key = (session.id, session.game.ply(), session.game.redo_len());
     if *last_saved == Some(key) {
         return;
@@ -716,6 +916,11 @@ fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats)
                 .as_ref()
                 .map(|c| c.per_move())
                 .unwrap_or_default(),
+            comment: session
+                .opening
+                .as_ref()
+                .map(|o| o.record_comment())
+                .or_else(|| session.opening_comment.clone()),
         },
         &who,
     );

@@ -11,6 +11,7 @@ mod flow;
 mod frames;
 mod gomoku;
 mod layout;
+mod opening;
 mod review;
 
 use std::path::{Path, PathBuf};

@@ -90,6 +90,9 @@ pub fn record(game: &Game, names: &[String; 2], date: &str, end: &RecordEnd) -> 
     if !date.is_empty() {
         record.date = Some(date.to_string());
     }
+    if let Some(c) = &end.comment {
+        record.comment = Some(c.clone());
+    }
     let early = match (end.resigned, end.lost_on_time) {
         (Some(loser), _) => Some((loser, WinBy::Resignation)),
         (None, Some(loser)) => Some((loser, WinBy::Time)),

@@ -9,12 +9,14 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use super::{
-    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress,
-    RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
+    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, OpeningPhase,
+    Options, Progress, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow,
+    Side, Standing,
 };
 use crate::engine::ai::{
     Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
 };
+use crate::engine::opening::OpeningRule;
 use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
@@ -79,6 +81,51 @@ fn rule_description(rule: Rule) -> &'static str {
         Rule::Renju => {
             "Black may not make a double three, a double four or an overline. White wins with five or more."
         }
+    }
+}
+
+fn opening_value(rule: OpeningRule) -> u32 {
+    OpeningRule::ALL
+        .iter()
+        .position(|&r| r == rule)
+        .unwrap_or(0) as u32
+}
+
+fn opening_description(rule: OpeningRule) -> &'static str {
+    match rule {
+        OpeningRule::None => "No opening rule: Black simply moves first.",
+        OpeningRule::Swap => {
+            "For Freestyle and Standard: the first player places three stones (black, white, \
+             black), the second chooses a colour."
+        }
+        OpeningRule::Swap2 => {
+            "For Freestyle and Standard: as Swap, or the second player places two more stones \
+             and the first chooses a colour."
+        }
+        OpeningRule::Yamaguchi => {
+            "For Renju: one of the 26 openings and a declared number of fifth moves, one swap; \
+             White picks one of Black's offers."
+        }
+        OpeningRule::Soosorv8 => {
+            "For Renju: one of the 26 openings, swap, the fourth move, 1 to 8 fifth-move \
+             offers declared, swap; White picks an offer."
+        }
+        OpeningRule::Taraguchi10 => {
+            "For Renju: moves 1 to 4 in growing central squares with a swap after each, then \
+             a fifth move or ten offers."
+        }
+    }
+}
+
+/// The opening rule the options choose, if it goes with their game rule.
+pub fn opening_rule(options: &Options) -> OpeningRule {
+    let options = kind().sanitize(options);
+    let rule = Rule::ALL[options["rule"] as usize % Rule::ALL.len()];
+    let chosen = OpeningRule::ALL[options["opening"] as usize % OpeningRule::ALL.len()];
+    if chosen.applies_to(rule) {
+        chosen
+    } else {
+        OpeningRule::None
     }
 }
 
@@ -439,7 +486,28 @@ impl GameDef for Gomoku {
                 default: 15,
                 on_analysis_board: true,
             },
+            SetupRow {
+                key: "opening",
+                label: "Opening",
+                choices: OpeningRule::ALL
+                    .iter()
+                    .map(|&rule| Choice {
+                        value: opening_value(rule),
+                        label: rule.name().to_string(),
+                        note: Some(opening_description(rule)),
+                    })
+                    .collect(),
+                default: opening_value(OpeningRule::None),
+                on_analysis_board: false,
+            },
         ]
+    }
+
+    fn opening(&self, options: &Options) -> Option<Box<dyn OpeningPhase>> {
+        let game = self.new_game(options);
+        let game = game.downcast_ref::<Game>()?;
+        let phase = opening::GomokuOpening::new(game.size(), game.rule(), opening_rule(options))?;
+        Some(Box::new(phase))
     }
 
     fn new_game(&self, options: &Options) -> AnyGame {

@@ -1,10 +1,15 @@
 //! What the player is told at each step of an opening rule, and the choices offered as
 //! buttons: the words of the prompts the board shows ("Place three stones: two black, one
 //! white", "Choose your colour", "Choose one of Black's fifth moves"). The rules themselves
-//! are `engine::opening`'s.
+//! are `engine::opening`'s. [`GomokuOpening`] is the app's [`OpeningPhase`] over it.
 
-use crate::engine::Stone;
-use crate::engine::opening::{Action, Choice, Opening, Step};
+use std::sync::atomic::AtomicBool;
+
+use super::{ID, point, pos};
+use crate::engine::ai::Level;
+use crate::engine::opening::{Action, Choice, Opening, OpeningRule, Player, Step, ai};
+use crate::engine::{Rule, Stone};
+use crate::gui::kind::{AnyGame, AnyLevel, Move, OpeningPhase, Side};
 
 /// The run of stones the acting player places from here before anyone else acts (or a
 /// choice comes), as colours: Swap's first player sees black, white, black.
@@ -119,6 +124,112 @@ pub fn options(opening: &Opening) -> Vec<(String, Action)> {
             .map(|n| (n.to_string(), Action::Declare(n)))
             .collect(),
         _ => Vec::new(),
+    }
+}
+
+fn player_side(player: Player) -> Side {
+    match player {
+        Player::First => Side::First,
+        Player::Second => Side::Second,
+    }
+}
+
+/// A Gomoku opening in the app: `engine::opening::Opening` as an [`OpeningPhase`].
+#[derive(Clone, Debug)]
+pub struct GomokuOpening(pub Opening);
+
+impl GomokuOpening {
+    /// The opening `rule` on a board of `size` under `game_rule`; `None` for no opening, a
+    /// rule that does not go with `game_rule` or a board too small for it.
+    pub fn new(size: usize, game_rule: Rule, rule: OpeningRule) -> Option<GomokuOpening> {
+        if rule == OpeningRule::None {
+            return None;
+        }
+        Opening::new(size, game_rule, rule).ok().map(GomokuOpening)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), String> {
+        self.0.apply(action).map_err(|e| e.to_string())
+    }
+}
+
+impl OpeningPhase for GomokuOpening {
+    fn boxed_clone(&self) -> Box<dyn OpeningPhase> {
+        Box::new(self.clone())
+    }
+
+    fn name(&self) -> String {
+        self.0.opening_rule().name().to_string()
+    }
+
+    fn actor(&self) -> Option<Side> {
+        self.0.step().player().map(player_side)
+    }
+
+    fn prompt(&self) -> String {
+        prompt(&self.0)
+    }
+
+    fn options(&self) -> Vec<String> {
+        options(&self.0)
+            .into_iter()
+            .map(|(label, _)| label)
+            .collect()
+    }
+
+    fn choose(&mut self, index: usize) -> Result<(), String> {
+        let Some((_, action)) = options(&self.0).into_iter().nth(index) else {
+            return Err("That choice is not offered now.".into());
+        };
+        self.apply(action)
+    }
+
+    fn click(&mut self, mv: Move) -> Result<(), String> {
+        let at = pos(mv).ok_or("That point is off the board.")?;
+        let action = match self.0.step() {
+            Step::Place { .. } => Action::Place(at),
+            Step::Offer { .. } => Action::Offer(at),
+            Step::Pick { .. } => Action::Pick(at),
+            Step::ChooseColour { .. } | Step::Declare { .. } => {
+                return Err("Choose with the buttons first.".into());
+            }
+            Step::Done => return Err("The opening is over.".into()),
+        };
+        self.apply(action)
+    }
+
+    fn undo(&mut self) -> bool {
+        self.0.undo().is_some()
+    }
+
+    fn position(&self) -> AnyGame {
+        AnyGame::new(self.0.game().clone())
+    }
+
+    fn offers(&self) -> Vec<Move> {
+        self.0.offers().iter().map(|&p| point(p)).collect()
+    }
+
+    fn first_holder(&self) -> Side {
+        player_side(self.0.black())
+    }
+
+    fn ai_step(&mut self, level: AnyLevel, seed: u64, stop: &AtomicBool) -> Result<(), String> {
+        let level = level
+            .number_in(ID)
+            .and_then(Level::from_number)
+            .ok_or("a level of another game")?;
+        let action = ai::decide(&self.0, level, seed, stop);
+        self.apply(action)
+    }
+
+    fn texts(&self) -> Vec<String> {
+        let size = self.0.size();
+        self.0.actions().iter().map(|a| a.text(size)).collect()
+    }
+
+    fn is_done(&self) -> bool {
+        self.0.is_done()
     }
 }
 

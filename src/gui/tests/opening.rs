@@ -1,0 +1,349 @@
+//! Tournament openings in play (Gomoku's Swap2 and the Renju rules), through the menu, the
+//! board's clicks and the choice buttons: the person's actions, the AI's decisions on its
+//! job, illegal clicks refused in the rule's words, Undo inside the opening, and normal play
+//! from the opening's position with the right colours.
+
+use bevy::prelude::*;
+
+use super::{TestApp, p, records_in};
+use crate::engine::ai::Level;
+use crate::engine::opening::{Action, Opening, OpeningRule, Player};
+use crate::engine::{Pos, Rule};
+use crate::gui::board::Shown;
+use crate::gui::flow::{Action as AppAction, PlayAction, Screen};
+use crate::gui::kind::gomoku as gomoku_kind;
+use crate::gui::kind::{OpeningPhase, Side};
+use crate::gui::persist::ColourChoice;
+use crate::gui::session::Session;
+use crate::gui::theme::widgets::ButtonAction;
+
+fn start(t: &mut TestApp, opponent: u8, colour: ColourChoice, rule: Rule, opening: OpeningRule) {
+    let rule = Rule::ALL.iter().position(|&r| r == rule).unwrap() as u32;
+    let opening = OpeningRule::ALL.iter().position(|&r| r == opening).unwrap() as u32;
+    t.start_game(
+        gomoku_kind::kind(),
+        opponent,
+        colour,
+        &[("rule", rule), ("size", 15), ("opening", opening)],
+    );
+}
+
+fn phase(t: &TestApp) -> &dyn OpeningPhase {
+    t.session().opening.as_deref().expect("the opening runs")
+}
+
+fn texts(t: &TestApp) -> Vec<String> {
+    phase(t).texts()
+}
+
+/// The choice buttons on show.
+fn choice_buttons(t: &mut TestApp) -> usize {
+    t.app
+        .world_mut()
+        .query::<&ButtonAction>()
+        .iter(t.app.world())
+        .filter(|b| matches!(b.0, AppAction::Play(PlayAction::OpeningChoice(_))))
+        .count()
+}
+
+fn choose(t: &mut TestApp, label: &str) {
+    let options = phase(t).options();
+    let i = options
+        .iter()
+        .position(|o| o == label)
+        .unwrap_or_else(|| panic!("no {label} among {options:?}"));
+    t.act(AppAction::Play(PlayAction::OpeningChoice(i)));
+}
+
+/// Runs frames until the person is to act in the opening or it is over.
+fn wait_for_person(t: &mut TestApp) {
+    assert!(
+        t.run_until(|w| {
+            let s = w.resource::<Session>();
+            !s.in_opening() || !s.is_ai_turn() || !s.is_ongoing()
+        }),
+        "the AI acted in the opening"
+    );
+}
+
+/// What the engine says to `action` after `before` (the rule's own words).
+fn engine_error(rule: Rule, opening: OpeningRule, before: &[&str], action: Action) -> String {
+    let mut o = Opening::new(15, rule, opening).unwrap();
+    for m in before {
+        o.apply(o.parse_action(m).unwrap()).unwrap();
+    }
+    o.apply(action).unwrap_err().to_string()
+}
+
+fn at(s: &str) -> Pos {
+    Pos::from_human(s, 15).unwrap()
+}
+
+/// Who holds Black after the actions recorded in the comment, by the engine's replay.
+fn black_after(rule: Rule, opening: OpeningRule, comment: &str) -> Player {
+    let actions = comment.split("; ").nth(1).unwrap_or("");
+    let mut o = Opening::new(15, rule, opening).unwrap();
+    for text in actions.split_whitespace() {
+        o.apply(o.parse_action(text).unwrap()).unwrap();
+    }
+    assert!(o.is_done(), "{comment}");
+    o.black()
+}
+
+/// A legal point for the side to move in normal play.
+fn any_legal(t: &TestApp) -> crate::gui::kind::Move {
+    let game = &t.session().game;
+    (0..15u8)
+        .flat_map(|y| (0..15u8).map(move |x| gomoku_kind::point(Pos::new(x, y))))
+        .find(|&m| game.check(m).is_ok())
+        .expect("a free point")
+}
+
+#[test]
+fn swap2_against_the_ai_then_normal_play_with_the_right_colours() {
+    let mut t = TestApp::new();
+    start(
+        &mut t,
+        Level::Novice.number(),
+        ColourChoice::Black,
+        Rule::Freestyle,
+        OpeningRule::Swap2,
+    );
+    let s = t.session();
+    assert!(s.in_opening());
+    assert_eq!(s.human_player, Side::First);
+    assert_eq!(phase(&t).actor(), Some(Side::First));
+    assert!(s.is_person_turn());
+    assert_eq!(
+        s.opening_prompt().unwrap(),
+        "Place three stones: two black, one white (now a black one)"
+    );
+    assert!(t.app.world().resource::<Shown>().interactive);
+    assert_eq!(choice_buttons(&mut t), 0);
+    for (n, m) in ["h8", "i9", "j7"].into_iter().enumerate() {
+        t.place(p(m));
+        assert_eq!(t.session().status, "", "{m} was taken");
+        assert_eq!(t.session().game.ply(), n + 1, "{m} is on the board");
+    }
+    // The AI (second player) decides: a colour, or two more stones and the person chooses.
+    if t.session().in_opening() && t.session().is_ai_turn() {
+        let prompt = t.session().opening_prompt().unwrap();
+        assert!(prompt.starts_with("Novice is"), "{prompt}");
+    }
+    let mut rounds = 0;
+    while t.session().in_opening() {
+        rounds += 1;
+        assert!(rounds < 10, "the opening ends");
+        wait_for_person(&mut t);
+        if !t.session().in_opening() {
+            break;
+        }
+        // After the AI's two more stones the person chooses the colour.
+        assert_eq!(t.session().opening_prompt().unwrap(), "Choose your colour");
+        assert_eq!(choice_buttons(&mut t), 2, "Play Black, Play White");
+        choose(&mut t, "Play Black");
+    }
+    let s = t.session();
+    let comment = s.opening_comment.clone().expect("the opening's record");
+    assert!(
+        comment.starts_with("Opening: Swap2; h8 i9 j7 "),
+        "{comment}"
+    );
+    assert_eq!(s.opening_stones, s.game.ply(), "{comment}");
+    assert!(s.opening_stones == 3 || s.opening_stones == 5, "{comment}");
+    let black = black_after(Rule::Freestyle, OpeningRule::Swap2, &comment);
+    let expected = if black == Player::First {
+        Side::First
+    } else {
+        Side::Second
+    };
+    assert_eq!(s.human, expected, "the person's colour after {comment}");
+    assert_eq!(choice_buttons(&mut t), 0);
+    // Normal play: the AI moves if it is its turn, then the person and the AI again.
+    let stones = t.session().opening_stones;
+    if t.session().is_ai_turn() {
+        assert!(t.run_until(|w| w.resource::<Session>().game.ply() > stones));
+    }
+    assert!(t.session().is_person_turn());
+    let mv = any_legal(&t);
+    t.play_and_wait(mv);
+    // Undo never goes back into the opening.
+    for _ in 0..4 {
+        t.act(AppAction::Play(PlayAction::Undo));
+    }
+    assert!(!t.session().in_opening());
+    let ply = t.session().game.ply();
+    // Back to the opening's stones, or to the AI's first move after them.
+    assert!(ply == stones || ply == stones + 1, "{ply} after {stones}");
+    assert_eq!(t.session().status, "Nothing to undo.");
+    // The record keeps the opening in its comment.
+    t.act(AppAction::Play(PlayAction::Resign));
+    t.act(AppAction::Play(PlayAction::Resign));
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    let records = records_in(&t.paths().games_dir(), "sgf");
+    assert_eq!(records.len(), 1);
+    let sgf = std::fs::read_to_string(&records[0]).unwrap();
+    assert!(sgf.contains("Opening: Swap2; h8 i9 j7"), "{sgf}");
+}
+
+#[test]
+fn soosorv8_with_the_ai_first_the_person_picks_a_fifth_move() {
+    let mut t = TestApp::new();
+    start(
+        &mut t,
+        Level::Novice.number(),
+        ColourChoice::White,
+        Rule::Renju,
+        OpeningRule::Soosorv8,
+    );
+    assert_eq!(t.session().human_player, Side::Second);
+    assert!(t.session().is_ai_turn(), "the AI places the first stones");
+    wait_for_person(&mut t);
+    assert_eq!(t.session().game.ply(), 3, "one of the 26 openings");
+    assert_eq!(t.session().opening_prompt().unwrap(), "Choose your colour");
+    assert_eq!(choice_buttons(&mut t), 2);
+    // Nothing of the person's to take back yet.
+    t.act(AppAction::Play(PlayAction::Undo));
+    assert_eq!(t.session().status, "Nothing to undo.");
+    assert_eq!(texts(&t).len(), 3);
+    choose(&mut t, "Play White");
+    assert_eq!(t.session().human, Side::Second);
+    // The fourth stone, taken back and put again.
+    t.place(p("a1"));
+    assert_eq!(t.session().game.ply(), 4);
+    t.act(AppAction::Play(PlayAction::Undo));
+    assert_eq!(
+        t.session().game.ply(),
+        3,
+        "back to the person's fourth move"
+    );
+    assert_eq!(texts(&t).len(), 4, "the colour choice stays");
+    assert_eq!(t.session().opening_prompt().unwrap(), "Place a white stone");
+    t.place(p("a1"));
+    assert_eq!(choice_buttons(&mut t), 8, "1 to 8 fifth moves");
+    choose(&mut t, "1");
+    let mut picked = false;
+    let mut rounds = 0;
+    while t.session().in_opening() {
+        rounds += 1;
+        assert!(rounds < 20, "the opening ends");
+        wait_for_person(&mut t);
+        if !t.session().in_opening() {
+            break;
+        }
+        let prompt = t.session().opening_prompt().unwrap();
+        assert_eq!(
+            prompt, "Choose one of Black's fifth moves",
+            "the AI kept Black and offered"
+        );
+        let offers = phase(&t).offers();
+        assert_eq!(offers.len(), 1);
+        assert_eq!(t.app.world().resource::<Shown>().candidates, offers);
+        // A point that was not offered is refused in the rule's words.
+        let done = texts(&t);
+        let refs: Vec<&str> = done.iter().map(String::as_str).collect();
+        let wrong = engine_error(
+            Rule::Renju,
+            OpeningRule::Soosorv8,
+            &refs,
+            Action::Pick(at("o15")),
+        );
+        t.place(p("o15"));
+        assert_eq!(t.session().status, wrong);
+        assert_eq!(texts(&t), done, "nothing changed");
+        t.place(offers[0]);
+        picked = true;
+    }
+    assert!(picked);
+    let s = t.session();
+    let comment = s.opening_comment.clone().unwrap();
+    assert!(comment.starts_with("Opening: Soosorv-8; "), "{comment}");
+    assert!(
+        comment.contains(" a1 n=1 ") && comment.contains("pick:"),
+        "{comment}"
+    );
+    assert_eq!(s.opening_stones, 5);
+    assert_eq!(s.game.ply(), 5);
+    assert_eq!(s.human, Side::Second, "the person plays White");
+    // White (the person) moves sixth.
+    assert!(s.is_person_turn());
+    assert!(t.app.world().resource::<Shown>().candidates.is_empty());
+    let mv = any_legal(&t);
+    t.play_and_wait(mv);
+    assert_eq!(t.session().game.ply(), 7);
+}
+
+#[test]
+fn illegal_opening_clicks_are_refused_in_the_rules_words_and_undo_takes_one_back() {
+    let mut t = TestApp::new();
+    // Two people: every action is the person's.
+    start(
+        &mut t,
+        0,
+        ColourChoice::Black,
+        Rule::Renju,
+        OpeningRule::Taraguchi10,
+    );
+    assert_eq!(
+        t.session().opening_prompt().unwrap(),
+        "Player 1: Place a black stone on the centre point"
+    );
+    let off = engine_error(
+        Rule::Renju,
+        OpeningRule::Taraguchi10,
+        &[],
+        Action::Place(at("a1")),
+    );
+    t.place(p("a1"));
+    assert_eq!(t.session().status, off);
+    assert_eq!(t.session().game.ply(), 0);
+    assert!(texts(&t).is_empty());
+    t.place(p("h8"));
+    assert_eq!(t.session().status, "");
+    assert_eq!(t.session().game.ply(), 1);
+    // A colour choice is made with the buttons, not on the board.
+    t.place(p("i9"));
+    assert_eq!(t.session().status, "Choose with the buttons first.");
+    assert_eq!(t.session().game.ply(), 1);
+    assert_eq!(choice_buttons(&mut t), 2);
+    // Between people Undo takes back one action.
+    t.act(AppAction::Play(PlayAction::Undo));
+    assert_eq!(t.session().game.ply(), 0);
+    assert!(texts(&t).is_empty());
+    assert_eq!(choice_buttons(&mut t), 0);
+    // Redo has nothing to bring back in an opening.
+    t.act(AppAction::Play(PlayAction::Redo));
+    assert_eq!(t.session().game.ply(), 0);
+
+    // Swap2: a taken point is refused with the engine's words.
+    drop(t);
+    let mut t = TestApp::new();
+    start(
+        &mut t,
+        0,
+        ColourChoice::Black,
+        Rule::Standard,
+        OpeningRule::Swap2,
+    );
+    t.place(p("h8"));
+    let taken = engine_error(
+        Rule::Standard,
+        OpeningRule::Swap2,
+        &["h8"],
+        Action::Place(at("h8")),
+    );
+    t.place(p("h8"));
+    assert_eq!(t.session().status, taken);
+    assert_eq!(texts(&t), ["h8"]);
+    // An opening that does not go with the rule falls back to none.
+    drop(t);
+    let mut t = TestApp::new();
+    start(
+        &mut t,
+        0,
+        ColourChoice::Black,
+        Rule::Freestyle,
+        OpeningRule::Yamaguchi,
+    );
+    assert!(!t.session().in_opening());
+}

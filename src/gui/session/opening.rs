@@ -1,8 +1,8 @@
 //! The tournament opening in the session: the AI's actions in it, each on a background
 //! [`Job`] (one decision at a time, never blocking a frame), and what happens when the
-//! opening ends (the session's methods in `mod.rs`: `sync_opening`, `undo_opening`).
+//! opening ends (`Session::sync_opening`, `undo_opening`), and the person's actions in it.
 
-use bevy::prelude::*;
+use super::*;
 
 use super::Session;
 use crate::gui::audio::Sfx;
@@ -110,6 +110,132 @@ fn apply(session: &mut Session, result: Decided, sfx: &mut MessageWriter<Sfx>) {
             warn!("the AI could not act in the opening: {e}");
             session.status = format!("The AI could not play the opening ({e}) and resigns.");
             session.resigned = Some(session.human.other());
+        }
+    }
+}
+
+impl Session {
+    /// Starts the game with `phase`, the tournament opening of `options` (none: normal play).
+    pub(super) fn begin_opening(&mut self, phase: Option<Box<dyn OpeningPhase>>, options: Options) {
+        let Some(phase) = phase else {
+            return;
+        };
+        self.human_player = self.human;
+        self.opening = Some(phase);
+        self.opening_options = Some(options);
+        self.sync_opening();
+    }
+
+    /// Keeps the game equal to the opening's position and the person's colour to the
+    /// opening's; once the opening is over, normal play starts from its position.
+    pub fn sync_opening(&mut self) {
+        let Some(phase) = self.opening.as_ref() else {
+            return;
+        };
+        self.game = phase.position();
+        self.human = if phase.first_holder() == self.human_player {
+            Side::First
+        } else {
+            Side::Second
+        };
+        if !phase.is_done() {
+            return;
+        }
+        self.opening_stones = self.game.ply();
+        self.opening_comment = Some(phase.record_comment());
+        self.opening = None;
+        let moves: Vec<u32> = self.game.moves().iter().map(|m| m.0).collect();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.begin_after(&moves);
+        }
+    }
+
+    /// Takes back opening actions for the person: between people one, against the AI back
+    /// to the person's previous action (none when the person has not acted yet).
+    pub fn undo_opening(&mut self) -> usize {
+        let against_ai = self.ai_level().is_some();
+        let Some(phase) = self.opening.as_mut() else {
+            return 0;
+        };
+        if !against_ai {
+            let n = usize::from(phase.undo());
+            self.sync_opening();
+            return n;
+        }
+        let mut trial = phase.boxed_clone();
+        let mut n = 0;
+        loop {
+            if !trial.undo() {
+                return 0;
+            }
+            n += 1;
+            if trial.actor() == Some(self.human_player) {
+                break;
+            }
+        }
+        self.opening = Some(trial);
+        self.sync_opening();
+        n
+    }
+
+    /// Whether a tournament opening is being played.
+    pub fn in_opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
+    /// The status line's words in the opening when nothing else is said: the prompt to the
+    /// player to act, or what the AI is doing.
+    pub fn opening_prompt(&self) -> Option<String> {
+        let phase = self.opening.as_ref()?;
+        let actor = phase.actor()?;
+        Some(match self.opponent {
+            Opponent::Ai(level) if actor != self.human_player => {
+                if phase.options().is_empty() {
+                    format!("{} is placing its stones…", level.name())
+                } else {
+                    format!("{} is choosing…", level.name())
+                }
+            }
+            Opponent::Ai(_) => phase.prompt(),
+            Opponent::Person => format!(
+                "{}: {}",
+                self.game.kind().def().two_player_name(actor),
+                phase.prompt()
+            ),
+        })
+    }
+}
+
+/// The person's action in the opening (a board click or a choice button): refused with the
+/// rule's words, or taken; the game follows the opening's position.
+pub(super) fn opening_action(
+    session: &mut Session,
+    sfx: &mut MessageWriter<Sfx>,
+    act: impl FnOnce(&mut dyn OpeningPhase) -> Result<(), String>,
+) {
+    if !session.is_ongoing() {
+        return;
+    }
+    if session.is_ai_turn() {
+        session.status = "Wait for the AI.".into();
+        sfx.write(Sfx::Illegal);
+        return;
+    }
+    let Some(phase) = session.opening.as_mut() else {
+        return;
+    };
+    let stones = session.game.ply();
+    match act(&mut **phase) {
+        Err(why) => {
+            session.status = why;
+            sfx.write(Sfx::Illegal);
+        }
+        Ok(()) => {
+            session.status.clear();
+            session.sync_opening();
+            if session.game.ply() > stones {
+                placed_sound(&session.game, sfx);
+            }
         }
     }
 }

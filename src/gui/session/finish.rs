@@ -1,0 +1,97 @@
+//! After moves: the autosave of an unfinished game, or the end of a finished one (record,
+//! statistics, the end sound).
+
+use super::*;
+
+/// After moves: autosave the unfinished game, or finish an ended one (saved at once, so
+/// quitting while the result is on its way loses nothing).
+pub(super) fn settle(
+    mut session: ResMut<Session>,
+    mut worker: ResMut<AiWorker>,
+    paths: Res<Paths>,
+    mut stats: ResMut<Stats>,
+    mut last_saved: Local<Option<(u64, usize, usize)>>,
+) {
+    if session.finished.is_some() {
+        return;
+    }
+    if let Some(end) = session.end() {
+        worker.cancel();
+        finish(&mut session, end, &paths, &mut stats);
+        return;
+    }
+    // An opening is not autosaved: Continue would not know its state.
+    if session.in_opening() {
+        return;
+    }
+    let key = (session.id, session.game.ply(), session.game.redo_len());
+    if *last_saved == Some(key) {
+        return;
+    }
+    *last_saved = Some(key);
+    let kind = session.game.kind();
+    if key.1 == 0 && key.2 == 0 {
+        // Nothing worth continuing.
+        files::remove_autosave(&paths, kind);
+        return;
+    }
+    let written = files::write_autosave(&paths, &session.saved())
+        .and_then(|()| files::write_clock(&paths, kind, session.clock.as_ref()));
+    if let Err(e) = written {
+        warn!("autosave failed: {e}");
+        session.status = format!("Could not autosave: {e}");
+    }
+}
+
+/// Saves the record, counts the result, removes the autosave and picks the end sound.
+pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats) {
+    let who = match session.opponent {
+        Opponent::Ai(level) => level.name().to_ascii_lowercase(),
+        Opponent::Person => "two-players".into(),
+    };
+    let names = session.record_names();
+    let saved = files::save_record(
+        paths,
+        &session.game,
+        &names,
+        &session.started,
+        &RecordEnd {
+            resigned: session.resigned,
+            lost_on_time: session.flagged,
+            times: session
+                .clock
+                .as_ref()
+                .map(|c| c.per_move())
+                .unwrap_or_default(),
+            comment: session
+                .opening
+                .as_ref()
+                .map(|o| o.record_comment())
+                .or_else(|| session.opening_comment.clone()),
+        },
+        &who,
+    );
+    let record = match saved {
+        Ok(path) => {
+            info!("game saved to {}", path.display());
+            Some(path)
+        }
+        Err(e) => {
+            warn!("could not save the game record: {e}");
+            session.status = format!("Could not save the game: {e}");
+            None
+        }
+    };
+    let person = session.person_result(&end);
+    let kind = session.game.kind();
+    if let Err(e) = stats.count(paths, kind, session.ai_level(), person) {
+        warn!("could not save statistics: {e}");
+    }
+    files::remove_autosave(paths, kind);
+    let sound = match (person, end.winner()) {
+        (Some(Verdict::Win), _) | (None, Some(_)) => Sfx::Win,
+        (Some(Verdict::Loss), _) => Sfx::Loss,
+        (Some(Verdict::Draw), _) | (None, None) => Sfx::Draw,
+    };
+    session.finished = Some(Finished { end, record, sound });
+}

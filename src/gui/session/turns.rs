@@ -1,0 +1,163 @@
+//! The session's systems around a turn: the game clock following the moves, the AI's move,
+//! hint and evaluation jobs started and their answers applied.
+
+use super::*;
+
+/// Keeps the game clock in step with the game: charges each move to its player, restores the
+/// times on undo and redo, runs only on the playing screen of an unfinished game, and ends
+/// the game when the side to move's time is up.
+pub(super) fn run_clock(
+    screen: Res<State<Screen>>,
+    mut session: ResMut<Session>,
+    mut frames: ResMut<FrameRequests>,
+) {
+    // The clock starts after a tournament opening.
+    if session.clock.is_none() || session.finished.is_some() || session.in_opening() {
+        return;
+    }
+    let now = Instant::now();
+    let moves: Vec<u32> = session.game.moves().iter().map(|m| m.0).collect();
+    let to_move = session.game.to_move();
+    let running = *screen.get() == Screen::Playing && session.is_ongoing();
+    let session = &mut *session;
+    let Some(clock) = session.clock.as_mut() else {
+        return;
+    };
+    clock.follow(&moves, now);
+    if !running {
+        if clock.is_running() {
+            clock.pause(to_move.index(), now);
+        }
+        return;
+    }
+    clock.start(now);
+    if clock.flag_fell(to_move.index(), now) {
+        clock.pause(to_move.index(), now);
+        session.flagged = Some(to_move);
+        return;
+    }
+    // The running clock shows tenths under ten seconds, else seconds.
+    let left = clock.left(to_move.index(), to_move.index(), now);
+    let step = if left < Duration::from_secs(10) {
+        100
+    } else {
+        250
+    };
+    frames.within(Duration::from_millis(step));
+}
+
+/// Starts the AI's search when it is its turn and none runs for this position.
+pub(super) fn start_ai_turn(
+    session: Res<Session>,
+    mut worker: ResMut<AiWorker>,
+    backend: Res<AiBackend>,
+) {
+    if !session.is_ai_turn() || session.in_opening() {
+        return;
+    }
+    if worker.current() == Some((JobKind::Move, session.id, session.game.ply())) {
+        return;
+    }
+    let Some(level) = session.ai_level() else {
+        return;
+    };
+    let request = session.request(JobKind::Move, level, &backend);
+    worker.start(session.id, request, &backend);
+}
+
+/// On the person's turn against the AI with no search of the AI's about this position (after
+/// Continue, Undo, Redo), evaluates it at the hint level for the evaluation bar.
+pub(super) fn evaluate_position(
+    session: Res<Session>,
+    mut worker: ResMut<AiWorker>,
+    backend: Res<AiBackend>,
+    mut asked: Local<Option<(u64, usize)>>,
+) {
+    let here = (session.id, session.game.ply());
+    if !session.is_person_turn()
+        || session.in_opening()
+        || session.ai_level().is_none()
+        || !session.game.kind().def().shows_evaluation()
+        || session.last_search.is_some()
+        || session.position_eval.is_some_and(|(ply, _)| ply == here.1)
+        || worker.is_busy()
+        || *asked == Some(here)
+    {
+        return;
+    }
+    *asked = Some(here);
+    let request = session.request(JobKind::Evaluate, session.game.hint_level(), &backend);
+    worker.start(session.id, request, &backend);
+}
+
+pub(super) fn apply_evaluations(
+    mut evaluated: MessageReader<PositionEvaluated>,
+    mut session: ResMut<Session>,
+) {
+    for msg in evaluated.read() {
+        if msg.game_id != session.id || msg.ply != session.game.ply() {
+            continue;
+        }
+        // Searched for the person, who is to move: the bar reads the AI's side.
+        session.position_eval = msg.info.eval.map(|s| (msg.ply, s.flip()));
+    }
+}
+
+/// The one place an AI move is put on the board. Results for another game, another ply or a
+/// screen other than Playing are stale and dropped.
+pub(super) fn apply_ai_moves(
+    mut moved: MessageReader<AiMoved>,
+    screen: Res<State<Screen>>,
+    mut session: ResMut<Session>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    for msg in moved.read() {
+        if *screen.get() != Screen::Playing
+            || msg.game_id != session.id
+            || msg.ply != session.game.ply()
+            || !session.is_ai_turn()
+            || session.in_opening()
+        {
+            debug!(
+                "dropping a stale AI result (game {}, ply {})",
+                msg.game_id, msg.ply
+            );
+            continue;
+        }
+        session.last_search = msg.info.worth_showing().then(|| msg.info.clone());
+        let ai = session.game.to_move();
+        let played = msg.info.mv.clone().and_then(|mv| session.game.play(mv));
+        match played {
+            Ok(()) => {
+                placed_sound(&session.game, &mut sfx);
+                // "Wait for the AI's move." and the like are answered now.
+                session.status.clear();
+            }
+            Err(e) => {
+                // An engine bug (or no legal move, which the rules make a draw first): the
+                // game must go on, so the AI forfeits.
+                warn!("the AI could not move: {e}");
+                session.status = format!("The AI could not move ({e}) and resigns.");
+                session.resigned = Some(ai);
+            }
+        }
+    }
+}
+
+pub(super) fn apply_hints(
+    mut hints: MessageReader<HintReady>,
+    screen: Res<State<Screen>>,
+    mut session: ResMut<Session>,
+) {
+    for msg in hints.read() {
+        if *screen.get() != Screen::Playing
+            || msg.game_id != session.id
+            || msg.ply != session.game.ply()
+            || !session.is_person_turn()
+        {
+            continue;
+        }
+        session.hint = msg.info.hint_at.or(msg.info.mv.clone().ok());
+        session.status = msg.info.hint_text();
+    }
+}

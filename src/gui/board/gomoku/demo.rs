@@ -127,6 +127,20 @@ fn script() -> Vec<Op> {
         WaitDepth(4),
         Pause(0.3),
         Shot("analysis.png"),
+        // A Swap2 opening: the AI, first player, places three stones; the person chooses.
+        Act(Action::Analysis(AnalysisAction::Menu)),
+        Wait(Screen::Title, 0.3),
+        Theme(BoardTheme::Classic),
+        Act(Action::Title(TitleAction::NewGame)),
+        Wait(Screen::Setup, 0.3),
+        Act(Action::Setup(SetupAction::Opponent(Level::Club.number()))),
+        Act(Action::Setup(SetupAction::Colour(ColourChoice::White))),
+        Act(Action::Setup(SetupAction::Choose("rule", 0))),
+        Act(Action::Setup(SetupAction::Choose("opening", 2))),
+        Act(Action::Setup(SetupAction::Clock(TimeControl::NoClock))),
+        Act(Action::Setup(SetupAction::Start)),
+        Pause(4.0),
+        Shot("swap2.png"),
         Done,
     ]);
     ops

@@ -99,7 +99,7 @@ fn the_ai_picks_the_offer_best_for_white_and_offers_good_moves() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "prints the AI's openings for a person to look at; asserts nothing more than the other tests"]
 fn show_ai_openings() {
     let never = AtomicBool::new(false);
     for (rule, opening) in [

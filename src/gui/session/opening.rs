@@ -3,8 +3,6 @@
 //! opening ends (`Session::sync_opening`, `undo_opening`), and the person's actions in it.
 
 use super::*;
-
-use super::Session;
 use crate::gui::audio::Sfx;
 use crate::gui::job::{Job, Jobs, NICE_WAITED};
 use crate::gui::kind::OpeningPhase;
@@ -101,8 +99,8 @@ fn apply(session: &mut Session, result: Decided, sfx: &mut MessageWriter<Sfx>) {
             session.opening = Some(phase);
             session.status.clear();
             session.sync_opening();
-            if session.game.ply() > stones && session.game.kind().clicks_when_placed() {
-                sfx.write(Sfx::Stone);
+            if session.game.ply() > stones {
+                placed_sound(&session.game, sfx);
             }
         }
         Err(e) => {

@@ -10,20 +10,28 @@ pub(super) fn run_clock(
     screen: Res<State<Screen>>,
     mut session: ResMut<Session>,
     mut frames: ResMut<FrameRequests>,
+    mut followed: Local<Option<(u64, usize, u64)>>,
 ) {
     // The clock starts after a tournament opening.
     if session.clock.is_none() || session.finished.is_some() || session.in_opening() {
         return;
     }
     let now = Instant::now();
-    let moves: Vec<u32> = session.game.moves().iter().map(|m| m.0).collect();
     let to_move = session.game.to_move();
+    // The move list is read only when the game changed (a move, an undo, a redo).
+    let here = (session.id, session.game.ply(), session.game.key());
+    let moves: Option<Vec<u32>> = (*followed != Some(here)).then(|| {
+        *followed = Some(here);
+        session.game.moves().iter().map(|m| m.0).collect()
+    });
     let running = *screen.get() == Screen::Playing && session.is_ongoing();
     let session = &mut *session;
     let Some(clock) = session.clock.as_mut() else {
         return;
     };
-    clock.follow(&moves, now);
+    if let Some(moves) = moves {
+        clock.follow(&moves, now);
+    }
     if !running {
         if clock.is_running() {
             clock.pause(to_move.index(), now);

@@ -81,6 +81,8 @@ pub struct Recorded {
     /// Per move, when the record kept them: the thinking time and the mover's clock after
     /// the move (empty for records without times).
     pub times: Vec<(Option<Duration>, Option<Duration>)>,
+    /// The tournament opening the game began with, as played (from the record's comment).
+    pub opening: Option<Box<dyn super::OpeningPhase>>,
 }
 
 /// "Alice vs Bob", with the colours for missing names.
@@ -129,7 +131,11 @@ pub fn load_autosave(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Op
 }
 
 pub fn remove_autosave(paths: &Paths, kind: GameKind) {
-    for path in [autosave_file(paths, kind), clock_file(paths, kind)] {
+    for path in [
+        autosave_file(paths, kind),
+        clock_file(paths, kind),
+        opening_file(paths, kind),
+    ] {
         remove_quietly(&path);
     }
 }
@@ -167,6 +173,46 @@ pub fn write_clock(paths: &Paths, kind: GameKind, clock: Option<&GameClock>) -> 
 pub fn load_clock(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Option<GameClock> {
     match persist::read_ron(&clock_file(paths, kind), "saved game clock", notices) {
         persist::Loaded::Ok(clock) => Some(clock),
+        _ => None,
+    }
+}
+
+/// The autosaved game's tournament opening (running or played): the setup options it came
+/// from and its actions in text form, played again on Continue.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SavedOpening {
+    pub options: super::Options,
+    pub actions: Vec<String>,
+    /// Whether the person is the opening's first player.
+    pub first_player: bool,
+}
+
+fn opening_file(paths: &Paths, kind: GameKind) -> PathBuf {
+    let mut name = autosave_file(paths, kind).into_os_string();
+    name.push(".opening.ron");
+    PathBuf::from(name)
+}
+
+/// Saves the unfinished game's opening, or removes the file of a game without one.
+pub fn write_opening(
+    paths: &Paths,
+    kind: GameKind,
+    opening: Option<&SavedOpening>,
+) -> Result<(), String> {
+    let path = opening_file(paths, kind);
+    match opening {
+        Some(opening) => persist::write_ron(&path, opening),
+        None => {
+            remove_quietly(&path);
+            Ok(())
+        }
+    }
+}
+
+/// The autosaved game's opening; `None` without one. A bad file is moved aside and reported.
+pub fn load_opening(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Option<SavedOpening> {
+    match persist::read_ron(&opening_file(paths, kind), "saved game opening", notices) {
+        persist::Loaded::Ok(opening) => Some(opening),
         _ => None,
     }
 }

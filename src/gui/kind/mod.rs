@@ -43,7 +43,7 @@ pub struct RecordEnd {
     /// The game's comment (the opening's actions: "Opening: Swap2; h8 i9 j7 two ...").
     pub comment: Option<String>,
 }
-pub use opening::OpeningPhase;
+pub use opening::{OpeningPhase, opening_line};
 pub use rules::{AnyGame, Candidate, Play, Progress, Rules, SearchRequest};
 
 /// Loads every game's statistics and reports autosaves that do not restore, at start.

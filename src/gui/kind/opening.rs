@@ -38,12 +38,44 @@ pub trait OpeningPhase: Send + Sync + fmt::Debug {
     fn ai_step(&mut self, level: AnyLevel, seed: u64, stop: &AtomicBool) -> Result<(), String>;
     /// The actions so far in the game's text form ("h8", "two", "offer:h10").
     fn texts(&self) -> Vec<String>;
+    /// Takes one action in its text form (an autosaved opening played again).
+    fn replay(&mut self, text: &str) -> Result<(), String>;
+    /// The decisions so far that put no stone, each with the player who took it: "takes
+    /// White", "places two more stones", "offers h10, j9", "picks j9". Consecutive offers
+    /// of one player are one entry.
+    fn decisions(&self) -> Vec<(Side, String)>;
     fn is_done(&self) -> bool {
         self.actor().is_none()
     }
     /// The record's line about the opening: "Opening: Swap2; h8 i9 j7 two ...".
     fn record_comment(&self) -> String {
         format!("Opening: {}; {}", self.name(), self.texts().join(" "))
+    }
+}
+
+/// The opening's name and its decisions that put no stone, each with the name of the
+/// player (by role) who took it: "Swap2 · Master places two more stones · You take White".
+pub fn opening_line(phase: &dyn OpeningPhase, name: impl Fn(Side) -> String) -> String {
+    let mut parts = vec![phase.name()];
+    for (player, words) in phase.decisions() {
+        let who = name(player);
+        parts.push(if who == "You" {
+            format!("You {}", you_form(&words))
+        } else {
+            format!("{who} {words}")
+        });
+    }
+    parts.join(" · ")
+}
+
+/// "takes White" said of "you": "take White"; "places" and "declares" lose their "s".
+fn you_form(words: &str) -> String {
+    let (verb, rest) = words.split_once(' ').unwrap_or((words, ""));
+    let verb = verb.strip_suffix('s').unwrap_or(verb);
+    if rest.is_empty() {
+        verb.to_string()
+    } else {
+        format!("{verb} {rest}")
     }
 }
 

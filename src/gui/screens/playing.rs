@@ -57,6 +57,9 @@ struct StatusText;
 /// The choice buttons of a tournament opening's step (rebuilt when they change).
 #[derive(Component)]
 pub struct OpeningButtons;
+/// The opening's decisions so far ("Swap2 · Master places two more stones · You take White").
+#[derive(Component)]
+struct OpeningText;
 
 fn spawn_playing(mut commands: Commands, session: Res<Session>) {
     let kind = session.game.kind();
@@ -94,6 +97,7 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
                 ..default()
             },
         ));
+        p.spawn((OpeningText, text("", 14.0, palette::TEXT_DIM)));
         move_list::spawn(p, 0);
         let play = |a| Action::Play(a);
         spawn_panel_buttons(
@@ -168,6 +172,7 @@ fn update_panel(
         Query<&mut Text, With<MoveText>>,
         Query<&mut Text, With<InfoText>>,
         Query<&mut Text, With<StatusText>>,
+        Query<&mut Text, With<OpeningText>>,
     )>,
     mut icons: Query<&mut PieceIcon, With<TurnIcon>>,
 ) {
@@ -229,6 +234,10 @@ fn update_panel(
     for mut t in &mut texts.p3() {
         set_text(&mut t, status.clone());
     }
+    let opening = session.opening_line().unwrap_or_default();
+    for mut t in &mut texts.p4() {
+        set_text(&mut t, opening.clone());
+    }
 }
 
 /// The opening's choice buttons on the person's turn ("Play Black", "Play White", the
@@ -258,16 +267,44 @@ fn update_opening_buttons(
                     ..default()
                 };
                 let action = Action::Play(PlayAction::OpeningChoice(i));
-                spawn_button(p, label.clone(), "", action, node);
+                let key = if i < CHOICE_KEYS.len() {
+                    (i + 1).to_string()
+                } else {
+                    String::new()
+                };
+                spawn_button(p, label.clone(), &key, action, node);
             }
         });
     }
     *last = Some(key);
 }
 
-fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+/// The keys of the opening's choice buttons, in order: 1 to 9 (the number row or the pad).
+const CHOICE_KEYS: [(KeyCode, KeyCode); 9] = [
+    (KeyCode::Digit1, KeyCode::Numpad1),
+    (KeyCode::Digit2, KeyCode::Numpad2),
+    (KeyCode::Digit3, KeyCode::Numpad3),
+    (KeyCode::Digit4, KeyCode::Numpad4),
+    (KeyCode::Digit5, KeyCode::Numpad5),
+    (KeyCode::Digit6, KeyCode::Numpad6),
+    (KeyCode::Digit7, KeyCode::Numpad7),
+    (KeyCode::Digit8, KeyCode::Numpad8),
+    (KeyCode::Digit9, KeyCode::Numpad9),
+];
+
+fn shortcuts(keys: Res<ButtonInput<KeyCode>>, session: Res<Session>, mut commands: Commands) {
     let ctrl = ctrl(&keys);
     let mut act = |a: PlayAction| commands.trigger(Action::Play(a));
+    // The opening's choice buttons, when they are on show.
+    let choices = match &session.opening {
+        Some(phase) if !ctrl && session.is_person_turn() => phase.options().len(),
+        _ => 0,
+    };
+    for (i, &(digit, pad)) in CHOICE_KEYS.iter().enumerate().take(choices) {
+        if keys.any_just_pressed([digit, pad]) {
+            act(PlayAction::OpeningChoice(i));
+        }
+    }
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if (ctrl && keys.just_pressed(KeyCode::KeyZ) && !shift)
         || (!ctrl && keys.just_pressed(KeyCode::KeyU))
@@ -310,6 +347,11 @@ fn update_move_list(
     }
     *last = Some(key);
     let on_show = session.looking.unwrap_or(game.ply());
+    // The opening's stones (a running opening's are all the game's).
+    let opening = match session.opening {
+        Some(_) => game.ply(),
+        None => session.opening_stones,
+    };
     let rows: Vec<Row> = game
         .placed()
         .into_iter()
@@ -325,7 +367,7 @@ fn update_move_list(
                 } else {
                     palette::TEXT_FAINT
                 },
-                mark: None,
+                mark: (n <= opening).then_some(("opening", palette::TEXT_FAINT)),
                 action: Action::Play(PlayAction::Look(n)),
             }
         })

@@ -57,6 +57,9 @@ fn spawn_replay(mut commands: Commands, replay: Res<Replay>) {
             },
         );
         p.spawn(text(replay.result.clone(), 16.0, palette::ACCENT));
+        if let Some((line, _)) = &replay.opening {
+            p.spawn(text(line.clone(), 14.0, palette::TEXT_DIM));
+        }
         spawn_replay_controls(p);
     });
 }
@@ -248,6 +251,7 @@ fn update_panel(
         }
     }
     // Every move, the current one highlighted and kept in sight; a click goes there.
+    let opening_stones = replay.opening.as_ref().map_or(0, |o| o.1);
     let rows = replay
         .moves
         .iter()
@@ -269,7 +273,9 @@ fn update_panel(
                     replay.start.move_text(mv)
                 ),
                 color,
-                mark: grade.map(grade_mark),
+                mark: grade
+                    .map(grade_mark)
+                    .or_else(|| (n <= opening_stones).then_some(("opening", palette::TEXT_FAINT))),
                 action: Action::Replay(ReplayAction::Goto(n)),
             }
         })

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use crate::gui::audio::Sfx;
 use crate::gui::kind::files::Recorded;
-use crate::gui::kind::{AnyGame, Move, Side};
+use crate::gui::kind::{AnyGame, Move, Side, opening_line};
 
 /// Autoplay speeds in moves per second.
 pub const SPEEDS: [f32; 6] = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0];
@@ -25,6 +25,9 @@ pub struct Replay {
     pub moves: Vec<(Side, Move)>,
     /// Per move, the thinking time and the clock after it, when the record kept them.
     pub times: Vec<(Option<Duration>, Option<Duration>)>,
+    /// The opening's decisions with the players' names, and how many of the moves are its
+    /// stones (none without an opening).
+    pub opening: Option<(String, usize)>,
     /// Number of moves shown (0 = empty board).
     pub cursor: usize,
     pub playing: bool,
@@ -49,6 +52,7 @@ impl Replay {
             start,
             moves: Vec::new(),
             times: Vec::new(),
+            opening: None,
             cursor: 0,
             playing: false,
             numbers: true,
@@ -79,6 +83,21 @@ impl Replay {
             recorded.start.kind().def().numbers_by_default()
         };
         let start = recorded.start.clone();
+        let opening = recorded.opening.as_ref().map(|phase| {
+            let line = opening_line(&**phase, |player| {
+                // The player's colour at the end of the opening names them.
+                let colour = if phase.first_holder() == player {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                match recorded.names[colour.index()].as_str() {
+                    "" => start.side_name(colour).to_string(),
+                    name => name.to_string(),
+                }
+            });
+            (line, phase.position().ply())
+        });
         *self = Replay {
             title,
             names: recorded.names,
@@ -87,6 +106,7 @@ impl Replay {
             start: recorded.start,
             moves: recorded.moves,
             times: recorded.times,
+            opening,
             speed: self.speed,
             numbers,
             generation: self.generation + 1,

@@ -197,6 +197,7 @@ fn last_game(session: &Session) -> Recorded {
             .collect(),
         names: session.record_names(),
         result,
+        opening: session.opening_played.clone(),
         times: session
             .clock
             .as_ref()

@@ -4,6 +4,8 @@
 //! player's accuracy and grades with the turning point. The board shows the engine's best
 //! line as numbered ghost pieces; the move list carries the grades.
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 
 use super::replay_state::Replay;
@@ -28,6 +30,10 @@ pub(super) fn plugin(app: &mut App) {
 pub(crate) struct ReviewStatus;
 #[derive(Component)]
 pub(crate) struct ReviewGraph;
+/// Under the graph, when the record kept them: the time each move took, as bars aligned
+/// with the graph's.
+#[derive(Component)]
+pub(crate) struct ReviewTimes;
 /// The progress bar's track while the review runs.
 #[derive(Component)]
 pub(crate) struct ReviewTrack;
@@ -58,6 +64,18 @@ pub fn spawn_review_section(p: &mut ChildSpawnerCommands) {
             flex_shrink: 0.0,
             column_gap: px(1),
             align_items: AlignItems::Stretch,
+            ..default()
+        },
+    ));
+    p.spawn((
+        ReviewTimes,
+        Node {
+            height: px(18),
+            min_height: px(18),
+            flex_shrink: 0.0,
+            column_gap: px(1),
+            align_items: AlignItems::Stretch,
+            display: Display::None,
             ..default()
         },
     ));
@@ -127,6 +145,7 @@ fn update_review(
         Query<&mut Text, With<ReviewSummary>>,
     )>,
     graphs: Query<Entity, With<ReviewGraph>>,
+    mut time_strips: Query<(Entity, &mut Node), With<ReviewTimes>>,
     new_graph: Query<(), Added<ReviewGraph>>,
     mut last: Local<Option<(u64, u64, usize, Option<(usize, usize)>, bool)>>,
 ) {
@@ -146,13 +165,27 @@ fn update_review(
     *last = Some(key);
     let game = &replay.start;
     let error = review.error.as_ref().filter(|_| mine);
-    let status = status_line(game, replay.cursor, result, progress, error);
+    let mut status = status_line(game, replay.cursor, result, progress, error);
+    if let (Some(_), Some(spent)) = (result, spent(&replay, replay.cursor)) {
+        // The time the move on show took, after the move: "Move 3 · Black i8 (2.1 s): good".
+        let first = status.find('\n').unwrap_or(status.len());
+        let at = status[..first].find(": ").unwrap_or(first);
+        status.insert_str(at, &format!(" ({})", seconds(spent)));
+    }
     for mut t in &mut texts.p0() {
         set_text(&mut t, status.clone());
     }
     let summary = result.map_or_else(String::new, |r| summary_text(game, r));
     for mut t in &mut texts.p1() {
         set_text(&mut t, summary.clone());
+    }
+    let times = result.is_some() && (1..=replay.moves.len()).any(|n| spent(&replay, n).is_some());
+    for (strip, mut node) in &mut time_strips {
+        commands.entity(strip).despawn_children();
+        node.display = if times { Display::Flex } else { Display::None };
+        if times {
+            spawn_times(&mut commands, strip, &replay);
+        }
     }
     for graph in &graphs {
         commands.entity(graph).despawn_children();
@@ -256,6 +289,55 @@ fn summary_text(game: &AnyGame, r: &GameReview<Move>) -> String {
         ));
     }
     lines.join("\n")
+}
+
+/// The thinking time of the move that led to position `n` (`None` at the start or when
+/// the record has no time for it).
+fn spent(replay: &Replay, n: usize) -> Option<Duration> {
+    replay.times.get(n.checked_sub(1)?)?.0
+}
+
+/// "3.2 s" under a minute, "1:05" above.
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 60.0 {
+        format!("{s:.1} s")
+    } else {
+        format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60)
+    }
+}
+
+/// One bar per position as on the graph: the time its move took, against the longest
+/// think of the game (the first player's moves dark, the second's light).
+fn spawn_times(commands: &mut Commands, strip: Entity, replay: &Replay) {
+    let longest = (1..=replay.moves.len())
+        .filter_map(|n| spent(replay, n))
+        .max()
+        .unwrap_or_default()
+        .as_secs_f32()
+        .max(0.001);
+    commands.entity(strip).with_children(|g| {
+        for n in 0..=replay.moves.len() {
+            let share = spent(replay, n).map_or(0.0, |d| d.as_secs_f32() / longest);
+            let fill = match replay.moves.get(n.wrapping_sub(1)).map(|m| m.0) {
+                Some(Side::Second) => Color::srgb(0.78, 0.76, 0.70),
+                _ => Color::srgb(0.30, 0.30, 0.32),
+            };
+            g.spawn(Node {
+                flex_grow: 1.0,
+                flex_basis: px(0),
+                flex_direction: FlexDirection::ColumnReverse,
+                ..default()
+            })
+            .with_child((
+                Node {
+                    height: percent(share * 100.0),
+                    ..default()
+                },
+                BackgroundColor(fill),
+            ));
+        }
+    });
 }
 
 /// One bar per position: the first player's share from the bottom, the move on show and the

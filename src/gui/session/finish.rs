@@ -10,7 +10,7 @@ pub(super) fn settle(
     mut worker: ResMut<AiWorker>,
     paths: Res<Paths>,
     mut stats: ResMut<Stats>,
-    mut last_saved: Local<Option<(u64, usize, usize)>>,
+    mut last_saved: Local<Option<(u64, usize, usize, usize)>>,
 ) {
     if session.finished.is_some() {
         return;
@@ -20,23 +20,27 @@ pub(super) fn settle(
         finish(&mut session, end, &paths, &mut stats);
         return;
     }
-    // An opening is not autosaved: Continue would not know its state.
-    if session.in_opening() {
-        return;
-    }
-    let key = (session.id, session.game.ply(), session.game.redo_len());
+    // An opening's choices put no stone: they count as changes too.
+    let actions = session.opening.as_ref().map_or(0, |o| o.texts().len());
+    let key = (
+        session.id,
+        session.game.ply(),
+        session.game.redo_len(),
+        actions,
+    );
     if *last_saved == Some(key) {
         return;
     }
     *last_saved = Some(key);
     let kind = session.game.kind();
-    if key.1 == 0 && key.2 == 0 {
+    if key.1 == 0 && key.2 == 0 && key.3 == 0 {
         // Nothing worth continuing.
         files::remove_autosave(&paths, kind);
         return;
     }
     let written = files::write_autosave(&paths, &session.saved())
-        .and_then(|()| files::write_clock(&paths, kind, session.clock.as_ref()));
+        .and_then(|()| files::write_clock(&paths, kind, session.clock.as_ref()))
+        .and_then(|()| files::write_opening(&paths, kind, session.saved_opening().as_ref()));
     if let Err(e) = written {
         warn!("autosave failed: {e}");
         session.status = format!("Could not autosave: {e}");
@@ -67,7 +71,7 @@ pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: 
                 .opening
                 .as_ref()
                 .map(|o| o.record_comment())
-                .or_else(|| session.opening_comment.clone()),
+                .or_else(|| session.opening_comment()),
         },
         &who,
     );

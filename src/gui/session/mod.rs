@@ -17,7 +17,7 @@ use super::clock::GameClock;
 use super::flow::{Action, PlayAction, Screen};
 use super::frames::FrameRequests;
 use super::kind::Verdict;
-use super::kind::files::{self, Saved, Stats};
+use super::kind::files::{self, Saved, SavedOpening, Stats};
 use super::kind::{
     AnyGame, AnyLevel, GameKind, Games, Move, OpeningPhase, Options, RecordEnd, SearchInfo,
     SearchRequest, Side, Standing,
@@ -152,8 +152,9 @@ pub struct Session {
     pub human_player: Side,
     /// Stones the opening put on the board: Undo never takes them back.
     pub opening_stones: usize,
-    /// The record's comment about the opening, once it is over.
-    pub opening_comment: Option<String>,
+    /// The opening as it was played, once it is over (the record's comment, the panel's
+    /// line of decisions).
+    pub opening_played: Option<Box<dyn OpeningPhase>>,
     /// The setup options the opening came from (a rematch plays it again).
     pub opening_options: Option<Options>,
 }
@@ -187,7 +188,7 @@ impl Session {
             opening: None,
             human_player: human,
             opening_stones: 0,
-            opening_comment: None,
+            opening_played: None,
             opening_options: None,
         }
     }
@@ -283,7 +284,16 @@ impl Session {
         match self.opponent {
             Opponent::Ai(level) if side != self.human => format!("{} (AI)", level.name()),
             Opponent::Ai(_) => "You".into(),
-            Opponent::Person => self.game.kind().def().two_player_name(side),
+            // Between people a name goes with the player, who may change colour in an
+            // opening: `human` is the colour the first-named player holds.
+            Opponent::Person => {
+                let player = if side == self.human {
+                    self.human_player
+                } else {
+                    self.human_player.other()
+                };
+                self.game.kind().def().two_player_name(player)
+            }
         }
     }
 
@@ -422,6 +432,9 @@ pub fn session_from_autosave(
 ) -> Option<Session> {
     let mut session = files::load_autosave(paths, kind, notices).map(Session::from_saved)?;
     session.clock = files::load_clock(paths, kind, notices);
+    if let Some(saved) = files::load_opening(paths, kind, notices) {
+        session.restore_opening(saved, notices);
+    }
     Some(session)
 }
 

@@ -140,8 +140,7 @@ impl Session {
             return;
         }
         self.opening_stones = self.game.ply();
-        self.opening_comment = Some(phase.record_comment());
-        self.opening = None;
+        self.opening_played = self.opening.take();
         let moves: Vec<u32> = self.game.moves().iter().map(|m| m.0).collect();
         if let Some(clock) = self.clock.as_mut() {
             clock.begin_after(&moves);
@@ -174,6 +173,86 @@ impl Session {
         self.opening = Some(trial);
         self.sync_opening();
         n
+    }
+
+    /// The record's comment about the opening, once it is over.
+    pub fn opening_comment(&self) -> Option<String> {
+        self.opening_played.as_ref().map(|o| o.record_comment())
+    }
+
+    /// The opening (running or played) as the autosave keeps it.
+    pub fn saved_opening(&self) -> Option<SavedOpening> {
+        let phase = self.opening.as_ref().or(self.opening_played.as_ref())?;
+        Some(SavedOpening {
+            options: self.opening_options.clone()?,
+            actions: phase.texts(),
+            first_player: self.human_player == Side::First,
+        })
+    }
+
+    /// Continue: the autosaved opening played again. A running one goes on where it was; a
+    /// finished one keeps its stones from Undo and its line in the record. One that does not
+    /// fit the saved game is dropped with a notice (the game itself goes on).
+    pub fn restore_opening(&mut self, saved: SavedOpening, notices: &mut Notices) {
+        let def = self.game.kind().def();
+        let rebuilt = def
+            .opening(&saved.options)
+            .ok_or("no opening")
+            .and_then(|mut phase| {
+                for text in &saved.actions {
+                    phase
+                        .replay(text)
+                        .map_err(|_| "an action does not replay")?;
+                }
+                Ok(phase)
+            });
+        let fits = |phase: &Box<dyn OpeningPhase>| {
+            let stones = phase.position().placed();
+            let game = self.game.placed();
+            // A running opening is the whole game; a finished one its beginning.
+            if phase.is_done() {
+                game.len() >= stones.len() && game[..stones.len()] == stones[..]
+            } else {
+                game == stones
+            }
+        };
+        let phase = match rebuilt {
+            Ok(phase) if fits(&phase) => phase,
+            Ok(_) => {
+                return notices
+                    .push("The saved opening does not fit the saved game: it is dropped.");
+            }
+            Err(why) => {
+                return notices.push(format!("The saved opening could not be restored ({why})."));
+            }
+        };
+        self.human_player = if saved.first_player {
+            Side::First
+        } else {
+            Side::Second
+        };
+        self.opening_options = Some(saved.options);
+        if phase.is_done() {
+            self.opening_stones = phase.position().ply();
+            self.opening_played = Some(phase);
+        } else {
+            self.opening = Some(phase);
+            self.sync_opening();
+        }
+    }
+
+    /// The opening's decisions that put no stone, in one line with the players' names:
+    /// "Swap2 · Master places two more stones · You take White".
+    pub fn opening_line(&self) -> Option<String> {
+        let phase = self.opening.as_ref().or(self.opening_played.as_ref())?;
+        Some(crate::gui::kind::opening_line(
+            &**phase,
+            |player| match self.opponent {
+                Opponent::Ai(_) if player == self.human_player => "You".into(),
+                Opponent::Ai(level) => level.name().to_string(),
+                Opponent::Person => self.game.kind().def().two_player_name(player),
+            },
+        ))
     }
 
     /// Whether a tournament opening is being played.

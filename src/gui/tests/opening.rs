@@ -144,7 +144,7 @@ fn swap2_against_the_ai_then_normal_play_with_the_right_colours() {
         choose(&mut t, "Play Black");
     }
     let s = t.session();
-    let comment = s.opening_comment.clone().expect("the opening's record");
+    let comment = s.opening_comment().expect("the opening's record");
     assert!(
         comment.starts_with("Opening: Swap2; h8 i9 j7 "),
         "{comment}"
@@ -256,7 +256,7 @@ fn soosorv8_with_the_ai_first_the_person_picks_a_fifth_move() {
     }
     assert!(picked);
     let s = t.session();
-    let comment = s.opening_comment.clone().unwrap();
+    let comment = s.opening_comment().unwrap();
     assert!(comment.starts_with("Opening: Soosorv-8; "), "{comment}");
     assert!(
         comment.contains(" a1 n=1 ") && comment.contains("pick:"),
@@ -346,4 +346,108 @@ fn illegal_opening_clicks_are_refused_in_the_rules_words_and_undo_takes_one_back
         OpeningRule::Yamaguchi,
     );
     assert!(!t.session().in_opening());
+}
+
+/// An opening survives the menu: Continue plays its saved actions again and goes on where it
+/// was, a finished one keeps its stones from Undo and its line in the record, and the panel,
+/// the record's names and the replay say who took which decision.
+#[test]
+fn an_opening_goes_on_after_continue_and_the_replay_shows_its_decisions() {
+    use crate::gui::flow::{ResultAction, TitleAction};
+    let mut t = TestApp::new();
+    start(
+        &mut t,
+        0,
+        ColourChoice::Black,
+        Rule::Freestyle,
+        OpeningRule::Swap2,
+    );
+    for m in ["h8", "i9", "j7"] {
+        t.place(p(m));
+    }
+    let menu_and_back = |t: &mut TestApp| {
+        t.act(AppAction::Play(PlayAction::Menu));
+        assert_eq!(t.screen(), Screen::Title);
+        t.act(AppAction::Title(TitleAction::Continue));
+        assert_eq!(t.screen(), Screen::Playing);
+    };
+    menu_and_back(&mut t);
+    assert!(t.session().in_opening(), "{}", t.session().status);
+    assert_eq!(texts(&t), ["h8", "i9", "j7"]);
+    assert_eq!(
+        t.session().opening_prompt().unwrap(),
+        "Player 2: Choose your colour"
+    );
+    choose(&mut t, "Place two more stones");
+    t.place(p("g9"));
+    t.place(p("h10"));
+    menu_and_back(&mut t);
+    assert_eq!(texts(&t), ["h8", "i9", "j7", "two", "g9", "h10"]);
+    assert_eq!(
+        t.session().opening_prompt().unwrap(),
+        "Player 1: Choose your colour"
+    );
+    // Undo inside the restored opening takes back one stone.
+    t.act(AppAction::Play(PlayAction::Undo));
+    assert_eq!(t.session().game.ply(), 4);
+    t.place(p("h10"));
+    choose(&mut t, "Play White");
+    let s = t.session();
+    assert!(!s.in_opening());
+    assert_eq!(s.opening_stones, 5);
+    let line = "Swap2 · Player 2 places two more stones · Player 1 takes White";
+    assert_eq!(s.opening_line().unwrap(), line);
+    // The names go with the players: Player 1 now holds White.
+    assert_eq!(s.player_name(Side::Second), "Player 1");
+    assert_eq!(s.player_name(Side::First), "Player 2");
+    // White (Player 1) plays the sixth move; then the menu and back.
+    t.place(p("a1"));
+    menu_and_back(&mut t);
+    let s = t.session();
+    assert_eq!(s.game.ply(), 6);
+    assert_eq!(
+        s.opening_stones, 5,
+        "the opening's stones stay after Continue"
+    );
+    assert_eq!(s.opening_line().unwrap(), line);
+    t.act(AppAction::Play(PlayAction::Undo));
+    t.act(AppAction::Play(PlayAction::Undo));
+    assert_eq!(t.session().game.ply(), 5);
+    assert_eq!(t.session().status, "Nothing to undo.");
+    t.place(p("a1"));
+    t.act(AppAction::Play(PlayAction::Resign));
+    t.act(AppAction::Play(PlayAction::Resign));
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    let records = records_in(&t.paths().games_dir(), "sgf");
+    let sgf = std::fs::read_to_string(&records[0]).unwrap();
+    assert!(
+        sgf.contains("Opening: Swap2; h8 i9 j7 two g9 h10 white"),
+        "{sgf}"
+    );
+    assert!(
+        sgf.contains("PW[Player 1]") && sgf.contains("PB[Player 2]"),
+        "{sgf}"
+    );
+    // The replay reads the record back: the same line, the opening's moves marked.
+    t.act(AppAction::Result(ResultAction::Replay));
+    assert_eq!(t.screen(), Screen::Replay);
+    let replay = t
+        .app
+        .world()
+        .resource::<crate::gui::screens::replay_state::Replay>();
+    assert_eq!(
+        replay.opening.as_ref().map(|o| (o.0.as_str(), o.1)),
+        Some((line, 5))
+    );
+    let marks = t
+        .app
+        .world_mut()
+        .query::<&Text>()
+        .iter(t.app.world())
+        .filter(|x| x.0 == "opening")
+        .count();
+    assert_eq!(
+        marks, 5,
+        "the five opening moves are marked in the move list"
+    );
 }

@@ -145,3 +145,67 @@ fn connect_four_games_get_the_same_review_with_exact_scores() {
     // Yellow's third disc elsewhere let the four through: a proven loss in one.
     assert_eq!(r.moves[5].after, crate::engine::review::Outlook::Loss(1));
 }
+
+/// A game on a clock: the review puts the time each move took under the graph, one bar per
+/// position, and the verdict of the move on show says it.
+#[test]
+fn the_review_shows_the_time_each_move_took() {
+    use crate::gui::clock::TimeControl;
+    use crate::gui::flow::{SetupAction, TitleAction};
+    use crate::gui::screens::review::{ReviewStatus, ReviewTimes};
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3", "a4", "a5"]));
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Clock(TimeControl::Fischer {
+        seconds: 300,
+        increment: 0,
+    })));
+    t.act(Action::Setup(SetupAction::Back));
+    t.start(Level::Club.number(), Black, crate::engine::Rule::Freestyle);
+    for m in ["h8", "i8", "j8", "k8", "l8"] {
+        t.play_and_wait(p(m));
+    }
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    t.act(Action::Result(ResultAction::Review));
+    assert!(t.run_until(reviewed));
+    t.app.update();
+    let (strip, node) = t
+        .app
+        .world_mut()
+        .query_filtered::<(&Children, &Node), With<ReviewTimes>>()
+        .single(t.app.world())
+        .unwrap();
+    assert_eq!(node.display, Display::Flex, "shown for a game with times");
+    assert_eq!(strip.len(), 10, "one bar per position, as on the graph");
+    t.act(Action::Replay(ReplayAction::Goto(3)));
+    t.app.update();
+    let status = t
+        .app
+        .world_mut()
+        .query_filtered::<&Text, With<ReviewStatus>>()
+        .single(t.app.world())
+        .unwrap()
+        .0
+        .clone();
+    let first = status.lines().next().unwrap();
+    assert!(
+        first.starts_with("Move 3 · Black i8 (0.") && first.contains(" s): "),
+        "{status}"
+    );
+}
+
+/// Without times (a game with no clock) the strip stays hidden.
+#[test]
+fn a_game_without_a_clock_has_no_time_strip() {
+    use crate::gui::screens::review::ReviewTimes;
+    let mut t = finished_game();
+    t.act(Action::Result(ResultAction::Review));
+    assert!(t.run_until(reviewed));
+    t.app.update();
+    let node = t
+        .app
+        .world_mut()
+        .query_filtered::<&Node, With<ReviewTimes>>()
+        .single(t.app.world())
+        .unwrap();
+    assert_eq!(node.display, Display::None);
+}

@@ -126,6 +126,7 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
         names,
         result: record::result_text(r.result),
         times: Vec::new(),
+        opening: None,
     })
 }
 

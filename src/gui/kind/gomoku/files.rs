@@ -149,6 +149,11 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
             .collect(),
         names: [r.black.clone(), r.white.clone()],
         result: result_text(r.result),
+        opening: r
+            .comment
+            .as_deref()
+            .and_then(|c| super::opening::from_comment(c, r.size, r.rule))
+            .map(|o| Box::new(o) as Box<dyn crate::gui::kind::OpeningPhase>),
         times: r
             .moves
             .iter()

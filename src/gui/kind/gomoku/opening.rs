@@ -228,9 +228,81 @@ impl OpeningPhase for GomokuOpening {
         self.0.actions().iter().map(|a| a.text(size)).collect()
     }
 
+    fn replay(&mut self, text: &str) -> Result<(), String> {
+        let action = self.0.parse_action(text).map_err(|e| e.to_string())?;
+        self.apply(action)
+    }
+
+    fn decisions(&self) -> Vec<(Side, String)> {
+        decisions(&self.0)
+    }
+
     fn is_done(&self) -> bool {
         self.0.is_done()
     }
+}
+
+/// The opening's decisions that put no stone, played again from the start to know who took
+/// each; a player's run of offers is one entry.
+fn decisions(opening: &Opening) -> Vec<(Side, String)> {
+    let Ok(mut o) = Opening::new(opening.size(), opening.rule(), opening.opening_rule()) else {
+        return Vec::new();
+    };
+    let size = opening.size();
+    let mut out: Vec<(Side, String)> = Vec::new();
+    let mut offering = false;
+    for &action in opening.actions() {
+        let Some(player) = o.step().player() else {
+            break;
+        };
+        let side = player_side(player);
+        let words = match action {
+            Action::Place(_) => None,
+            Action::Choose(Choice::TakeBlack) => Some("takes Black".to_string()),
+            Action::Choose(Choice::TakeWhite) => Some("takes White".to_string()),
+            Action::Choose(Choice::PlaceTwo) => Some("places two more stones".to_string()),
+            Action::Choose(Choice::OfferFifths) => {
+                Some("keeps Black, offering fifth moves".to_string())
+            }
+            Action::Declare(n) => Some(format!(
+                "declares {n} fifth move{}",
+                if n == 1 { "" } else { "s" }
+            )),
+            Action::Offer(p) => {
+                let at = p.to_human(size);
+                match out.last_mut() {
+                    Some((s, text)) if offering && *s == side => text.push_str(&format!(", {at}")),
+                    _ => out.push((side, format!("offers {at}"))),
+                }
+                None
+            }
+            Action::Pick(p) => Some(format!("picks {}", p.to_human(size))),
+        };
+        offering = matches!(action, Action::Offer(_));
+        if let Some(words) = words {
+            out.push((side, words));
+        }
+        if o.apply(action).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// An opening from a record's comment ("Opening: Swap2; h8 i9 j7 two ..."), played on an
+/// empty board of `size` under `rule`; `None` when the comment names no opening or its
+/// actions do not replay.
+pub fn from_comment(comment: &str, size: usize, rule: Rule) -> Option<GomokuOpening> {
+    let line = comment
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Opening:"))?;
+    let (name, actions) = line.split_once(';').unwrap_or((line, ""));
+    let opening_rule = OpeningRule::from_name(name.trim())?;
+    let mut o = GomokuOpening::new(size, rule, opening_rule)?;
+    for text in actions.split_whitespace() {
+        o.replay(text).ok()?;
+    }
+    Some(o)
 }
 
 #[cfg(test)]

@@ -465,6 +465,7 @@ impl GameDef for TicTacToeKind {
             names: [field("X:")?, field("O:")?],
             result: field("Result:")?,
             times: Vec::new(),
+            opening: None,
         })
     }
 

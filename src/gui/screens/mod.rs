@@ -142,6 +142,34 @@ pub fn set_text(text: &mut Text, value: String) {
 }
 
 /// The side panel's full-width buttons, pushed to its bottom: (label, shortcut, action).
+/// As [`spawn_panel_buttons`], two to a row (an odd last one alone), for a panel with more
+/// to show above them (the game's: its move list needs the room).
+pub fn spawn_panel_button_pairs(p: &mut ChildSpawnerCommands, buttons: Vec<(&str, &str, Action)>) {
+    p.spawn(Node {
+        flex_grow: 1.0,
+        ..default()
+    });
+    for pair in buttons.chunks(2) {
+        p.spawn(Node {
+            width: percent(100),
+            column_gap: px(8),
+            flex_shrink: 0.0,
+            ..default()
+        })
+        .with_children(|row| {
+            for (label, key, action) in pair {
+                let node = Node {
+                    flex_grow: 1.0,
+                    flex_basis: px(0),
+                    height: px(40),
+                    ..default()
+                };
+                spawn_button(row, *label, key, action.clone(), node);
+            }
+        });
+    }
+}
+
 pub fn spawn_panel_buttons(p: &mut ChildSpawnerCommands, buttons: Vec<(&str, &str, Action)>) {
     p.spawn(Node {
         flex_grow: 1.0,

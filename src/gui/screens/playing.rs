@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::move_list::{self, MoveList, Row};
-use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
+use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_button_pairs};
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::audio::Sfx;
 use crate::gui::board::{BoardSettled, BoardSystems, Shown, ViewKey};
@@ -28,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     update_panel,
                     update_opening_buttons,
+                    update_header_names,
                     update_move_list,
                     show_result,
                 )
@@ -57,6 +58,9 @@ struct StatusText;
 /// The choice buttons of a tournament opening's step (rebuilt when they change).
 #[derive(Component)]
 pub struct OpeningButtons;
+/// A player's name in the header, by colour: an opening can change who holds it.
+#[derive(Component)]
+pub struct HeaderName(pub Side);
 /// The opening's decisions so far ("Swap2 · Master places two more stones · You take White").
 #[derive(Component)]
 struct OpeningText;
@@ -92,15 +96,16 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
             OpeningButtons,
             Node {
                 width: percent(100),
-                flex_direction: FlexDirection::Column,
+                flex_wrap: FlexWrap::Wrap,
                 row_gap: px(6),
+                column_gap: px(6),
                 ..default()
             },
         ));
         p.spawn((OpeningText, text("", 14.0, palette::TEXT_DIM)));
         move_list::spawn(p, 0);
         let play = |a| Action::Play(a);
-        spawn_panel_buttons(
+        spawn_panel_button_pairs(
             p,
             vec![
                 ("Undo", "Ctrl+Z / U", play(PlayAction::Undo)),
@@ -155,7 +160,7 @@ pub fn spawn_header(
         })
         .with_children(|row| {
             row.spawn(piece_icon(game.kind(), side, 16.0));
-            row.spawn(text(name(side), 17.0, palette::TEXT));
+            row.spawn((HeaderName(side), text(name(side), 17.0, palette::TEXT)));
             if clocks {
                 super::clocks::spawn_clock(row, side);
             }
@@ -203,9 +208,15 @@ fn update_panel(
     for mut t in &mut texts.p0() {
         set_text(&mut t, turn.clone());
     }
+    // In an opening the colour of the player to act, who may not be the side to move.
+    let acting = match session.opening.as_ref().and_then(|o| o.actor()) {
+        Some(actor) if actor == session.human_player => session.human,
+        Some(_) => session.human.other(),
+        None => to_move,
+    };
     for mut icon in &mut icons {
-        if icon.side != to_move {
-            icon.side = to_move;
+        if icon.side != acting {
+            icon.side = acting;
         }
     }
     let moves = format!(
@@ -261,13 +272,16 @@ fn update_opening_buttons(
         commands.entity(holder).despawn_children();
         commands.entity(holder).with_children(|p| {
             for (i, label) in key.1.iter().enumerate() {
+                // A number (the count of fifth moves) is a small key of its own; a choice
+                // in words takes the row and names its key.
+                let number = label.chars().all(|c| c.is_ascii_digit());
                 let node = Node {
-                    width: percent(100),
+                    width: if number { px(52) } else { percent(100) },
                     height: px(36),
                     ..default()
                 };
                 let action = Action::Play(PlayAction::OpeningChoice(i));
-                let key = if i < CHOICE_KEYS.len() {
+                let key = if i < CHOICE_KEYS.len() && !number {
                     (i + 1).to_string()
                 } else {
                     String::new()
@@ -277,6 +291,16 @@ fn update_opening_buttons(
         });
     }
     *last = Some(key);
+}
+
+/// The players' names in the header, when an opening changed who holds which colour.
+fn update_header_names(session: Res<Session>, mut names: Query<(&HeaderName, &mut Text)>) {
+    if !session.is_changed() {
+        return;
+    }
+    for (name, mut t) in &mut names {
+        set_text(&mut t, session.player_name(name.0));
+    }
 }
 
 /// The keys of the opening's choice buttons, in order: 1 to 9 (the number row or the pad).

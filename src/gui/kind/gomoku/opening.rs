@@ -78,8 +78,9 @@ pub fn prompt(opening: &Opening) -> String {
                 Some(d) => format!(" within the central {0}x{0} square", 2 * d as usize + 1),
             };
             if run.len() > 1 {
+                // The area is this stone's: each stone of a run may have its own.
                 format!(
-                    "Place {} stones{within}: {} (now a {} one)",
+                    "Place {} stones: {} (now a {} one{within})",
                     number_word(run.len()),
                     colour_counts(&run),
                     colour(stone)
@@ -258,8 +259,25 @@ fn decisions(opening: &Opening) -> Vec<(Side, String)> {
         let side = player_side(player);
         let words = match action {
             Action::Place(_) => None,
-            Action::Choose(Choice::TakeBlack) => Some("takes Black".to_string()),
-            Action::Choose(Choice::TakeWhite) => Some("takes White".to_string()),
+            Action::Choose(c @ (Choice::TakeBlack | Choice::TakeWhite)) => {
+                let stone = if c == Choice::TakeBlack {
+                    Stone::Black
+                } else {
+                    Stone::White
+                };
+                // Taking the colour one holds already is keeping it.
+                let verb = if o.colour_of(player) == stone {
+                    "keeps"
+                } else {
+                    "takes"
+                };
+                let name = if stone == Stone::Black {
+                    "Black"
+                } else {
+                    "White"
+                };
+                Some(format!("{verb} {name}"))
+            }
             Action::Choose(Choice::PlaceTwo) => Some("places two more stones".to_string()),
             Action::Choose(Choice::OfferFifths) => {
                 Some("keeps Black, offering fifth moves".to_string())

@@ -15,7 +15,7 @@ use super::frames::FrameRequests;
 use super::job::{Job, Jobs, NICE_BACKGROUND, cancel_on_exit};
 use super::kind::{AnyGame, Move, Side};
 use super::persist;
-use crate::engine::review::{Analysis, GameReview, Progress, ReviewLimits, assemble};
+use crate::engine::review::{Analysis, GameReview, Progress, ReviewLimits, assemble_from};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Review>()
@@ -29,6 +29,7 @@ type Answer = Option<Result<Vec<Analysis<Move>>, String>>;
 struct Stamp {
     total: usize,
     moves: Vec<Move>,
+    first_graded: usize,
     cache: Option<(PathBuf, CachedReview)>,
 }
 
@@ -46,7 +47,8 @@ pub struct Review {
 
 impl Review {
     /// Reviews `moves` from `start` for replay load `generation`: from the cache beside
-    /// `record` when it matches, else in the background. Stops any review running.
+    /// `record` when it matches, else in the background. Stops any review running. Moves
+    /// before `first_graded` (a tournament opening's stones) get no grade.
     pub fn start(
         &mut self,
         generation: u64,
@@ -54,6 +56,7 @@ impl Review {
         moves: &[(Side, Move)],
         record: Option<&Path>,
         limits: ReviewLimits,
+        first_graded: usize,
     ) {
         self.cancel();
         self.generation = generation;
@@ -70,7 +73,7 @@ impl Review {
         if let Some((path, key)) = &cache
             && let Some(analyses) = CachedReview::read(path, key, played.len())
         {
-            self.result = Some(assemble(&analyses, &played));
+            self.result = Some(assemble_from(&analyses, &played, first_graded));
             self.from_cache = true;
             return;
         }
@@ -79,6 +82,7 @@ impl Review {
         let stamp = Stamp {
             total: played.len() + 1,
             moves: played,
+            first_graded,
             cache,
         };
         self.job = Some(Job::spawn(
@@ -142,7 +146,7 @@ fn poll_review(mut review: ResMut<Review>, mut frames: ResMut<FrameRequests>) {
                     warn!("could not cache the review: {e}");
                 }
             }
-            review.result = Some(assemble(&analyses, &stamp.moves));
+            review.result = Some(assemble_from(&analyses, &stamp.moves, stamp.first_graded));
         }
     }
 }

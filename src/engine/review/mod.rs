@@ -261,6 +261,17 @@ pub fn grade(best: bool, before: Outlook, after: Outlook) -> Option<Grade> {
 
 /// Builds the review from the analyses of the `played.len() + 1` positions of a game.
 pub fn assemble<M: Copy + PartialEq>(analyses: &[Analysis<M>], played: &[M]) -> GameReview<M> {
+    assemble_from(analyses, played, 0)
+}
+
+/// As [`assemble`], grading only the moves from ply `first_graded` on: the stones of a
+/// tournament opening were placed by its rules (a player may put the other colour's), so
+/// they get no grade, count for no one's accuracy and are never the turning point.
+pub fn assemble_from<M: Copy + PartialEq>(
+    analyses: &[Analysis<M>],
+    played: &[M],
+    first_graded: usize,
+) -> GameReview<M> {
     assert_eq!(
         analyses.len(),
         played.len() + 1,
@@ -279,7 +290,8 @@ pub fn assemble<M: Copy + PartialEq>(analyses: &[Analysis<M>], played: &[M]) -> 
         } else {
             after
         };
-        let drop = if before.is_known() && after.is_known() {
+        let graded = ply >= first_graded;
+        let drop = if graded && before.is_known() && after.is_known() {
             (before.value() - after.value()).max(0.0)
         } else {
             0.0
@@ -293,7 +305,11 @@ pub fn assemble<M: Copy + PartialEq>(analyses: &[Analysis<M>], played: &[M]) -> 
             before,
             after,
             drop,
-            grade: grade(is_best, before, after),
+            grade: if graded {
+                grade(is_best, before, after)
+            } else {
+                None
+            },
         });
     }
     let summary = [0, 1].map(|side| {
@@ -321,7 +337,7 @@ pub fn assemble<M: Copy + PartialEq>(analyses: &[Analysis<M>], played: &[M]) -> 
     };
     let turning_point = moves
         .iter()
-        .filter(|m| loser.is_none_or(|l| m.ply % 2 == l))
+        .filter(|m| m.ply >= first_graded && loser.is_none_or(|l| m.ply % 2 == l))
         .filter(|m| m.drop > INACCURACY || m.grade == Some(Grade::MissedWin))
         .max_by(|a, b| a.drop.total_cmp(&b.drop))
         .map(|m| m.ply);
@@ -396,5 +412,45 @@ mod tests {
         );
         assert_eq!(grade(false, Outlook::Unknown, e(0)), None);
         assert_eq!(Outlook::Win(3).flip(), Outlook::Loss(3));
+    }
+
+    /// The stones of a tournament opening get no grade and do not count: a blunder among
+    /// them is no one's, and the turning point comes after them.
+    #[test]
+    fn an_openings_stones_are_not_graded() {
+        let at = |outlook, best| Analysis {
+            best: Some(best),
+            line: vec![best],
+            outlook,
+        };
+        let e = Outlook::Eval;
+        // Four moves, none the engine's best: the second loses 500 (a blunder), the fourth
+        // lets the opponent win.
+        let analyses = [
+            at(e(0), 9),
+            at(e(0), 9),
+            at(e(500), 9),
+            at(e(-500), 9),
+            at(Outlook::Win(2), 9),
+        ];
+        let played = [1, 2, 3, 4];
+        let all = assemble(&analyses, &played);
+        assert_eq!(all.moves[1].grade, Some(Grade::Blunder));
+        let from = assemble_from(&analyses, &played, 3);
+        assert!(
+            from.moves[..3]
+                .iter()
+                .all(|m| m.grade.is_none() && m.drop == 0.0)
+        );
+        assert_eq!(from.moves[3].grade, Some(Grade::Blunder));
+        assert_eq!(from.turning_point, Some(3));
+        assert_eq!(
+            from.summary[0].counts.iter().sum::<usize>(),
+            0,
+            "Black's are all opening"
+        );
+        assert_eq!(from.summary[0].accuracy, 100.0);
+        assert!(from.summary[1].accuracy < 100.0);
+        assert_eq!(from.curve, all.curve, "the graph is the same");
     }
 }

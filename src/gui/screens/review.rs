@@ -100,6 +100,7 @@ pub fn start_review(replay: &Replay, review: &mut Review, settings: &Settings) {
         &replay.moves,
         replay.source.as_deref(),
         limits,
+        replay.opening.as_ref().map_or(0, |o| o.1),
     );
 }
 
@@ -165,7 +166,8 @@ fn update_review(
     *last = Some(key);
     let game = &replay.start;
     let error = review.error.as_ref().filter(|_| mine);
-    let mut status = status_line(game, replay.cursor, result, progress, error);
+    let opening = replay.opening.as_ref().map_or(0, |o| o.1);
+    let mut status = status_line(game, replay.cursor, result, progress, error, opening);
     if let (Some(_), Some(spent)) = (result, spent(&replay, replay.cursor)) {
         // The time the move on show took, after the move: "Move 3 · Black i8 (2.1 s): good".
         let first = status.find('\n').unwrap_or(status.len());
@@ -225,6 +227,7 @@ fn status_line(
     result: Option<&GameReview<Move>>,
     progress: Option<(usize, usize)>,
     error: Option<&String>,
+    opening: usize,
 ) -> String {
     match (result, progress, error) {
         (_, _, Some(e)) => format!("The review failed: {e}."),
@@ -236,7 +239,11 @@ fn status_line(
                 let side = Side::of_ply(m.ply);
                 let who = game.side_name(side);
                 let words = |o: Outlook| o.describe(who, game.side_name(side.other()));
-                let grade = m.grade.map_or("not graded", Grade::name);
+                let grade = match m.grade {
+                    Some(g) => g.name(),
+                    None if m.ply < opening => "an opening stone, not graded",
+                    None => "not graded",
+                };
                 let best = m
                     .best
                     .filter(|&b| b != m.played)

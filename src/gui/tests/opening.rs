@@ -450,4 +450,20 @@ fn an_opening_goes_on_after_continue_and_the_replay_shows_its_decisions() {
         marks, 5,
         "the five opening moves are marked in the move list"
     );
+    // The review grades none of the opening's stones: the rule placed them.
+    t.act(AppAction::Replay(crate::gui::flow::ReplayAction::Review));
+    assert!(t.run_until(|w| w.resource::<crate::gui::review::Review>().result.is_some()));
+    let review = t.app.world().resource::<crate::gui::review::Review>();
+    let r = review.result.as_ref().unwrap();
+    assert_eq!(r.moves.len(), 6);
+    assert!(
+        r.moves[..5].iter().all(|m| m.grade.is_none()),
+        "{:?}",
+        r.moves
+    );
+    assert!(
+        r.moves[5..].iter().all(|m| m.grade.is_some()),
+        "{:?}",
+        r.moves
+    );
 }

@@ -7,6 +7,7 @@ pub mod board;
 pub mod game;
 pub mod opening;
 pub mod pos;
+pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod rules;

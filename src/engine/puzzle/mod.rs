@@ -1,0 +1,810 @@
+//! Threat puzzles proven by the engine: Gomoku "win by fours" (VCF) and "win by threes and
+//! fours" (VCT) under freestyle, exactly five and Renju, and Connect Four "win in N".
+//!
+//! A [`Puzzle`] is a position (the moves in order, so the side to move is known), its kind
+//! and its solution as a tree: an attacker move, then every defence the solver must answer,
+//! each followed by the attacker's reply, down to the winning move. The first reply listed is
+//! the hardest (the longest resistance): following first replies gives the main line.
+//!
+//! The trainer's calls: [`parse`] (or [`load`]) a set, then for the position reached
+//! ([`check_try`], [`hint`], [`solution_line`]) with the moves played since the puzzle
+//! position. [`from_gomoku`] and [`from_connect4`] turn any position (a review's missed win)
+//! into a puzzle when it is one; [`prove`] checks a puzzle from scratch.
+//!
+//! Definitions (docs/puzzles.md):
+//! - *unique*: for a VCF puzzle, the solution's first move is the only four after which the
+//!   attacker wins by fours within the solver's limits ([`VCF_DEPTH`] attacker moves,
+//!   [`VCF_NODES`] nodes per first move); for a VCT puzzle, no four wins by fours (same
+//!   limits) and the first move is the only four or three after which the attacker wins by
+//!   threes and fours within [`VCT_DEPTH`] attacker moves and [`VCT_NODES`] nodes per first
+//!   move. Connect Four: the first move is the only winning column at all (exact solver),
+//!   and it wins in exactly N moves of the winner.
+//! - *difficulty* 1-5 and *rating* (Elo-like) from the main line's length, the number of
+//!   other threat moves the attacker could try, whether threes are needed, the tree's size
+//!   and (Renju) whether forbidden points matter: [`grade`].
+
+mod c4;
+mod format;
+mod proof;
+mod threats;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::path::Path;
+
+use crate::engine::ai::pattern::{Combo, Pattern};
+use crate::engine::ai::state::State;
+use crate::engine::connect4::{BoardSize, Position};
+use crate::engine::game::{Game, GameBuildError};
+use crate::engine::pos::{Pos, Stone};
+use crate::engine::rules::Rule;
+
+pub use format::{FORMAT_VERSION, ParseError, write_puzzle, write_set};
+pub use proof::ProofError;
+pub use threats::{VCF_DEPTH, VCF_NODES, VCT_DEPTH, VCT_NODES};
+
+/// A move in a puzzle: a Gomoku point or a 0-based Connect Four column.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PuzzleMove {
+    Point(Pos),
+    Column(usize),
+}
+
+/// Which game and rules a puzzle is played under.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleGame {
+    Gomoku { rule: Rule, size: usize },
+    ConnectFour { size: BoardSize },
+}
+
+/// What the solver is asked to find.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Gomoku: win by continuous fours.
+    Vcf,
+    /// Gomoku: win by threes and fours.
+    Vct,
+    /// Connect Four: win with at most this many moves of the winner (the winning one
+    /// included), against any defence.
+    WinIn(u32),
+}
+
+impl Kind {
+    /// Words for people.
+    pub fn describe(self) -> String {
+        match self {
+            Kind::Vcf => "win by fours".into(),
+            Kind::Vct => "win by threes and fours".into(),
+            Kind::WinIn(n) => format!("win in {n}"),
+        }
+    }
+}
+
+/// An attacker move and the defender's replies it must meet (none: the move wins at once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub mv: PuzzleMove,
+    /// Hardest first.
+    pub replies: Vec<Reply>,
+}
+
+/// A defender move and the attacker's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub mv: PuzzleMove,
+    pub next: Node,
+}
+
+impl Node {
+    /// Attacker moves along the longest line (this one and the winning move included).
+    pub fn depth(&self) -> u32 {
+        1 + self
+            .replies
+            .iter()
+            .map(|r| r.next.depth())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Moves in the tree (attacker's and defender's).
+    pub fn size(&self) -> usize {
+        1 + self
+            .replies
+            .iter()
+            .map(|r| 1 + r.next.size())
+            .sum::<usize>()
+    }
+
+    /// The main line: this move, the hardest reply, the answer to it, ...
+    pub fn main_line(&self) -> Vec<PuzzleMove> {
+        let mut out = vec![self.mv];
+        let mut node = self;
+        while let Some(r) = node.replies.first() {
+            out.push(r.mv);
+            out.push(r.next.mv);
+            node = &r.next;
+        }
+        out
+    }
+}
+
+/// One puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub id: String,
+    pub game: PuzzleGame,
+    /// The position: moves from the empty board, in order (Gomoku from Black).
+    pub moves: Vec<PuzzleMove>,
+    pub kind: Kind,
+    pub solution: Node,
+    /// 1 (easiest) to 5.
+    pub difficulty: u8,
+    /// Elo-like puzzle rating, from the difficulty's figures ([`grade`]).
+    pub rating: u32,
+    /// Other first moves the attacker could plausibly try (Gomoku: other fours, and threes
+    /// for VCT; Connect Four: other columns that do not lose at once).
+    pub tries: u32,
+    /// Renju: a point in the solution is forbidden for Black and that matters (Black cannot
+    /// block there, or Black must avoid it).
+    pub forbidden: bool,
+}
+
+/// A puzzle file's contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleSet {
+    pub version: u32,
+    pub puzzles: Vec<Puzzle>,
+}
+
+impl PuzzleSet {
+    pub fn new(puzzles: Vec<Puzzle>) -> PuzzleSet {
+        PuzzleSet {
+            version: FORMAT_VERSION,
+            puzzles,
+        }
+    }
+
+    /// The set in the file format, `header` lines first as comments.
+    pub fn to_text(&self, header: &[String]) -> String {
+        write_set(self, header)
+    }
+}
+
+/// Reads a puzzle set from its text (errors name the line and what is wrong).
+pub fn parse(text: &str) -> Result<PuzzleSet, ParseError> {
+    format::parse(text)
+}
+
+/// Why a puzzle file could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    Io(std::io::Error),
+    Parse(ParseError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(e) => e.fmt(f),
+            LoadError::Parse(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads a puzzle file.
+pub fn load(path: &Path) -> Result<PuzzleSet, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(LoadError::Io)?;
+    parse(&text).map_err(LoadError::Parse)
+}
+
+impl Puzzle {
+    /// The Gomoku position as a game, the attacker to move.
+    pub fn gomoku_game(&self) -> Result<Game, GameBuildError> {
+        let PuzzleGame::Gomoku { rule, size } = self.game else {
+            return Err(GameBuildError::Size(crate::engine::BadSize(0)));
+        };
+        let moves: Vec<Pos> = self
+            .moves
+            .iter()
+            .filter_map(|m| match m {
+                PuzzleMove::Point(p) => Some(*p),
+                PuzzleMove::Column(_) => None,
+            })
+            .collect();
+        Game::from_moves(size, rule, &moves)
+    }
+
+    /// The Connect Four position, the attacker to move.
+    pub fn connect4_position(&self) -> Result<Position, crate::engine::connect4::MoveError> {
+        let size = match self.game {
+            PuzzleGame::ConnectFour { size } => size,
+            PuzzleGame::Gomoku { .. } => BoardSize::STANDARD,
+        };
+        let cols: Vec<usize> = self
+            .moves
+            .iter()
+            .map(|m| match m {
+                PuzzleMove::Column(c) => *c,
+                PuzzleMove::Point(_) => usize::MAX,
+            })
+            .collect();
+        Position::from_columns(size, &cols)
+    }
+
+    /// The side to move at the puzzle position: 0 the first player (Black), 1 the second.
+    pub fn attacker(&self) -> usize {
+        self.moves.len() % 2
+    }
+}
+
+/// Difficulty (1-5) and rating from a puzzle's figures, in whole numbers so that every
+/// machine agrees. Points:
+/// - Gomoku: 6 per attacker move of the main line beyond 2 (the five included), 5 per
+///   doubling of the other tries (`5 * floor(log2(tries + 1))`), 4 when Renju forbidden
+///   points matter, and for VCT `4 + 2 * floor(log2(tree moves))`.
+/// - Connect Four: 10 per move of the winner beyond 2, `5 * floor(log2(tries + 1))` and
+///   `2 * floor(log2(tree moves))`.
+///
+/// Difficulty: below 12 points 1, below 24 2, below 36 3, below 48 4, else 5. Rating:
+/// `800 + 25 * points`.
+pub fn grade(p: &Puzzle) -> (u8, u32) {
+    let log2 = |n: u64| i64::from(n.max(1).ilog2());
+    let tries = log2(u64::from(p.tries) + 1);
+    let size = log2(p.solution.size() as u64);
+    let points = match p.kind {
+        Kind::Vcf | Kind::Vct => {
+            let len = i64::from(p.solution.depth());
+            let mut pts = 6 * (len - 2).max(0) + 5 * tries + if p.forbidden { 4 } else { 0 };
+            if p.kind == Kind::Vct {
+                pts += 4 + 2 * size;
+            }
+            pts
+        }
+        Kind::WinIn(n) => 10 * (i64::from(n) - 2).max(0) + 5 * tries + 2 * size,
+    };
+    let difficulty = match points {
+        ..12 => 1,
+        12..24 => 2,
+        24..36 => 3,
+        36..48 => 4,
+        _ => 5,
+    };
+    (difficulty, (800 + 25 * points).max(0) as u32)
+}
+
+/// Where the moves played since the puzzle position leave the solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// Move `index` (0-based) of the line is not in the solution tree.
+    NotInSolution { index: usize },
+    /// The line ends with the attacker's move: the defender is to move.
+    DefenderToMove,
+    /// The solution ended (a win) before the line did.
+    Finished,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::NotInSolution { index } => {
+                write!(f, "move {} of the line is not in the solution", index + 1)
+            }
+            LineError::DefenderToMove => f.write_str("the defender is to move"),
+            LineError::Finished => f.write_str("the puzzle is already solved"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// The attacker's node reached by `line` (attacker, defender, attacker, ... moves).
+fn node_at<'a>(puzzle: &'a Puzzle, line: &[PuzzleMove]) -> Result<&'a Node, LineError> {
+    if line.len() % 2 == 1 {
+        return Err(LineError::DefenderToMove);
+    }
+    let mut node = &puzzle.solution;
+    for (k, pair) in line.chunks(2).enumerate() {
+        if pair[0] != node.mv {
+            return Err(LineError::NotInSolution { index: 2 * k });
+        }
+        if node.replies.is_empty() {
+            return Err(LineError::Finished);
+        }
+        let Some(r) = node.replies.iter().find(|r| r.mv == pair[1]) else {
+            return Err(LineError::NotInSolution { index: 2 * k + 1 });
+        };
+        node = &r.next;
+    }
+    Ok(node)
+}
+
+/// Why a tried move does not win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refutation {
+    /// The defender answers here and the attack runs out (within the solver's limits).
+    Defence(PuzzleMove),
+    /// The defender wins first: the start of the defender's winning line.
+    CounterWin(Vec<PuzzleMove>),
+    /// The move cannot be played; why, in words.
+    Illegal(String),
+}
+
+/// The verdict on an attacker's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TryResult {
+    /// Right; the defender answers with `reply`, the hardest defence in the solution.
+    Correct { reply: PuzzleMove },
+    /// Right, and it wins at once: the puzzle is solved.
+    Solved,
+    /// The move wins too, but the solution goes on with `main`: take it back and find that
+    /// one (it can only happen after the first move, which is unique).
+    AlsoWins { main: PuzzleMove },
+    /// The move does not win.
+    Wrong(Refutation),
+}
+
+/// Judges the attacker's move `mv` after `line` (the moves played since the puzzle
+/// position, attacker first, an even number of them, all in the solution).
+///
+/// A move of the solution is `Correct` (with the defender's reply from the tree) or `Solved`;
+/// any other move is checked by the solver: `AlsoWins` when it wins within the puzzle kind's
+/// limits, else `Wrong` with a refutation (a defence after which the attacker has no win, or
+/// the defender's own win). Gomoku answers within a fraction of a second (node limits).
+pub fn check_try(
+    puzzle: &Puzzle,
+    line: &[PuzzleMove],
+    mv: PuzzleMove,
+) -> Result<TryResult, LineError> {
+    let node = node_at(puzzle, line)?;
+    if mv == node.mv {
+        return Ok(match node.replies.first() {
+            None => TryResult::Solved,
+            Some(r) => TryResult::Correct { reply: r.mv },
+        });
+    }
+    Ok(match puzzle.game {
+        PuzzleGame::Gomoku { .. } => gomoku_try(puzzle, line, node, mv),
+        PuzzleGame::ConnectFour { .. } => c4::check(puzzle, line, node, mv),
+    })
+}
+
+fn gomoku_try(puzzle: &Puzzle, line: &[PuzzleMove], node: &Node, mv: PuzzleMove) -> TryResult {
+    let illegal = |why: String| TryResult::Wrong(Refutation::Illegal(why));
+    let PuzzleMove::Point(m) = mv else {
+        return illegal("a column is not a Gomoku move".into());
+    };
+    let Ok(mut game) = puzzle.gomoku_game() else {
+        return illegal("the puzzle position is not legal".into());
+    };
+    for step in line {
+        let PuzzleMove::Point(p) = *step else {
+            return illegal("a column is not a Gomoku move".into());
+        };
+        if game.play(p).is_err() {
+            return illegal("the line is not legal".into());
+        }
+    }
+    if let Err(e) = game.play(m) {
+        return illegal(e.to_string());
+    }
+    if game.outcome().is_over() {
+        return TryResult::Solved;
+    }
+    let threes = puzzle.kind == Kind::Vct;
+    let (depth, nodes) = limits(puzzle.kind);
+    let defender = game.to_move();
+    // The defender's own five first.
+    let mut t = threats::Threats::new(&game, threes);
+    if let Some(f) = five_point(&t.st, defender) {
+        return TryResult::Wrong(Refutation::CounterWin(vec![PuzzleMove::Point(f)]));
+    }
+    if t.defender_loses(depth, nodes) {
+        return TryResult::AlsoWins { main: node.mv };
+    }
+    // A defence after which the attacker has no win.
+    let attacker_wins_after = |d: Pos| {
+        let mut g = game.clone();
+        if g.play(d).is_err() {
+            return true;
+        }
+        threats::Threats::new(&g, threes)
+            .wins(depth, nodes)
+            .is_some()
+    };
+    for d in t.defence_points() {
+        if !attacker_wins_after(d) {
+            return TryResult::Wrong(Refutation::Defence(PuzzleMove::Point(d)));
+        }
+    }
+    // Not a threat: the defender may win by fours, or take the key point.
+    let mut own = threats::Threats::new(&game, false);
+    if let Some(n) = own.wins(VCF_DEPTH, VCF_NODES) {
+        let mut moves = 0;
+        let line = if n == 1 {
+            five_point(&own.st, defender).map(|f| vec![PuzzleMove::Point(f)])
+        } else {
+            own.build_attack(n, &mut moves).map(|tree| tree.main_line())
+        };
+        if let Some(l) = line {
+            return TryResult::Wrong(Refutation::CounterWin(l));
+        }
+    }
+    if let PuzzleMove::Point(key) = node.mv
+        && game.check_move(key).is_ok()
+        && !attacker_wins_after(key)
+    {
+        return TryResult::Wrong(Refutation::Defence(node.mv));
+    }
+    // The defender's most natural moves: the points the attacker would like most.
+    let att = defender.opponent();
+    let mut cands: Vec<usize> = (0..t.st.size() * t.st.size())
+        .filter(|&i| t.st.playable(i) && t.st.near(i))
+        .collect();
+    cands.sort_by_key(|&i| std::cmp::Reverse(t.st.move_score(i, att)));
+    for i in cands.into_iter().take(12) {
+        let d = t.pos(i);
+        if !attacker_wins_after(d) {
+            return TryResult::Wrong(Refutation::Defence(PuzzleMove::Point(d)));
+        }
+    }
+    TryResult::Wrong(Refutation::Defence(node.mv))
+}
+
+/// Does the side to move make fours in two lines at `p`?
+fn double_four(st: &State, p: Pos) -> bool {
+    let i = p.index(st.size());
+    (0..4)
+        .filter(|&d| st.line(i, st.side(), d) >= Pattern::Block4)
+        .count()
+        >= 2
+}
+
+fn limits(kind: Kind) -> (u32, u64) {
+    match kind {
+        Kind::Vct => (VCT_DEPTH, VCT_NODES),
+        _ => (VCF_DEPTH, VCF_NODES),
+    }
+}
+
+fn five_point(st: &State, c: Stone) -> Option<Pos> {
+    let n = st.size() * st.size();
+    (0..n)
+        .find(|&i| st.is_empty(i) && st.combo(i, c) == Combo::Five)
+        .map(|i| Pos::from_index(i, st.size()))
+}
+
+/// How much a hint gives away.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HintLevel {
+    /// Where to look.
+    Area,
+    /// The move itself.
+    Move,
+}
+
+/// A hint for the attacker's next move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The move lies in the rectangle from `from` to `to` (corners included): a 5x5 square of
+    /// points in Gomoku (the move not always at its centre), three adjacent columns in
+    /// Connect Four.
+    Area {
+        from: PuzzleMove,
+        to: PuzzleMove,
+    },
+    Move(PuzzleMove),
+}
+
+/// A hint for the attacker's move after `line`: first the area, then the move.
+pub fn hint(puzzle: &Puzzle, line: &[PuzzleMove], level: HintLevel) -> Result<Hint, LineError> {
+    let node = node_at(puzzle, line)?;
+    if level == HintLevel::Move {
+        return Ok(Hint::Move(node.mv));
+    }
+    // The window's place depends on the move in a fixed way, so the same hint repeats.
+    let start = |v: usize, salt: usize, span: usize, len: usize| {
+        let shift = salt % span;
+        v.saturating_sub(shift).min(len.saturating_sub(span))
+    };
+    Ok(match (node.mv, puzzle.game) {
+        (PuzzleMove::Point(p), PuzzleGame::Gomoku { size, .. }) => {
+            let (x, y) = (p.x as usize, p.y as usize);
+            let x0 = start(x, x * 7 + y * 3, 5, size);
+            let y0 = start(y, y * 7 + x * 3 + 2, 5, size);
+            let x1 = (x0 + 4).min(size - 1);
+            let y1 = (y0 + 4).min(size - 1);
+            Hint::Area {
+                from: PuzzleMove::Point(Pos::new(x0 as u8, y0 as u8)),
+                to: PuzzleMove::Point(Pos::new(x1 as u8, y1 as u8)),
+            }
+        }
+        (PuzzleMove::Column(c), PuzzleGame::ConnectFour { size }) => {
+            let c0 = start(c, c * 5 + 1, 3, size.width());
+            Hint::Area {
+                from: PuzzleMove::Column(c0),
+                to: PuzzleMove::Column((c0 + 2).min(size.width() - 1)),
+            }
+        }
+        (m, _) => Hint::Move(m),
+    })
+}
+
+/// The rest of the main line after `line`: the attacker's move, the hardest reply, ...
+/// down to the winning move (for replaying the solution).
+pub fn solution_line(puzzle: &Puzzle, line: &[PuzzleMove]) -> Result<Vec<PuzzleMove>, LineError> {
+    Ok(node_at(puzzle, line)?.main_line())
+}
+
+/// Checks a puzzle from scratch: the solution tree wins against every defence (a proof on
+/// the rules core alone for Gomoku, on the position's own move rules for Connect Four) and
+/// the first move is the only winning one by the definition in the module docs (the solver
+/// again for Gomoku, the exact solver for Connect Four). Also checks the grade and the
+/// figures it comes from.
+pub fn prove(puzzle: &Puzzle) -> Result<(), ProofError> {
+    let fail = |reason: String| ProofError {
+        line: String::new(),
+        reason,
+    };
+    match puzzle.game {
+        PuzzleGame::Gomoku { rule, .. } => {
+            let game = puzzle.gomoku_game().map_err(|e| fail(e.to_string()))?;
+            if game.outcome().is_over() {
+                return Err(fail("the game is over".into()));
+            }
+            let att = game.to_move();
+            let mut prover = proof::Prover::new(game.board().clone(), rule);
+            // The defender has no five to play first (checked at every defender turn, and
+            // here for the start).
+            let defender_five = game.board().empty_points().any(|p| {
+                crate::engine::rules::winning_line(game.board(), p, att.opponent(), rule).is_some()
+            });
+            if defender_five {
+                return Err(fail("the defender has a four on the board".into()));
+            }
+            prover.attack(&puzzle.solution, att)?;
+            let built = analyse_gomoku(&game, puzzle.kind == Kind::Vct, false);
+            let PuzzleMove::Point(first) = puzzle.solution.mv else {
+                return Err(fail("a column in a Gomoku tree".into()));
+            };
+            match built {
+                Some(v) if v.kind == puzzle.kind && v.first == first => {
+                    if v.tries != puzzle.tries {
+                        return Err(fail(format!("{} tries, not {}", v.tries, puzzle.tries)));
+                    }
+                }
+                Some(v) => {
+                    return Err(fail(format!(
+                        "the solver's unique win is {} ({})",
+                        v.first.to_human(game.size()),
+                        v.kind.describe()
+                    )));
+                }
+                None => return Err(fail("the first move is not the only win".into())),
+            }
+            if rule == Rule::Renju || puzzle.forbidden {
+                let f = forbidden_matters(&game, &puzzle.solution);
+                if f != puzzle.forbidden {
+                    return Err(fail(format!("forbidden should be {f}")));
+                }
+            }
+        }
+        PuzzleGame::ConnectFour { .. } => c4::prove(puzzle)?,
+    }
+    let (d, r) = grade(puzzle);
+    if (d, r) != (puzzle.difficulty, puzzle.rating) {
+        return Err(fail(format!("the grade is {d} and the rating {r}")));
+    }
+    Ok(())
+}
+
+/// The solver's verdict on a Gomoku position: `(kind, unique first move, other tries)`
+/// when the side to move has a unique win by fours, or (`vct`) else a unique win by threes
+/// and fours; `None` otherwise (no win, several first moves, a five to play or to stop).
+///
+/// With `quick`, one search from the root (within the same limits as one first move) must
+/// find the win before every first move is examined: a filter for the generator, which
+/// only ever rejects more.
+fn analyse_gomoku(game: &Game, vct: bool, quick: bool) -> Option<Verdict> {
+    let mut t = threats::Threats::new(game, false);
+    let me = t.side();
+    if t.has_five_point(me) || t.has_five_point(me.opponent()) {
+        return None;
+    }
+    if quick && t.wins(VCF_DEPTH, VCF_NODES).is_none() {
+        if !vct {
+            return None;
+        }
+        let mut v = threats::Threats::new(game, true);
+        if v.wins(VCT_DEPTH, QUICK_VCT_NODES).is_none() {
+            return None;
+        }
+    }
+    let roots = t.analyse_root(VCF_DEPTH, VCF_NODES);
+    let winners = roots.winners();
+    let kind = match winners.len() {
+        1 => Kind::Vcf,
+        0 if vct => {
+            t = threats::Threats::new(game, true);
+            let roots = t.analyse_root(VCT_DEPTH, VCT_NODES);
+            let winners = roots.winners();
+            if winners.len() != 1 {
+                return None;
+            }
+            return Some(Verdict {
+                kind: Kind::Vct,
+                first: winners[0].0,
+                len: winners[0].1,
+                tries: roots.tries.len() as u32 - 1,
+                threats: t,
+            });
+        }
+        _ => return None,
+    };
+    Some(Verdict {
+        kind,
+        first: winners[0].0,
+        len: winners[0].1,
+        tries: roots.tries.len() as u32 - 1,
+        threats: t,
+    })
+}
+
+/// The generator's filter: nodes of its one VCT search from the root.
+const QUICK_VCT_NODES: u64 = 6_000;
+
+/// A unique win found by [`analyse_gomoku`], with the solver that found it.
+struct Verdict {
+    kind: Kind,
+    first: Pos,
+    /// Attacker moves of the win (the first and the five included).
+    len: u32,
+    /// Other first moves tried.
+    tries: u32,
+    threats: threats::Threats,
+}
+
+/// Builds a Gomoku puzzle from a position: the side to move must have a unique first move
+/// winning by fours (or, with `vct`, by threes and fours), with at least `min_len` attacker
+/// moves in the main line, and the tree must pass [`prove`]'s tree check. (The generator's
+/// entry; [`from_gomoku`] is this with threes and `min_len` 2.)
+pub fn build_gomoku(game: &Game, id: &str, vct: bool, min_len: u32) -> Option<Puzzle> {
+    if game.outcome().is_over() {
+        return None;
+    }
+    // The position is stored as moves from Black: the history must alternate.
+    let alternating = game.history().iter().enumerate().all(|(i, m)| {
+        m.stone
+            == if i % 2 == 0 {
+                Stone::Black
+            } else {
+                Stone::White
+            }
+    });
+    if !alternating
+        || game.to_move()
+            != if game.ply() % 2 == 0 {
+                Stone::Black
+            } else {
+                Stone::White
+            }
+    {
+        return None;
+    }
+    let Verdict {
+        kind,
+        first,
+        len,
+        tries,
+        threats: mut t,
+    } = analyse_gomoku(game, vct, true)?;
+    // A win in two is a puzzle only as a double four (an open four from an open three on the
+    // board is not).
+    if len < min_len || (len == 2 && !double_four(&t.st, first)) {
+        return None;
+    }
+    let solution = t.build_from(first, len)?;
+    let (rule, size) = (game.rule(), game.size());
+    let mut prover = proof::Prover::new(game.board().clone(), rule);
+    prover.attack(&solution, game.to_move()).ok()?;
+    let forbidden = rule == Rule::Renju && forbidden_matters(game, &solution);
+    let mut p = Puzzle {
+        id: id.to_string(),
+        game: PuzzleGame::Gomoku { rule, size },
+        moves: game
+            .history()
+            .iter()
+            .map(|m| PuzzleMove::Point(m.pos))
+            .collect(),
+        kind,
+        solution,
+        difficulty: 1,
+        rating: 0,
+        tries,
+        forbidden,
+    };
+    (p.difficulty, p.rating) = grade(&p);
+    Some(p)
+}
+
+/// Turns a Gomoku position (a game review's missed win, say) into a puzzle for the side to
+/// move: `None` unless it has a win by fours, or by threes and fours, whose first move is
+/// unique (module docs), and more than a five or an open four from a three on the board
+/// (a double four at least). The
+/// position must be a game played from the empty board (moves alternating from Black).
+/// Takes up to about a second.
+pub fn from_gomoku(game: &Game, id: &str) -> Option<Puzzle> {
+    build_gomoku(game, id, true, 2)
+}
+
+/// Turns a Connect Four position (0-based columns from the empty board) into a "win in N"
+/// puzzle for the side to move: `None` unless exactly one column wins, in 2 to `max_n` moves
+/// of the winner. Solves every column exactly: fast in the middle game, slow near the
+/// start of a game.
+pub fn from_connect4(size: BoardSize, columns: &[usize], id: &str, max_n: u32) -> Option<Puzzle> {
+    let mut solver = crate::engine::connect4::Solver::with_table_bits(size, 20);
+    c4::build(size, columns, id, &mut solver, max_n)
+}
+
+/// [`from_connect4`] with the caller's solver (kept from position to position: the
+/// generator's entry).
+pub fn build_connect4(
+    columns: &[usize],
+    id: &str,
+    solver: &mut crate::engine::connect4::Solver,
+    max_n: u32,
+) -> Option<Puzzle> {
+    c4::build(solver.size(), columns, id, solver, max_n)
+}
+
+/// Renju: does a forbidden point matter in the tree? White attacking: at a Black turn, a
+/// point Black would need to stop a four (or to meet a three) is forbidden. Black attacking:
+/// at a Black turn, a point where Black would make a four or an open three is forbidden.
+fn forbidden_matters(game: &Game, tree: &Node) -> bool {
+    fn black_turn(st: &State, attacker: Stone) -> bool {
+        let n = st.size() * st.size();
+        (0..n).any(|i| {
+            st.is_empty(i)
+                && st.combo(i, Stone::Black) == Combo::Forbidden
+                && if attacker == Stone::White {
+                    st.combo(i, Stone::White) >= Combo::Block4
+                        || (0..4).any(|d| st.line(i, Stone::White, d) >= Pattern::Block4)
+                } else {
+                    (0..4).any(|d| st.line(i, Stone::Black, d) >= Pattern::Flex3)
+                }
+        })
+    }
+    fn walk(st: &mut State, node: &Node, attacker: Stone) -> bool {
+        if st.side() == Stone::Black && black_turn(st, attacker) {
+            return true;
+        }
+        let PuzzleMove::Point(m) = node.mv else {
+            return false;
+        };
+        st.make(m);
+        let mut found = false;
+        for r in &node.replies {
+            if st.side() == Stone::Black && black_turn(st, attacker) {
+                found = true;
+                break;
+            }
+            let PuzzleMove::Point(d) = r.mv else { continue };
+            st.make(d);
+            found = walk(st, &r.next, attacker);
+            st.unmake();
+            if found {
+                break;
+            }
+        }
+        st.unmake();
+        found
+    }
+    if game.rule() != Rule::Renju {
+        return false;
+    }
+    let mut st = State::from_game(game);
+    walk(&mut st, tree, game.to_move())
+}

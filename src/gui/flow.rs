@@ -22,12 +22,14 @@ pub enum Screen {
     Settings,
     /// The analysis board: set up any position and see the engine's best moves.
     Analysis,
+    /// The puzzle trainer.
+    Puzzles,
 }
 
 impl Screen {
     /// Screens where a click on the board is a move.
     pub fn takes_moves(self) -> bool {
-        matches!(self, Screen::Playing | Screen::Analysis)
+        matches!(self, Screen::Playing | Screen::Analysis | Screen::Puzzles)
     }
 }
 
@@ -43,6 +45,25 @@ pub enum Action {
     Settings(SettingsAction),
     Load(LoadAction),
     Analysis(AnalysisAction),
+    Puzzle(PuzzleAction),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleAction {
+    /// The area of the next move, then the move.
+    Hint,
+    /// Plays the solution out.
+    Solution,
+    /// The same puzzle from its start.
+    Retry,
+    Next,
+    /// The filter's next game or rule (or all).
+    Family,
+    /// The filter's next difficulty (or all).
+    Difficulty,
+    /// A personal puzzle's game in the replay, at the move that missed the win.
+    OpenGame,
+    Menu,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +87,7 @@ pub enum TitleAction {
     ReplayLast,
     LoadGame,
     Analysis,
+    Puzzles,
     Settings,
     Quit,
 }

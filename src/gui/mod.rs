@@ -21,6 +21,7 @@ pub mod games;
 pub mod job;
 pub mod kind;
 pub mod persist;
+pub mod puzzles;
 pub mod review;
 pub mod screens;
 pub mod script;
@@ -51,6 +52,7 @@ impl Plugin for CorePlugin {
             ai_task::plugin,
             review::plugin,
             analysis::plugin,
+            puzzles::plugin,
             session::plugin,
             screens::plugin,
             effects::plugin,

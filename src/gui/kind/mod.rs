@@ -31,6 +31,7 @@ use bevy::prelude::Resource;
 
 use super::persist::{Notices, SetupChoice};
 use crate::engine::ai::Score;
+use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove};
 pub use files::{Recorded, Saved};
 
 /// What a record says beyond the moves: who resigned or lost on time, and per move the time
@@ -168,6 +169,18 @@ pub enum Standing {
 /// numbers so the settings file stays readable and old files still load.
 pub type Options = BTreeMap<String, u32>;
 
+/// The puzzles of a shipped set that belong to a game (`mine`); a set that does not read is
+/// logged and gives none (the tests prove every shipped puzzle, so it cannot ship broken).
+pub fn shipped_puzzles(text: &str, mine: impl Fn(&PuzzleGame) -> bool) -> Vec<Puzzle> {
+    match crate::engine::puzzle::parse(text) {
+        Ok(set) => set.puzzles.into_iter().filter(|p| mine(&p.game)).collect(),
+        Err(e) => {
+            bevy::log::error!("a shipped puzzle set does not read: {e}");
+            Vec::new()
+        }
+    }
+}
+
 /// One row of a game's own setup choices (the opponent and colour rows are shared).
 #[derive(Clone, Debug)]
 pub struct SetupRow {
@@ -255,6 +268,39 @@ pub trait GameDef: Send + Sync + 'static {
     }
     /// A line for the setup screen about the game, under its rows.
     fn setup_note(&self) -> Option<&'static str> {
+        None
+    }
+
+    // Puzzles: the engine makes and proves them (`engine::puzzle`); the trainer plays them
+    // through these, naming no game.
+
+    /// The game's shipped puzzles (none by default). A set that does not read is a bug
+    /// (the tests prove every shipped puzzle), so it is logged and skipped.
+    fn puzzles(&self) -> Vec<Puzzle> {
+        Vec::new()
+    }
+    /// The puzzle's position as this game, or `None` for another game's puzzle.
+    fn puzzle_position(&self, _puzzle: &Puzzle) -> Option<AnyGame> {
+        None
+    }
+    /// A puzzle move as this game's move, and back.
+    fn from_puzzle_move(&self, _mv: PuzzleMove) -> Option<Move> {
+        None
+    }
+    fn to_puzzle_move(&self, _mv: Move) -> Option<PuzzleMove> {
+        None
+    }
+    /// The puzzle's family for the trainer's filter ("Renju", "Connect Four").
+    fn puzzle_family(&self, _puzzle: &Puzzle) -> String {
+        self.title().to_string()
+    }
+    /// Every family this game's puzzles may have, in the filter's order.
+    fn puzzle_families(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// A puzzle from a position of this game (a missed win the review found), when the
+    /// side to move has a proven win with a unique first move. May take a second.
+    fn puzzle_from(&self, _position: &AnyGame, _id: &str) -> Option<Puzzle> {
         None
     }
 

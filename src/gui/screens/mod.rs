@@ -8,6 +8,7 @@ pub mod layout;
 pub mod load;
 pub mod move_list;
 pub mod playing;
+pub mod puzzles;
 pub mod replay;
 pub mod replay_state;
 pub mod result;
@@ -38,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         layout::plugin,
         review::plugin,
         analysis::plugin,
+        puzzles::plugin,
         clocks::plugin,
     ))
     .add_systems(PostUpdate, paint_piece_icons);

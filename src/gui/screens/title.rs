@@ -72,6 +72,7 @@ fn spawn_title(
                     ("Replay last game", "R", TitleAction::ReplayLast, has_games),
                     ("Load game", "L", TitleAction::LoadGame, true),
                     ("Analysis board", "A", TitleAction::Analysis, true),
+                    ("Puzzles", "P", TitleAction::Puzzles, true),
                     ("Settings", "S", TitleAction::Settings, true),
                     ("Quit", "Q", TitleAction::Quit, true),
                 ];
@@ -122,6 +123,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::KeyR, TitleAction::ReplayLast),
         (KeyCode::KeyL, TitleAction::LoadGame),
         (KeyCode::KeyA, TitleAction::Analysis),
+        (KeyCode::KeyP, TitleAction::Puzzles),
         (KeyCode::KeyS, TitleAction::Settings),
         (KeyCode::KeyQ, TitleAction::Quit),
     ];
@@ -192,6 +194,7 @@ fn on_action(
         }
         TitleAction::LoadGame => next.set(Screen::Load),
         TitleAction::Analysis => next.set(Screen::Analysis),
+        TitleAction::Puzzles => next.set(Screen::Puzzles),
         TitleAction::Settings => next.set(Screen::Settings),
         TitleAction::Quit => {
             exit.write(AppExit::Success);

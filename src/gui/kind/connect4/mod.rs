@@ -15,12 +15,13 @@ use rand::rngs::StdRng;
 
 use super::{
     AnyGame, AnyLevel, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress, RecordEnd,
-    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
+    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing, shipped_puzzles,
 };
 use crate::engine::connect4::record::{RECORD_EXT, redo_line};
 use crate::engine::connect4::{
     Ai, AiError, BoardSize, Game, Level, Limits, MoveChoice, Outcome, Player, Source,
 };
+use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove, from_connect4};
 use crate::engine::review::{
     Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4, c4_outlook,
 };
@@ -396,6 +397,55 @@ impl GameDef for ConnectFour {
 
     fn setup_note(&self) -> Option<&'static str> {
         Some("Drop discs into the columns: four in a row across, up or diagonally wins.")
+    }
+
+    fn puzzles(&self) -> Vec<Puzzle> {
+        shipped_puzzles(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/puzzles/connect4.txt"
+            )),
+            |g| matches!(g, PuzzleGame::ConnectFour { .. }),
+        )
+    }
+
+    fn puzzle_position(&self, puzzle: &Puzzle) -> Option<AnyGame> {
+        let PuzzleGame::ConnectFour { size } = puzzle.game else {
+            return None;
+        };
+        let mut game = Game::new(size);
+        for mv in &puzzle.moves {
+            let PuzzleMove::Column(c) = *mv else {
+                return None;
+            };
+            game.play(c).ok()?;
+        }
+        Some(AnyGame::new(game))
+    }
+
+    fn from_puzzle_move(&self, mv: PuzzleMove) -> Option<Move> {
+        match mv {
+            PuzzleMove::Column(c) => Some(col(c)),
+            PuzzleMove::Point(_) => None,
+        }
+    }
+
+    fn to_puzzle_move(&self, mv: Move) -> Option<PuzzleMove> {
+        column(mv).map(PuzzleMove::Column)
+    }
+
+    fn puzzle_family(&self, _puzzle: &Puzzle) -> String {
+        self.title().to_string()
+    }
+
+    fn puzzle_families(&self) -> Vec<String> {
+        vec![self.title().to_string()]
+    }
+
+    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
+        let game = position.downcast_ref::<Game>()?;
+        // Short wins only: a long one is no puzzle, and solving it takes long.
+        from_connect4(game.size(), game.moves(), id, 6)
     }
 
     fn new_game(&self, options: &Options) -> AnyGame {

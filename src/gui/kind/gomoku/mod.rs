@@ -11,12 +11,13 @@ use std::sync::atomic::AtomicBool;
 use super::{
     AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, OpeningPhase,
     Options, Progress, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow,
-    Side, Standing,
+    Side, Standing, shipped_puzzles,
 };
 use crate::engine::ai::{
     Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
 };
 use crate::engine::opening::OpeningRule;
+use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove, from_gomoku};
 use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
@@ -508,6 +509,46 @@ impl GameDef for Gomoku {
         let game = game.downcast_ref::<Game>()?;
         let phase = opening::GomokuOpening::new(game.size(), game.rule(), opening_rule(options))?;
         Some(Box::new(phase))
+    }
+
+    fn puzzles(&self) -> Vec<Puzzle> {
+        shipped_puzzles(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/puzzles/gomoku.txt"
+            )),
+            |g| matches!(g, PuzzleGame::Gomoku { .. }),
+        )
+    }
+
+    fn puzzle_position(&self, puzzle: &Puzzle) -> Option<AnyGame> {
+        puzzle.gomoku_game().ok().map(AnyGame::new)
+    }
+
+    fn from_puzzle_move(&self, mv: PuzzleMove) -> Option<Move> {
+        match mv {
+            PuzzleMove::Point(p) => Some(point(p)),
+            PuzzleMove::Column(_) => None,
+        }
+    }
+
+    fn to_puzzle_move(&self, mv: Move) -> Option<PuzzleMove> {
+        pos(mv).map(PuzzleMove::Point)
+    }
+
+    fn puzzle_family(&self, puzzle: &Puzzle) -> String {
+        match puzzle.game {
+            PuzzleGame::Gomoku { rule, .. } => rule.name().to_string(),
+            PuzzleGame::ConnectFour { .. } => String::new(),
+        }
+    }
+
+    fn puzzle_families(&self) -> Vec<String> {
+        Rule::ALL.iter().map(|r| r.name().to_string()).collect()
+    }
+
+    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
+        from_gomoku(position.downcast_ref::<Game>()?, id)
     }
 
     fn new_game(&self, options: &Options) -> AnyGame {

@@ -1,0 +1,810 @@
+//! The puzzle trainer's state: every game's shipped puzzles (made and proven by the engine,
+//! `engine::puzzle`) and the player's own (the missed wins of their reviewed games), the
+//! puzzle on the board and the moves played in it, the engine's verdict on each try (a
+//! [`Job`]: a wrong move is refuted by a search), hints, the solution played out, and the
+//! player's progress: a Glicko-2 rating, the streak, what was solved, kept in the data
+//! folder. It names no game: each game turns puzzles into its positions and moves
+//! (`GameDef::puzzle_*`). The screen is `screens::puzzles`.
+
+pub mod rating;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::audio::Sfx;
+use super::frames::FrameRequests;
+use super::job::{Job, Jobs, NICE_BACKGROUND, NICE_WAITED, cancel_on_exit};
+use super::kind::{AnyGame, GameKind, Games, Move, Side};
+use super::persist::{self, Notices, Paths, timestamp};
+use crate::engine::puzzle::{
+    self, Hint, HintLevel, LineError, Puzzle, PuzzleMove, Refutation, TryResult,
+};
+pub use rating::Glicko;
+
+/// How long the defender's answer waits after the attacker's move, so a person sees both.
+pub const REPLY_DELAY: Duration = Duration::from_millis(450);
+/// The pace of the solution played out.
+pub const SOLUTION_STEP: Duration = Duration::from_millis(800);
+/// The progress file under the data folder.
+pub const PROGRESS_FILE: &str = "puzzles.ron";
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Trainer>()
+        .add_systems(PreUpdate, (poll_try, poll_missed, advance).chain())
+        .add_systems(Last, cancel_on_exit::<Trainer>);
+}
+
+/// Where a personal puzzle came from: the game's record and the move that missed the win.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Source {
+    pub record: Option<PathBuf>,
+    /// The 0-based ply of the move that missed the win (the puzzle is the position before).
+    pub ply: usize,
+    pub date: String,
+}
+
+/// A personal puzzle as the progress file keeps it: its game and the puzzle in the shipped
+/// sets' text form (so it is proven and read by the same code).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Personal {
+    pub game: String,
+    pub text: String,
+    pub source: Source,
+}
+
+/// Which puzzles the trainer offers: one family ("Renju", "Connect Four", "Yours") or all,
+/// one difficulty or all.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+pub struct Filter {
+    pub family: Option<String>,
+    pub difficulty: Option<u8>,
+}
+
+/// The family of the player's own puzzles in the filter.
+pub const YOURS: &str = "Yours";
+
+/// The player's progress, kept in the data folder.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default)]
+pub struct Progress {
+    pub rating: Glicko,
+    /// Puzzles solved in a row without a wrong move, a hint or the solution.
+    pub streak: u32,
+    pub best_streak: u32,
+    /// Puzzle ids solved cleanly on their rated attempt, and failed on it.
+    pub solved: BTreeSet<String>,
+    pub failed: BTreeSet<String>,
+    pub personal: Vec<Personal>,
+    pub filter: Filter,
+}
+
+/// One puzzle the trainer can offer.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub kind: GameKind,
+    pub puzzle: Puzzle,
+    pub family: String,
+    pub source: Option<Source>,
+}
+
+/// Where the puzzle on the board stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    /// No puzzle (none matches the filter).
+    Empty,
+    /// The attacker (the person) is to move.
+    Solving,
+    /// The engine judges the person's move.
+    Checking,
+    /// Right: the defender's answer comes at `at`.
+    Replying {
+        reply: Move,
+        at: Instant,
+    },
+    /// Wrong: the refutation is on the board; Try again takes it back.
+    Refuted,
+    Solved,
+    /// The solution plays out, a move every [`SOLUTION_STEP`].
+    Solution {
+        rest: Vec<Move>,
+        at: Instant,
+    },
+}
+
+/// The verdict being computed: for which puzzle and line, on which move.
+type Stamp = (u64, usize, Move);
+
+/// The missed wins of a reviewed game, turned into puzzles in the background.
+type Missed = Vec<(Puzzle, Source)>;
+
+#[derive(Resource)]
+pub struct Trainer {
+    pub entries: Vec<Entry>,
+    pub progress: Progress,
+    loaded: bool,
+    /// Index into `entries`.
+    pub current: Option<usize>,
+    /// The board: the puzzle position and the moves played since.
+    pub game: Option<AnyGame>,
+    /// The moves since the puzzle position, as the solution tree has them.
+    pub line: Vec<PuzzleMove>,
+    pub phase: Phase,
+    pub status: String,
+    /// Hints taken on this puzzle (the first shows the area, the second the move).
+    pub hints: u8,
+    pub hint_move: Option<Move>,
+    pub wrong: u32,
+    /// A counter-win shown on the board (lettered ghosts of the defender's).
+    pub refutation: Vec<Move>,
+    /// The rating change of this puzzle's rated attempt, once rated.
+    pub rated: Option<f64>,
+    /// Bumped when a puzzle opens, so stale verdicts are dropped and views rebuild.
+    pub generation: u64,
+    job: Option<Job<Stamp, Result<TryResult, LineError>>>,
+    missed: Option<Job<(), Missed>>,
+    /// Missed wins waiting for their turn to be turned into puzzles.
+    queue: Vec<(GameKind, AnyGame, Source)>,
+    paths: Option<Paths>,
+}
+
+impl Default for Trainer {
+    fn default() -> Self {
+        Trainer {
+            entries: Vec::new(),
+            progress: Progress::default(),
+            loaded: false,
+            current: None,
+            game: None,
+            line: Vec::new(),
+            phase: Phase::Empty,
+            status: String::new(),
+            hints: 0,
+            hint_move: None,
+            wrong: 0,
+            refutation: Vec::new(),
+            rated: None,
+            generation: 0,
+            job: None,
+            missed: None,
+            queue: Vec::new(),
+            paths: None,
+        }
+    }
+}
+
+impl Jobs for Trainer {
+    fn cancel_all(&mut self) {
+        if let Some(mut job) = self.job.take() {
+            job.cancel();
+        }
+        if let Some(mut job) = self.missed.take() {
+            job.cancel();
+        }
+    }
+}
+
+impl Trainer {
+    /// Reads every game's puzzles and the progress file, once. A bad progress file is moved
+    /// aside and reported; the trainer starts afresh.
+    pub fn ensure_loaded(&mut self, games: &Games, paths: &Paths, notices: &mut Notices) {
+        if self.loaded {
+            return;
+        }
+        self.loaded = true;
+        self.paths = Some(paths.clone());
+        let file = paths.data_dir.join(PROGRESS_FILE);
+        if let persist::Loaded::Ok(progress) = persist::read_ron(&file, "puzzle progress", notices)
+        {
+            self.progress = progress;
+        }
+        for kind in games.iter() {
+            let def = kind.def();
+            for puzzle in def.puzzles() {
+                let family = def.puzzle_family(&puzzle);
+                self.entries.push(Entry {
+                    kind,
+                    puzzle,
+                    family,
+                    source: None,
+                });
+            }
+        }
+        for personal in self.progress.personal.clone() {
+            let Some(kind) = games.find(&personal.game) else {
+                continue;
+            };
+            match puzzle::parse(&personal.text) {
+                Ok(set) => {
+                    for puzzle in set.puzzles {
+                        self.entries.push(Entry {
+                            kind,
+                            puzzle,
+                            family: YOURS.into(),
+                            source: Some(personal.source.clone()),
+                        });
+                    }
+                }
+                Err(e) => notices.push(format!("A puzzle of yours does not read ({e}).")),
+            }
+        }
+    }
+
+    /// The filter's families: every game's, then the player's own.
+    pub fn families(&self, games: &Games) -> Vec<String> {
+        let mut all: Vec<String> = games
+            .iter()
+            .flat_map(|k| k.def().puzzle_families())
+            .filter(|f| self.entries.iter().any(|e| &e.family == f))
+            .collect();
+        all.push(YOURS.into());
+        all
+    }
+
+    /// The entries the filter lets through.
+    pub fn filtered(&self) -> Vec<usize> {
+        let f = &self.progress.filter;
+        (0..self.entries.len())
+            .filter(|&i| {
+                let e = &self.entries[i];
+                f.family.as_ref().is_none_or(|fam| &e.family == fam)
+                    && f.difficulty.is_none_or(|d| e.puzzle.difficulty == d)
+            })
+            .collect()
+    }
+
+    pub fn entry(&self) -> Option<&Entry> {
+        self.entries.get(self.current?)
+    }
+
+    /// The next puzzle: among those the filter lets through, one not yet solved whose
+    /// rating is nearest the player's (ties by id, so the order is fixed); all of them once
+    /// every one is solved. None: the filter leaves nothing.
+    pub fn next(&mut self) {
+        let pool = self.filtered();
+        let rating = self.progress.rating.rating;
+        let pick = |unsolved: bool| {
+            pool.iter()
+                .copied()
+                .filter(|&i| Some(i) != self.current || pool.len() == 1)
+                .filter(|&i| {
+                    !unsolved || !self.progress.solved.contains(&self.entries[i].puzzle.id)
+                })
+                .min_by(|&a, &b| {
+                    let d = |i: usize| (self.entries[i].puzzle.rating as f64 - rating).abs();
+                    d(a).total_cmp(&d(b))
+                        .then_with(|| self.entries[a].puzzle.id.cmp(&self.entries[b].puzzle.id))
+                })
+        };
+        match pick(true).or_else(|| pick(false)) {
+            Some(i) => self.open(i),
+            None => {
+                self.cancel_try();
+                self.current = None;
+                self.game = None;
+                self.phase = Phase::Empty;
+                self.status = "No puzzle matches these filters.".into();
+                self.generation += 1;
+            }
+        }
+    }
+
+    /// Sets up puzzle `index` from its position.
+    pub fn open(&mut self, index: usize) {
+        self.cancel_try();
+        self.generation += 1;
+        self.current = Some(index);
+        self.line.clear();
+        self.hints = 0;
+        self.hint_move = None;
+        self.wrong = 0;
+        self.refutation.clear();
+        self.rated = None;
+        self.status.clear();
+        let entry = &self.entries[index];
+        self.game = entry.kind.def().puzzle_position(&entry.puzzle);
+        self.phase = if self.game.is_some() {
+            Phase::Solving
+        } else {
+            // The tests prove every shipped puzzle; a personal one may not fit any more.
+            self.status = "This puzzle's position does not set up.".into();
+            Phase::Empty
+        };
+    }
+
+    /// The same puzzle from its start (no longer rated).
+    pub fn retry(&mut self) {
+        if let Some(i) = self.current {
+            let rated = self.rated.or(Some(0.0));
+            self.open(i);
+            self.rated = rated;
+        }
+    }
+
+    /// The side the person plays (the puzzle's side to move).
+    pub fn attacker(&self) -> Option<Side> {
+        let e = self.entry()?;
+        Some(if e.puzzle.attacker() == 0 {
+            Side::First
+        } else {
+            Side::Second
+        })
+    }
+
+    fn cancel_try(&mut self) {
+        if let Some(mut job) = self.job.take() {
+            job.cancel();
+        }
+    }
+
+    /// The person's move: put on the board at once and judged in the background.
+    pub fn try_move(&mut self, mv: Move, sfx: &mut MessageWriter<Sfx>) {
+        if self.phase == Phase::Refuted {
+            self.take_back_refutation();
+        }
+        if self.phase != Phase::Solving {
+            return;
+        }
+        let (Some(entry), Some(game)) = (self.entry().cloned(), self.game.as_mut()) else {
+            return;
+        };
+        let Some(pm) = entry.kind.def().to_puzzle_move(mv) else {
+            return;
+        };
+        if let Err(e) = game.play(mv) {
+            self.status = e;
+            sfx.write(Sfx::Illegal);
+            return;
+        }
+        sfx.write(Sfx::Stone);
+        self.status.clear();
+        self.hint_move = None;
+        self.phase = Phase::Checking;
+        let line = self.line.clone();
+        let puzzle = entry.puzzle.clone();
+        self.job = Some(Job::spawn(
+            "puzzle try",
+            NICE_WAITED,
+            (self.generation, self.line.len(), mv),
+            (),
+            move |_| puzzle::check_try(&puzzle, &line, pm),
+        ));
+    }
+
+    /// The engine's verdict on the person's move.
+    fn judged(
+        &mut self,
+        mv: Move,
+        verdict: Result<TryResult, LineError>,
+        sfx: &mut MessageWriter<Sfx>,
+    ) {
+        let Some(entry) = self.entry().cloned() else {
+            return;
+        };
+        let def = entry.kind.def();
+        let Some(pm) = def.to_puzzle_move(mv) else {
+            return;
+        };
+        let shown = self.game.clone();
+        let text = |m: PuzzleMove| {
+            def.from_puzzle_move(m)
+                .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
+                .unwrap_or_default()
+        };
+        let defender = self
+            .attacker()
+            .map_or("The opponent", |s| entry.kind.side_name(s.other()));
+        match verdict {
+            Ok(TryResult::Correct { reply }) => {
+                self.line.push(pm);
+                match def.from_puzzle_move(reply) {
+                    Some(reply) => {
+                        self.status = format!("Right. {defender} must answer…");
+                        self.phase = Phase::Replying {
+                            reply,
+                            at: Instant::now() + REPLY_DELAY,
+                        };
+                    }
+                    None => self.phase = Phase::Solving,
+                }
+            }
+            Ok(TryResult::Solved) => {
+                self.line.push(pm);
+                self.phase = Phase::Solved;
+                let clean = self.wrong == 0 && self.hints == 0;
+                self.status = if clean {
+                    "Solved!".into()
+                } else {
+                    "Solved.".into()
+                };
+                self.rate(clean);
+                sfx.write(Sfx::Win);
+            }
+            Ok(TryResult::AlsoWins { .. }) => {
+                // Not wrong, not the line: taken back without a count.
+                self.undo_board(1);
+                self.phase = Phase::Solving;
+                self.status = "That wins too, but more slowly: find the most forcing move.".into();
+            }
+            Ok(TryResult::Wrong(refutation)) => {
+                let what = match refutation {
+                    Refutation::Illegal(why) => {
+                        self.undo_board(1);
+                        self.phase = Phase::Solving;
+                        self.status = why;
+                        sfx.write(Sfx::Illegal);
+                        return;
+                    }
+                    Refutation::Defence(d) => {
+                        let shown = def.from_puzzle_move(d);
+                        let at = text(d);
+                        if let (Some(d), Some(game)) = (shown, self.game.as_mut()) {
+                            let _ = game.play(d);
+                        }
+                        format!("{defender} answers {at} and the attack runs out.")
+                    }
+                    Refutation::CounterWin(line) => {
+                        self.refutation = line
+                            .iter()
+                            .filter_map(|&m| def.from_puzzle_move(m))
+                            .collect();
+                        let first = line.first().map_or(String::new(), |&m| text(m));
+                        format!("{defender} wins first, from {first} (lettered on the board).")
+                    }
+                };
+                self.wrong += 1;
+                self.phase = Phase::Refuted;
+                self.status = format!("Not this one: {what} Try again.");
+                self.rate(false);
+                sfx.write(Sfx::Loss);
+            }
+            Err(e) => {
+                self.undo_board(1);
+                self.phase = Phase::Solving;
+                self.status = format!("The puzzle could not judge that move ({e}).");
+            }
+        }
+    }
+
+    /// Takes back the wrong move and its refutation.
+    pub fn take_back_refutation(&mut self) {
+        if self.phase != Phase::Refuted {
+            return;
+        }
+        let ply = self.entry().map_or(0, |e| e.puzzle.moves.len()) + self.line.len();
+        let extra = self
+            .game
+            .as_ref()
+            .map_or(0, |g| g.ply().saturating_sub(ply));
+        self.undo_board(extra);
+        self.refutation.clear();
+        self.phase = Phase::Solving;
+        self.status.clear();
+    }
+
+    fn undo_board(&mut self, n: usize) {
+        if let Some(game) = self.game.as_mut() {
+            for _ in 0..n {
+                game.undo();
+            }
+        }
+    }
+
+    /// First the area of the next move, then the move.
+    pub fn hint(&mut self) {
+        if self.phase == Phase::Refuted {
+            self.take_back_refutation();
+        }
+        if self.phase != Phase::Solving {
+            return;
+        }
+        let Some(entry) = self.entry().cloned() else {
+            return;
+        };
+        let def = entry.kind.def();
+        let level = if self.hints == 0 {
+            HintLevel::Area
+        } else {
+            HintLevel::Move
+        };
+        self.hints = (self.hints + 1).min(2);
+        self.rate(false);
+        let shown = self.game.clone();
+        let text = |m: PuzzleMove| {
+            def.from_puzzle_move(m)
+                .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
+                .unwrap_or_default()
+        };
+        match puzzle::hint(&entry.puzzle, &self.line, level) {
+            Ok(Hint::Area { from, to }) => {
+                self.status = format!("Hint: the move is between {} and {}.", text(from), text(to));
+            }
+            Ok(Hint::Move(m)) => {
+                self.hint_move = def.from_puzzle_move(m);
+                self.status = format!("Hint: play {}.", text(m));
+            }
+            Err(e) => self.status = format!("No hint here ({e})."),
+        }
+    }
+
+    /// Plays the solution out from here (the puzzle counts as failed).
+    pub fn show_solution(&mut self) {
+        if self.phase == Phase::Refuted {
+            self.take_back_refutation();
+        }
+        if !matches!(self.phase, Phase::Solving | Phase::Replying { .. }) {
+            return;
+        }
+        if let Phase::Replying { reply, .. } = self.phase.clone() {
+            self.play_reply(reply);
+        }
+        let Some(entry) = self.entry().cloned() else {
+            return;
+        };
+        let def = entry.kind.def();
+        self.rate(false);
+        match puzzle::solution_line(&entry.puzzle, &self.line) {
+            Ok(line) => {
+                self.hint_move = None;
+                self.status = "The solution:".into();
+                self.phase = Phase::Solution {
+                    rest: line
+                        .iter()
+                        .filter_map(|&m| def.from_puzzle_move(m))
+                        .collect(),
+                    at: Instant::now() + SOLUTION_STEP / 2,
+                };
+            }
+            Err(e) => self.status = format!("No solution from here ({e})."),
+        }
+    }
+
+    fn play_reply(&mut self, reply: Move) {
+        let Some(entry) = self.entry().cloned() else {
+            return;
+        };
+        if let (Some(game), Some(pm)) = (self.game.as_mut(), entry.kind.def().to_puzzle_move(reply))
+        {
+            let _ = game.play(reply);
+            self.line.push(pm);
+        }
+        self.phase = Phase::Solving;
+        self.status.clear();
+    }
+
+    /// Rates the puzzle's attempt once: solved cleanly, or failed (a wrong move, a hint, the
+    /// solution). A retried puzzle is not rated again.
+    fn rate(&mut self, solved: bool) {
+        if self.rated.is_some() {
+            return;
+        }
+        let Some(entry) = self.entry() else {
+            return;
+        };
+        let id = entry.puzzle.id.clone();
+        let puzzle_rating = entry.puzzle.rating as f64;
+        let p = &mut self.progress;
+        let before = p.rating.rating;
+        p.rating = p
+            .rating
+            .after(puzzle_rating, if solved { 1.0 } else { 0.0 });
+        self.rated = Some(p.rating.rating - before);
+        if solved {
+            p.streak += 1;
+            p.best_streak = p.best_streak.max(p.streak);
+            p.failed.remove(&id);
+            p.solved.insert(id);
+        } else {
+            p.streak = 0;
+            if !p.solved.contains(&id) {
+                p.failed.insert(id);
+            }
+        }
+        self.save();
+    }
+
+    /// Writes the progress file (atomically; a failure is said on the panel).
+    pub fn save(&mut self) {
+        let Some(paths) = &self.paths else {
+            return;
+        };
+        let file = paths.data_dir.join(PROGRESS_FILE);
+        if let Err(e) = persist::write_ron(&file, &self.progress) {
+            warn!("could not save the puzzle progress: {e}");
+            self.status = format!("Could not save your progress: {e}");
+        }
+    }
+
+    /// The filter's family stepped on (None = all, then each family).
+    pub fn next_family(&mut self, families: &[String]) {
+        let f = &mut self.progress.filter;
+        let i = f
+            .family
+            .as_ref()
+            .and_then(|fam| families.iter().position(|x| x == fam));
+        f.family = match i {
+            None => families.first().cloned(),
+            Some(i) => families.get(i + 1).cloned(),
+        };
+        self.save();
+        self.next();
+    }
+
+    /// The filter's difficulty stepped on (None = all, then 1 to 5).
+    pub fn next_difficulty(&mut self) {
+        let f = &mut self.progress.filter;
+        f.difficulty = match f.difficulty {
+            None => Some(1),
+            Some(5) => None,
+            Some(d) => Some(d + 1),
+        };
+        self.save();
+        self.next();
+    }
+
+    /// A reviewed game's missed wins to turn into personal puzzles: the positions before
+    /// the moves that missed them. Each is solved in the background, one game at a time.
+    pub fn add_missed_wins(&mut self, kind: GameKind, positions: Vec<(AnyGame, Source)>) {
+        for (game, source) in positions {
+            let known = self
+                .progress
+                .personal
+                .iter()
+                .any(|p| p.source.record == source.record && p.source.ply == source.ply);
+            if !known {
+                self.queue.push((kind, game, source));
+            }
+        }
+    }
+
+    /// Whether a missed win is still being turned into a puzzle.
+    pub fn collecting(&self) -> bool {
+        self.missed.is_some() || !self.queue.is_empty()
+    }
+
+    fn start_missed(&mut self) {
+        if self.missed.is_some() || self.queue.is_empty() {
+            return;
+        }
+        let batch: Vec<(GameKind, AnyGame, Source)> = std::mem::take(&mut self.queue);
+        let stamp = timestamp().file;
+        self.missed = Some(Job::spawn(
+            "missed wins",
+            NICE_BACKGROUND,
+            (),
+            (),
+            move |ctx| {
+                let mut found = Vec::new();
+                for (n, (kind, game, source)) in batch.into_iter().enumerate() {
+                    if ctx.stopped() {
+                        break;
+                    }
+                    let id = format!("mine-{stamp}-{n}");
+                    if let Some(p) = kind.def().puzzle_from(&game, &id) {
+                        found.push((p, source));
+                    }
+                }
+                found
+            },
+        ));
+    }
+
+    fn add_personal(&mut self, games: Option<&Games>, found: Missed) {
+        for (puzzle, source) in found {
+            let Some(kind) = games.and_then(|g| {
+                g.iter()
+                    .find(|k| k.def().puzzle_position(&puzzle).is_some())
+            }) else {
+                continue;
+            };
+            let mut text = String::new();
+            puzzle::write_puzzle(&puzzle, &mut text);
+            let text = format!("puzzles {}\n\n{text}", puzzle::FORMAT_VERSION);
+            self.progress.personal.push(Personal {
+                game: kind.id().to_string(),
+                text,
+                source: source.clone(),
+            });
+            self.entries.push(Entry {
+                kind,
+                puzzle,
+                family: YOURS.into(),
+                source: Some(source),
+            });
+        }
+        self.save();
+    }
+
+    /// How many personal puzzles there are.
+    pub fn personal_count(&self) -> usize {
+        self.entries.iter().filter(|e| e.source.is_some()).count()
+    }
+}
+
+/// Delivers the verdict on the person's move (a stale one, for another puzzle or line, is
+/// dropped).
+fn poll_try(mut trainer: ResMut<Trainer>, mut sfx: MessageWriter<Sfx>) {
+    let Some(job) = trainer.bypass_change_detection().job.as_mut() else {
+        return;
+    };
+    let Some(result) = job.poll() else {
+        return;
+    };
+    let Some(job) = trainer.job.take() else {
+        return;
+    };
+    let (generation, len, mv) = *job.stamp();
+    if generation != trainer.generation
+        || len != trainer.line.len()
+        || trainer.phase != Phase::Checking
+    {
+        return;
+    }
+    match result {
+        Ok(verdict) => trainer.judged(mv, verdict, &mut sfx),
+        Err(e) => {
+            trainer.undo_board(1);
+            trainer.phase = Phase::Solving;
+            trainer.status = format!("The puzzle could not judge that move ({e}).");
+        }
+    }
+}
+
+/// Turns queued missed wins into personal puzzles, one batch at a time.
+fn poll_missed(mut trainer: ResMut<Trainer>, games: Option<Res<Games>>) {
+    if let Some(job) = trainer.bypass_change_detection().missed.as_mut()
+        && let Some(result) = job.poll()
+    {
+        trainer.missed = None;
+        match result {
+            Ok(found) if !found.is_empty() => trainer.add_personal(games.as_deref(), found),
+            Ok(_) => {}
+            Err(e) => warn!("missed wins: {e}"),
+        }
+    }
+    if trainer.missed.is_none() && !trainer.queue.is_empty() {
+        trainer.start_missed();
+    }
+}
+
+/// The defender's answer after its pause, and the solution's next move.
+fn advance(
+    mut trainer: ResMut<Trainer>,
+    mut sfx: MessageWriter<Sfx>,
+    mut frames: ResMut<FrameRequests>,
+) {
+    let now = Instant::now();
+    // A sleeping window wakes for the answer and each step of the solution.
+    match &trainer.phase {
+        Phase::Replying { at, .. } | Phase::Solution { at, .. } => {
+            frames.within(at.saturating_duration_since(now));
+        }
+        _ => {}
+    }
+    match trainer.phase.clone() {
+        Phase::Replying { reply, at } if now >= at => {
+            trainer.play_reply(reply);
+            sfx.write(Sfx::Stone);
+        }
+        Phase::Solution { mut rest, at } if now >= at => {
+            if rest.is_empty() {
+                trainer.phase = Phase::Solved;
+                trainer.status = "That was the solution.".into();
+                return;
+            }
+            let mv = rest.remove(0);
+            if let Some(game) = trainer.game.as_mut() {
+                let _ = game.play(mv);
+            }
+            sfx.write(Sfx::Stone);
+            trainer.phase = Phase::Solution {
+                rest,
+                at: now + SOLUTION_STEP,
+            };
+        }
+        _ => {}
+    }
+}

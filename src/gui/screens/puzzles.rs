@@ -1,0 +1,334 @@
+//! The puzzle trainer, from the menu: a puzzle's position with the side to move and what to
+//! find ("win by fours", "win by threes and fours", "win in 3"); the person plays the
+//! attacker's moves and the engine answers with the hardest defence; a wrong move is shown
+//! refuted (the defence that stops the attack, or the opponent's win first) and counted;
+//! Hint (the area, then the move), Solution (played out), Try again, Next; filters by game
+//! or rule and by difficulty; the player's rating, streak and count of solved puzzles; and
+//! the player's own puzzles (the missed wins of reviewed games) with a link back to the game.
+//! The state is `gui::puzzles`.
+
+use bevy::prelude::*;
+
+use super::replay_state::Replay;
+use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_button_pairs};
+use crate::gui::audio::Sfx;
+use crate::gui::board::{Shown, ViewKey};
+use crate::gui::flow::{Action, PlayAction, PuzzleAction, Screen, press};
+use crate::gui::kind::files;
+use crate::gui::kind::{Games, Side};
+use crate::gui::persist::{Notices, Paths};
+use crate::gui::puzzles::{Phase, Trainer};
+use crate::gui::theme::palette;
+use crate::gui::theme::widgets::{bold, text};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Puzzles), enter)
+        .add_systems(
+            Update,
+            (shortcuts, sync_view, update_panel).run_if(in_state(Screen::Puzzles)),
+        )
+        .add_observer(on_action);
+}
+
+#[derive(Component)]
+pub struct PuzzleTitle;
+#[derive(Component)]
+struct TurnIcon;
+#[derive(Component)]
+pub struct PuzzlePrompt;
+#[derive(Component)]
+pub struct PuzzleStatus;
+#[derive(Component)]
+pub struct PuzzleSource;
+#[derive(Component)]
+pub struct RatingPanel;
+#[derive(Component)]
+pub struct FilterText;
+
+fn enter(
+    mut commands: Commands,
+    mut trainer: ResMut<Trainer>,
+    games: Res<Games>,
+    paths: Res<Paths>,
+    mut notices: ResMut<Notices>,
+) {
+    trainer.ensure_loaded(&games, &paths, &mut notices);
+    if trainer.current.is_none() {
+        trainer.next();
+    }
+    let kind = trainer
+        .entry()
+        .map_or_else(|| games.find_or_first(""), |e| e.kind);
+    let panel = spawn_board_screen(&mut commands, Screen::Puzzles, kind);
+    commands.entity(panel).with_children(|p| {
+        p.spawn(bold("Puzzles", 28.0, palette::TEXT));
+        p.spawn((PuzzleTitle, text("", 15.0, palette::TEXT_DIM)));
+        p.spawn(Node {
+            align_items: AlignItems::Center,
+            column_gap: px(10),
+            margin: UiRect::top(px(10)),
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn((TurnIcon, piece_icon(kind, Side::First, 22.0)));
+            row.spawn((PuzzlePrompt, bold("", 19.0, palette::TEXT)));
+        });
+        p.spawn((
+            PuzzleStatus,
+            text("", 15.0, palette::ACCENT),
+            Node {
+                min_height: px(40),
+                margin: UiRect::top(px(6)),
+                ..default()
+            },
+        ));
+        p.spawn((PuzzleSource, text("", 13.0, palette::TEXT_DIM)));
+        p.spawn((
+            RatingPanel,
+            text("", 15.0, palette::TEXT),
+            Node {
+                margin: UiRect::top(px(8)),
+                ..default()
+            },
+        ));
+        p.spawn((
+            FilterText,
+            text("", 13.0, palette::TEXT_DIM),
+            Node {
+                margin: UiRect::top(px(6)),
+                ..default()
+            },
+        ));
+        let act = |a| Action::Puzzle(a);
+        spawn_panel_button_pairs(
+            p,
+            vec![
+                ("Hint", "H", act(PuzzleAction::Hint)),
+                ("Solution", "S", act(PuzzleAction::Solution)),
+                ("Try again", "R", act(PuzzleAction::Retry)),
+                ("Next", "N", act(PuzzleAction::Next)),
+                ("Game / rule", "F", act(PuzzleAction::Family)),
+                ("Difficulty", "D", act(PuzzleAction::Difficulty)),
+                ("Open the game", "G", act(PuzzleAction::OpenGame)),
+                ("Menu", "Esc", act(PuzzleAction::Menu)),
+            ],
+        );
+        p.spawn(text(
+            "Click to play the attacker's move",
+            13.0,
+            palette::TEXT_FAINT,
+        ));
+    });
+}
+
+fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+    let map = [
+        (KeyCode::KeyH, PuzzleAction::Hint),
+        (KeyCode::KeyS, PuzzleAction::Solution),
+        (KeyCode::KeyR, PuzzleAction::Retry),
+        (KeyCode::KeyN, PuzzleAction::Next),
+        (KeyCode::KeyF, PuzzleAction::Family),
+        (KeyCode::KeyD, PuzzleAction::Difficulty),
+        (KeyCode::KeyG, PuzzleAction::OpenGame),
+        (KeyCode::Escape, PuzzleAction::Menu),
+    ];
+    press(
+        &keys,
+        &mut commands,
+        map.map(|(k, a)| (k, Action::Puzzle(a))),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn on_action(
+    action: On<Action>,
+    screen: Res<State<Screen>>,
+    mut trainer: ResMut<Trainer>,
+    games: Res<Games>,
+    mut replay: ResMut<Replay>,
+    mut sfx: MessageWriter<Sfx>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if *screen.get() != Screen::Puzzles {
+        return;
+    }
+    let shown_kind = trainer.entry().map(|e| e.kind);
+    match &*action {
+        Action::Play(PlayAction::Place(mv)) => trainer.try_move(*mv, &mut sfx),
+        Action::Puzzle(a) => match a {
+            PuzzleAction::Hint => trainer.hint(),
+            PuzzleAction::Solution => trainer.show_solution(),
+            PuzzleAction::Retry => trainer.retry(),
+            PuzzleAction::Next => trainer.next(),
+            PuzzleAction::Family => {
+                let families = trainer.families(&games);
+                trainer.next_family(&families);
+            }
+            PuzzleAction::Difficulty => trainer.next_difficulty(),
+            PuzzleAction::OpenGame => {
+                let source = trainer.entry().and_then(|e| e.source.clone());
+                let Some(source) = source else {
+                    trainer.status = "This puzzle is not from one of your games.".into();
+                    return;
+                };
+                let Some(path) = source.record else {
+                    trainer.status = "That game's record was not saved.".into();
+                    return;
+                };
+                match files::open_record(&path, &games) {
+                    Ok(recorded) => {
+                        replay.load(recorded, &path);
+                        // The position before the move that missed the win.
+                        replay.cursor = source.ply.min(replay.moves.len());
+                        next.set(Screen::Replay);
+                    }
+                    Err(e) => trainer.status = format!("The game does not open: {e}"),
+                }
+            }
+            PuzzleAction::Menu => next.set(Screen::Title),
+        },
+        _ => {}
+    }
+    // Another game's puzzle needs that game's board: enter the screen again.
+    if trainer.entry().map(|e| e.kind) != shown_kind && shown_kind.is_some() {
+        next.set(Screen::Puzzles);
+    }
+}
+
+/// The puzzle's position, the hint and a counter-win on the board.
+fn sync_view(trainer: Res<Trainer>, mut shown: ResMut<Shown>) {
+    let defender = trainer.attacker().map(Side::other);
+    Shown::set(
+        &mut shown,
+        Shown {
+            key: ViewKey::None,
+            game: trainer.game.clone(),
+            interactive: matches!(trainer.phase, Phase::Solving | Phase::Refuted),
+            hint: trainer.hint_move,
+            // Renju's forbidden points matter in its puzzles.
+            marks: true,
+            numbers: false,
+            line: trainer.refutation.clone(),
+            line_by: defender,
+            candidates: Vec::new(),
+            overlay: false,
+        },
+    );
+}
+
+#[allow(clippy::type_complexity)] // Bevy queries with filters
+fn update_panel(
+    trainer: Res<Trainer>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<PuzzleTitle>>,
+        Query<&mut Text, With<PuzzlePrompt>>,
+        Query<&mut Text, With<PuzzleStatus>>,
+        Query<&mut Text, With<PuzzleSource>>,
+        Query<&mut Text, With<RatingPanel>>,
+        Query<&mut Text, With<FilterText>>,
+    )>,
+    mut icons: Query<&mut PieceIcon, With<TurnIcon>>,
+    added: Query<(), Added<RatingPanel>>,
+) {
+    if !trainer.is_changed() && added.is_empty() {
+        return;
+    }
+    let entry = trainer.entry();
+    let title = entry.map_or_else(String::new, |e| {
+        let game = trainer.game.as_ref();
+        format!(
+            "{} · {} · difficulty {} of 5 · rated {}{}",
+            e.family,
+            game.map_or(String::new(), |g| g.subtitle()),
+            e.puzzle.difficulty,
+            e.puzzle.rating,
+            if e.puzzle.forbidden {
+                " · forbidden points matter"
+            } else {
+                ""
+            }
+        )
+    });
+    for mut t in &mut texts.p0() {
+        set_text(&mut t, title.clone());
+    }
+    let attacker = trainer.attacker();
+    let prompt = match (&trainer.phase, entry, attacker) {
+        (Phase::Solved, _, _) => "Solved".to_string(),
+        (Phase::Empty, _, _) => "No puzzle".to_string(),
+        (_, Some(e), Some(side)) => format!(
+            "{} to play: {}",
+            e.kind.side_name(side),
+            e.puzzle.kind.describe()
+        ),
+        _ => String::new(),
+    };
+    for mut t in &mut texts.p1() {
+        set_text(&mut t, prompt.clone());
+    }
+    let status = match (&trainer.phase, trainer.status.is_empty()) {
+        (Phase::Checking, true) => "Checking…".to_string(),
+        _ => trainer.status.clone(),
+    };
+    for mut t in &mut texts.p2() {
+        set_text(&mut t, status.clone());
+    }
+    let source = entry
+        .and_then(|e| e.source.as_ref())
+        .map_or_else(String::new, |s| {
+            let file = s
+                .record
+                .as_ref()
+                .and_then(|p| p.file_name())
+                .map_or_else(|| "a game".into(), |f| f.to_string_lossy().into_owned());
+            format!(
+                "From your game {file} ({}): move {} missed this win. G opens the game.",
+                s.date,
+                s.ply + 1
+            )
+        });
+    for mut t in &mut texts.p3() {
+        set_text(&mut t, source.clone());
+    }
+    let p = &trainer.progress;
+    let change = match trainer.rated {
+        Some(d) if d.abs() >= 0.5 => format!(" ({:+.0})", d),
+        _ => String::new(),
+    };
+    let rating = format!(
+        "Your rating: {}{}{}\nStreak {} · best {} · solved {} of {}",
+        p.rating.describe(),
+        if p.rating.provisional() {
+            " (provisional)"
+        } else {
+            ""
+        },
+        change,
+        p.streak,
+        p.best_streak,
+        p.solved.len(),
+        trainer.entries.len()
+    );
+    for mut t in &mut texts.p4() {
+        set_text(&mut t, rating.clone());
+    }
+    let f = &p.filter;
+    let filter = format!(
+        "Showing {} · {} · {} puzzles ({} yours)",
+        f.family.clone().unwrap_or_else(|| "every game".into()),
+        f.difficulty
+            .map_or_else(|| "every difficulty".into(), |d| format!("difficulty {d}")),
+        trainer.filtered().len(),
+        trainer.personal_count()
+    );
+    for mut t in &mut texts.p5() {
+        set_text(&mut t, filter.clone());
+    }
+    if let (Some(side), Some(_)) = (attacker, entry) {
+        for mut icon in &mut icons {
+            if icon.side != side {
+                icon.side = side;
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@
 //! least three moves of the winner, or two as a double four; Connect Four: a win in 2 to 6).
 //!
 //! ```text
-//! make-puzzles [--seed 2026] [--games 240] [--c4-games 300] [--cap 50] [--threads 2] [--out assets/puzzles]
+//! make-puzzles [--seed 2026] [--games 150] [--c4-games 300] [--cap 50] [--threads 2] [--out assets/puzzles]
 //! ```
 
 use std::collections::{BTreeMap, HashSet};
@@ -112,7 +112,7 @@ fn gomoku_game(rule: Rule, seed: u64) -> Vec<(u64, Puzzle)> {
     let mut found: Vec<(u64, Puzzle)> = Vec::new();
     let mut seen = HashSet::new();
     while !game.outcome().is_over() && game.ply() < 150 && found.len() < PER_GAME {
-        let level = if game.ply() % 2 == 0 { a } else { b };
+        let level = if game.ply().is_multiple_of(2) { a } else { b };
         let r = play_level(level, &game, rng.random(), 1.0, &never, &mut NoInfo);
         let Some(m) = r.best else { break };
         if game.ply() >= 6 {
@@ -167,13 +167,18 @@ fn connect4_game(seed: u64, solver: &mut Solver) -> Vec<(u64, Puzzle)> {
     let mut game = connect4::Game::new(size);
     let mut found = Vec::new();
     while !game.is_over() {
-        if game.moves().len() >= 12 && found.len() < 2 {
-            if let Some(p) = build_connect4(game.moves(), "new", solver, 6) {
-                let key = game.position().map_or(0, |p| p.canonical_key());
-                found.push((key, p));
-            }
+        if game.moves().len() >= 12
+            && found.len() < 2
+            && let Some(p) = build_connect4(game.moves(), "new", solver, 6)
+        {
+            let key = game.position().map_or(0, |p| p.canonical_key());
+            found.push((key, p));
         }
-        let level = if game.moves().len() % 2 == 0 { a } else { b };
+        let level = if game.moves().len().is_multiple_of(2) {
+            a
+        } else {
+            b
+        };
         let Ok(c) = ai.choose_move_in_game(level, &game, &limits, &mut rng, &never) else {
             break;
         };
@@ -243,7 +248,7 @@ fn count_table(puzzles: &[Puzzle]) -> Vec<String> {
 
 fn main() {
     let seed = num("--seed", 2026);
-    let games = num("--games", 240) as usize;
+    let games = num("--games", 150) as usize;
     let c4_games = num("--c4-games", 300) as usize;
     let threads = num("--threads", 2) as usize;
     let cap = num("--cap", 50) as usize;

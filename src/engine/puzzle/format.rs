@@ -358,7 +358,7 @@ fn parse_kind(game: &PuzzleGame, value: &str, n: usize) -> Result<Kind, ParseErr
 
 fn finish(b: Block) -> Result<Puzzle, ParseError> {
     let missing = |what: &str| err(b.line, format!("puzzle {} has no `{what}` line", b.id));
-    let Some((game, _)) = b.game.clone() else {
+    let Some((game, _)) = b.game else {
         return missing("game");
     };
     let Some((position, pline)) = b.position.clone() else {

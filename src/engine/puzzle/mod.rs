@@ -619,9 +619,7 @@ fn analyse_gomoku(game: &Game, vct: bool, quick: bool) -> Option<Verdict> {
             return None;
         }
         let mut v = threats::Threats::new(game, true);
-        if v.wins(VCT_DEPTH, QUICK_VCT_NODES).is_none() {
-            return None;
-        }
+        v.wins(VCT_DEPTH, QUICK_VCT_NODES)?;
     }
     let roots = t.analyse_root(VCF_DEPTH, VCF_NODES);
     let winners = roots.winners();
@@ -686,7 +684,7 @@ pub fn build_gomoku(game: &Game, id: &str, vct: bool, min_len: u32) -> Option<Pu
     });
     if !alternating
         || game.to_move()
-            != if game.ply() % 2 == 0 {
+            != if game.ply().is_multiple_of(2) {
                 Stone::Black
             } else {
                 Stone::White

@@ -117,8 +117,13 @@ impl Replay {
     /// The position after `cursor` moves. Records are validated on load, so every move is
     /// legal; an impossible one would only stop the replay there.
     pub fn position(&self) -> AnyGame {
+        self.position_at(self.cursor)
+    }
+
+    /// The position after `n` moves.
+    pub fn position_at(&self, n: usize) -> AnyGame {
         let mut game = self.start.clone();
-        for &(side, mv) in &self.moves[..self.cursor.min(self.moves.len())] {
+        for &(side, mv) in &self.moves[..n.min(self.moves.len())] {
             if game.place(side, mv).is_err() {
                 break;
             }

@@ -12,18 +12,23 @@ use super::replay_state::Replay;
 use super::set_text;
 use crate::engine::review::{GameReview, Grade, Outlook, ReviewLimits};
 use crate::gui::flow::{Action, ReplayAction, Screen};
+use crate::gui::kind::Games;
 use crate::gui::kind::{AnyGame, Move, Side};
-use crate::gui::persist::Settings;
+use crate::gui::persist::{Notices, Paths, Settings, timestamp};
+use crate::gui::puzzles::{Source, Trainer};
 use crate::gui::review::Review;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{ButtonAction, on_click, spawn_button, text};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, update_review.run_if(in_state(Screen::Replay)))
-        .add_systems(OnExit(Screen::Replay), |mut review: ResMut<Review>| {
-            // Leaving the review stops the engine at once.
-            review.cancel();
-        });
+    app.add_systems(
+        Update,
+        (update_review, collect_missed_wins).run_if(in_state(Screen::Replay)),
+    )
+    .add_systems(OnExit(Screen::Replay), |mut review: ResMut<Review>| {
+        // Leaving the review stops the engine at once.
+        review.cancel();
+    });
 }
 
 #[derive(Component)]
@@ -81,6 +86,52 @@ pub fn spawn_review_section(p: &mut ChildSpawnerCommands) {
     ));
     p.spawn((ReviewStatus, text("", 14.0, palette::TEXT)));
     p.spawn((ReviewSummary, text("", 13.0, palette::TEXT_DIM)));
+}
+
+/// A finished review's missed wins become the player's own puzzles (the trainer turns each
+/// into one in the background when the win is proven with a unique first move).
+fn collect_missed_wins(
+    replay: Res<Replay>,
+    review: Res<Review>,
+    mut trainer: ResMut<Trainer>,
+    (games, paths, mut notices): (Res<Games>, Res<Paths>, ResMut<Notices>),
+    mut done: Local<Option<(u64, u64)>>,
+) {
+    let Some(r) = review
+        .result
+        .as_ref()
+        .filter(|_| review.generation == replay.generation())
+    else {
+        return;
+    };
+    let key = (replay.generation(), review.generation);
+    if *done == Some(key) {
+        return;
+    }
+    *done = Some(key);
+    let missed: Vec<usize> = r
+        .moves
+        .iter()
+        .filter(|m| m.grade == Some(Grade::MissedWin))
+        .map(|m| m.ply)
+        .collect();
+    if missed.is_empty() {
+        return;
+    }
+    trainer.ensure_loaded(&games, &paths, &mut notices);
+    let date = timestamp().date;
+    let positions = missed
+        .into_iter()
+        .map(|ply| {
+            let source = Source {
+                record: replay.source.clone(),
+                ply,
+                date: date.clone(),
+            };
+            (replay.position_at(ply), source)
+        })
+        .collect();
+    trainer.add_missed_wins(replay.start.kind(), positions);
 }
 
 /// Starts the review of the replayed game with the settings' depth (or shows its cache).

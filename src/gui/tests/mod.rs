@@ -12,6 +12,7 @@ mod frames;
 mod gomoku;
 mod layout;
 mod opening;
+mod puzzles;
 mod review;
 
 use std::path::{Path, PathBuf};

@@ -25,7 +25,8 @@ log=$(mktemp)
 trap 'rm -rf "$home" "$log"' EXIT
 
 shots=(menu.png setup.png placing.png playing.png playing-dark.png loss.png replay.png
-  review.png clock.png narrow.png win.png settings.png analysis.png swap2.png)
+  review.png clock.png narrow.png win.png settings.png analysis.png swap2.png puzzle.png
+  puzzle-refuted.png puzzle-solved.png)
 for s in "${shots[@]}"; do rm -f "$out/$s"; done
 
 status=0

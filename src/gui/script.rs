@@ -43,6 +43,8 @@ pub enum Op {
     Analyse(Vec<Move>),
     /// Waits until the analysis board's engine reached this depth.
     WaitDepth(u32),
+    /// Opens the trainer's puzzle with this id.
+    OpenPuzzle(&'static str),
     /// A step of the shown game's board, by the name the board gives it, and the screenshot
     /// it ends with.
     Board(&'static str, Option<&'static str>),

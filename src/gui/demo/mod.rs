@@ -167,6 +167,7 @@ struct World2<'w, 's> {
     settings: ResMut<'w, Settings>,
     review: Res<'w, Review>,
     analysis: Res<'w, AnalysisBoard>,
+    trainer: ResMut<'w, crate::gui::puzzles::Trainer>,
     clock: ResMut<'w, Time<Virtual>>,
     windows: Query<'w, 's, &'static mut Window, With<PrimaryWindow>>,
     exit: MessageWriter<'w, AppExit>,
@@ -333,6 +334,13 @@ fn simple_step(demo: &mut Demo, w: &mut World2, op: Op) {
             if w.analysis.lines().depth >= depth || demo.waited(20.0) {
                 demo.next();
             }
+        }
+        Op::OpenPuzzle(id) => {
+            match w.trainer.entries.iter().position(|e| e.puzzle.id == id) {
+                Some(i) => w.trainer.open(i),
+                None => warn!("{}: no puzzle {id}", demo.name),
+            }
+            demo.next();
         }
         Op::Done => {
             let secs = demo.started.elapsed().as_secs_f32();

@@ -235,11 +235,18 @@ fn update_panel(
     }
     let entry = trainer.entry();
     let title = entry.map_or_else(String::new, |e| {
-        let game = trainer.game.as_ref();
+        let subtitle = trainer
+            .game
+            .as_ref()
+            .map_or(String::new(), |g| g.subtitle());
+        // The rule or game is in the subtitle already; a puzzle of yours says so first.
+        let first = if subtitle.contains(e.family.as_str()) {
+            subtitle
+        } else {
+            format!("{} · {subtitle}", e.family)
+        };
         format!(
-            "{} · {} · difficulty {} of 5 · rated {}{}",
-            e.family,
-            game.map_or(String::new(), |g| g.subtitle()),
+            "{first}\nDifficulty {} of 5 · rated {}{}",
             e.puzzle.difficulty,
             e.puzzle.rating,
             if e.puzzle.forbidden {

@@ -167,6 +167,26 @@ fn tour(width: u32, height: u32) -> Vec<String> {
     t.act(Action::Title(TitleAction::Analysis));
     bad.extend(overflows(&mut t, &format!("{size} analysis")));
     t.act(Action::Analysis(AnalysisAction::Menu));
+    // The puzzle trainer: a Gomoku puzzle with a wrong try refuted, then a Connect Four one.
+    t.act(Action::Title(TitleAction::Puzzles));
+    t.act(Action::Play(PlayAction::Place(p("a1"))));
+    t.run_until(|w| {
+        w.resource::<crate::gui::puzzles::Trainer>().phase != crate::gui::puzzles::Phase::Checking
+    });
+    t.app.update();
+    bad.extend(overflows(&mut t, &format!("{size} puzzle")));
+    while t
+        .app
+        .world()
+        .resource::<crate::gui::puzzles::Trainer>()
+        .entry()
+        .map(|e| e.family.as_str())
+        != Some("Connect Four")
+    {
+        t.act(Action::Puzzle(crate::gui::flow::PuzzleAction::Family));
+    }
+    bad.extend(overflows(&mut t, &format!("{size} connect four puzzle")));
+    t.act(Action::Puzzle(crate::gui::flow::PuzzleAction::Menu));
 
     // Gomoku against a scripted AI that never blocks: playing, the result, replay, review.
     t.start(Level::Club.number(), ColourChoice::Black, Rule::Renju);

@@ -9,8 +9,8 @@ use crate::engine::Pos;
 use crate::engine::ai::Level;
 use crate::gui::board::{BoardStep, BoardStepDone};
 use crate::gui::flow::{
-    Action, AnalysisAction, PlayAction, ReplayAction, ResultAction, Screen, SettingsAction,
-    SetupAction, TitleAction,
+    Action, AnalysisAction, PlayAction, PuzzleAction, ReplayAction, ResultAction, Screen,
+    SettingsAction, SetupAction, TitleAction,
 };
 use crate::gui::kind::gomoku::{ID, any_level, point};
 use crate::gui::persist::{BoardTheme, ColourChoice, TimeControl};
@@ -141,6 +141,23 @@ fn script() -> Vec<Op> {
         Act(Action::Setup(SetupAction::Start)),
         Pause(4.0),
         Shot("swap2.png"),
+        // The puzzle trainer: a Renju puzzle where Black's forbidden points matter, a wrong
+        // try refuted, then the solution and the rating.
+        Act(Action::Play(PlayAction::Menu)),
+        Wait(Screen::Title, 0.3),
+        Act(Action::Title(TitleAction::Puzzles)),
+        Wait(Screen::Puzzles, 0.5),
+        OpenPuzzle("rj-015"),
+        Pause(1.0),
+        Shot("puzzle.png"),
+        Act(Action::Play(PlayAction::Place(point(
+            Pos::from_human("a1", 15).expect("on the board"),
+        )))),
+        Pause(2.5),
+        Shot("puzzle-refuted.png"),
+        Act(Action::Puzzle(PuzzleAction::Solution)),
+        Pause(9.0),
+        Shot("puzzle-solved.png"),
         Done,
     ]);
     ops

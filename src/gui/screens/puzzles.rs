@@ -15,7 +15,7 @@ use crate::gui::audio::Sfx;
 use crate::gui::board::{Shown, ViewKey};
 use crate::gui::flow::{Action, PlayAction, PuzzleAction, Screen, press};
 use crate::gui::kind::files;
-use crate::gui::kind::{Games, Side};
+use crate::gui::kind::{GameKind, Games, Side};
 use crate::gui::persist::{Notices, Paths};
 use crate::gui::puzzles::{Phase, Trainer};
 use crate::gui::theme::palette;
@@ -23,12 +23,19 @@ use crate::gui::theme::widgets::{bold, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Puzzles), enter)
+        .init_resource::<BoardKind>()
         .add_systems(
             Update,
-            (shortcuts, sync_view, update_panel).run_if(in_state(Screen::Puzzles)),
+            (shortcuts, follow_kind, sync_view, update_panel)
+                .chain()
+                .run_if(in_state(Screen::Puzzles)),
         )
         .add_observer(on_action);
 }
+
+/// The game whose board the screen was built with.
+#[derive(Resource, Default)]
+struct BoardKind(Option<GameKind>);
 
 #[derive(Component)]
 pub struct PuzzleTitle;
@@ -47,6 +54,7 @@ pub struct FilterText;
 
 fn enter(
     mut commands: Commands,
+    mut board_kind: ResMut<BoardKind>,
     mut trainer: ResMut<Trainer>,
     games: Res<Games>,
     paths: Res<Paths>,
@@ -59,6 +67,7 @@ fn enter(
     let kind = trainer
         .entry()
         .map_or_else(|| games.find_or_first(""), |e| e.kind);
+    board_kind.0 = Some(kind);
     let panel = spawn_board_screen(&mut commands, Screen::Puzzles, kind);
     commands.entity(panel).with_children(|p| {
         p.spawn(bold("Puzzles", 28.0, palette::TEXT));
@@ -152,7 +161,6 @@ fn on_action(
     if *screen.get() != Screen::Puzzles {
         return;
     }
-    let shown_kind = trainer.entry().map(|e| e.kind);
     match &*action {
         Action::Play(PlayAction::Place(mv)) => trainer.try_move(*mv, &mut sfx),
         Action::Puzzle(a) => match a {
@@ -189,8 +197,17 @@ fn on_action(
         },
         _ => {}
     }
-    // Another game's puzzle needs that game's board: enter the screen again.
-    if trainer.entry().map(|e| e.kind) != shown_kind && shown_kind.is_some() {
+}
+
+/// Another game's puzzle needs that game's board: the screen is entered again.
+fn follow_kind(
+    trainer: Res<Trainer>,
+    board_kind: Res<BoardKind>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(kind) = trainer.entry().map(|e| e.kind)
+        && Some(kind) != board_kind.0
+    {
         next.set(Screen::Puzzles);
     }
 }

@@ -284,10 +284,10 @@ pub trait GameDef: Send + Sync + 'static {
         None
     }
     /// A puzzle move as this game's move, and back.
-    fn from_puzzle_move(&self, _mv: PuzzleMove) -> Option<Move> {
+    fn puzzle_move_to_board(&self, _mv: PuzzleMove) -> Option<Move> {
         None
     }
-    fn to_puzzle_move(&self, _mv: Move) -> Option<PuzzleMove> {
+    fn board_move_to_puzzle(&self, _mv: Move) -> Option<PuzzleMove> {
         None
     }
     /// The puzzle's family for the trainer's filter ("Renju", "Connect Four").

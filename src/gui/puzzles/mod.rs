@@ -351,7 +351,7 @@ impl Trainer {
         let (Some(entry), Some(game)) = (self.entry().cloned(), self.game.as_mut()) else {
             return;
         };
-        let Some(pm) = entry.kind.def().to_puzzle_move(mv) else {
+        let Some(pm) = entry.kind.def().board_move_to_puzzle(mv) else {
             return;
         };
         if let Err(e) = game.play(mv) {
@@ -385,12 +385,12 @@ impl Trainer {
             return;
         };
         let def = entry.kind.def();
-        let Some(pm) = def.to_puzzle_move(mv) else {
+        let Some(pm) = def.board_move_to_puzzle(mv) else {
             return;
         };
         let shown = self.game.clone();
         let text = |m: PuzzleMove| {
-            def.from_puzzle_move(m)
+            def.puzzle_move_to_board(m)
                 .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
                 .unwrap_or_default()
         };
@@ -400,7 +400,7 @@ impl Trainer {
         match verdict {
             Ok(TryResult::Correct { reply }) => {
                 self.line.push(pm);
-                match def.from_puzzle_move(reply) {
+                match def.puzzle_move_to_board(reply) {
                     Some(reply) => {
                         self.status = format!("Right. {defender} must answer…");
                         self.phase = Phase::Replying {
@@ -439,7 +439,7 @@ impl Trainer {
                         return;
                     }
                     Refutation::Defence(d) => {
-                        let shown = def.from_puzzle_move(d);
+                        let shown = def.puzzle_move_to_board(d);
                         let at = text(d);
                         if let (Some(d), Some(game)) = (shown, self.game.as_mut()) {
                             let _ = game.play(d);
@@ -449,7 +449,7 @@ impl Trainer {
                     Refutation::CounterWin(line) => {
                         self.refutation = line
                             .iter()
-                            .filter_map(|&m| def.from_puzzle_move(m))
+                            .filter_map(|&m| def.puzzle_move_to_board(m))
                             .collect();
                         let first = line.first().map_or(String::new(), |&m| text(m));
                         format!("{defender} wins first, from {first} (lettered on the board).")
@@ -514,7 +514,7 @@ impl Trainer {
         self.rate(false);
         let shown = self.game.clone();
         let text = |m: PuzzleMove| {
-            def.from_puzzle_move(m)
+            def.puzzle_move_to_board(m)
                 .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
                 .unwrap_or_default()
         };
@@ -523,7 +523,7 @@ impl Trainer {
                 self.status = format!("Hint: the move is between {} and {}.", text(from), text(to));
             }
             Ok(Hint::Move(m)) => {
-                self.hint_move = def.from_puzzle_move(m);
+                self.hint_move = def.puzzle_move_to_board(m);
                 self.status = format!("Hint: play {}.", text(m));
             }
             Err(e) => self.status = format!("No hint here ({e})."),
@@ -553,7 +553,7 @@ impl Trainer {
                 self.phase = Phase::Solution {
                     rest: line
                         .iter()
-                        .filter_map(|&m| def.from_puzzle_move(m))
+                        .filter_map(|&m| def.puzzle_move_to_board(m))
                         .collect(),
                     at: Instant::now() + SOLUTION_STEP / 2,
                 };
@@ -566,8 +566,10 @@ impl Trainer {
         let Some(entry) = self.entry().cloned() else {
             return;
         };
-        if let (Some(game), Some(pm)) = (self.game.as_mut(), entry.kind.def().to_puzzle_move(reply))
-        {
+        if let (Some(game), Some(pm)) = (
+            self.game.as_mut(),
+            entry.kind.def().board_move_to_puzzle(reply),
+        ) {
             let _ = game.play(reply);
             self.line.push(pm);
         }

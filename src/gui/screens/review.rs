@@ -187,7 +187,8 @@ pub fn best_line(replay: &Replay, review: &Review) -> (Vec<Move>, Option<Side>) 
     }
 }
 
-#[allow(clippy::type_complexity)] // Bevy queries with filters
+// Bevy queries with filters, one parameter per query.
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn update_review(
     mut commands: Commands,
     replay: Res<Replay>,

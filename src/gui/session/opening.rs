@@ -206,7 +206,7 @@ impl Session {
                 }
                 Ok(phase)
             });
-        let fits = |phase: &Box<dyn OpeningPhase>| {
+        let fits = |phase: &dyn OpeningPhase| {
             let stones = phase.position().placed();
             let game = self.game.placed();
             // A running opening is the whole game; a finished one its beginning.
@@ -217,7 +217,7 @@ impl Session {
             }
         };
         let phase = match rebuilt {
-            Ok(phase) if fits(&phase) => phase,
+            Ok(phase) if fits(&*phase) => phase,
             Ok(_) => {
                 return notices
                     .push("The saved opening does not fit the saved game: it is dropped.");

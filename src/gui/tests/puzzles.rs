@@ -40,7 +40,7 @@ fn next_solution_move(t: &TestApp) -> Move {
     let tr = trainer(t);
     let e = tr.entry().unwrap();
     let m = puzzle::solution_line(&e.puzzle, &tr.line).unwrap()[0];
-    e.kind.def().from_puzzle_move(m).unwrap()
+    e.kind.def().puzzle_move_to_board(m).unwrap()
 }
 
 fn play(t: &mut TestApp, mv: Move) {

@@ -423,14 +423,14 @@ impl GameDef for ConnectFour {
         Some(AnyGame::new(game))
     }
 
-    fn from_puzzle_move(&self, mv: PuzzleMove) -> Option<Move> {
+    fn puzzle_move_to_board(&self, mv: PuzzleMove) -> Option<Move> {
         match mv {
             PuzzleMove::Column(c) => Some(col(c)),
             PuzzleMove::Point(_) => None,
         }
     }
 
-    fn to_puzzle_move(&self, mv: Move) -> Option<PuzzleMove> {
+    fn board_move_to_puzzle(&self, mv: Move) -> Option<PuzzleMove> {
         column(mv).map(PuzzleMove::Column)
     }
 

@@ -525,14 +525,14 @@ impl GameDef for Gomoku {
         puzzle.gomoku_game().ok().map(AnyGame::new)
     }
 
-    fn from_puzzle_move(&self, mv: PuzzleMove) -> Option<Move> {
+    fn puzzle_move_to_board(&self, mv: PuzzleMove) -> Option<Move> {
         match mv {
             PuzzleMove::Point(p) => Some(point(p)),
             PuzzleMove::Column(_) => None,
         }
     }
 
-    fn to_puzzle_move(&self, mv: Move) -> Option<PuzzleMove> {
+    fn board_move_to_puzzle(&self, mv: Move) -> Option<PuzzleMove> {
         pos(mv).map(PuzzleMove::Point)
     }
 

@@ -134,8 +134,10 @@ pub struct Trainer {
     pub line: Vec<PuzzleMove>,
     pub phase: Phase,
     pub status: String,
-    /// Hints taken on this puzzle (the first shows the area, the second the move).
+    /// Hints taken on this puzzle.
     pub hints: u8,
+    /// The line length at the last hint: a second hint there shows the move.
+    hint_at: Option<usize>,
     pub hint_move: Option<Move>,
     pub wrong: u32,
     /// A counter-win shown on the board (lettered ghosts of the defender's).
@@ -163,6 +165,7 @@ impl Default for Trainer {
             phase: Phase::Empty,
             status: String::new(),
             hints: 0,
+            hint_at: None,
             hint_move: None,
             wrong: 0,
             refutation: Vec::new(),
@@ -299,6 +302,7 @@ impl Trainer {
         self.current = Some(index);
         self.line.clear();
         self.hints = 0;
+        self.hint_at = None;
         self.hint_move = None;
         self.wrong = 0;
         self.refutation.clear();
@@ -452,7 +456,7 @@ impl Trainer {
                             .filter_map(|&m| def.puzzle_move_to_board(m))
                             .collect();
                         let first = line.first().map_or(String::new(), |&m| text(m));
-                        format!("{defender} wins first, from {first} (lettered on the board).")
+                        format!("{defender} wins first, from {first} (shown on the board).")
                     }
                 };
                 self.wrong += 1;
@@ -505,12 +509,14 @@ impl Trainer {
             return;
         };
         let def = entry.kind.def();
-        let level = if self.hints == 0 {
-            HintLevel::Area
-        } else {
+        // Each move of the line starts again from the area.
+        let level = if self.hint_at == Some(self.line.len()) {
             HintLevel::Move
+        } else {
+            HintLevel::Area
         };
-        self.hints = (self.hints + 1).min(2);
+        self.hint_at = Some(self.line.len());
+        self.hints = self.hints.saturating_add(1);
         self.rate(false);
         let shown = self.game.clone();
         let text = |m: PuzzleMove| {
@@ -566,15 +572,17 @@ impl Trainer {
         let Some(entry) = self.entry().cloned() else {
             return;
         };
-        if let (Some(game), Some(pm)) = (
-            self.game.as_mut(),
-            entry.kind.def().board_move_to_puzzle(reply),
-        ) {
+        let def = entry.kind.def();
+        if let (Some(game), Some(pm)) = (self.game.as_mut(), def.board_move_to_puzzle(reply)) {
+            let at = game.move_text(reply);
             let _ = game.play(reply);
             self.line.push(pm);
+            let defender = self
+                .attacker()
+                .map_or("The opponent", |s| entry.kind.side_name(s.other()));
+            self.status = format!("{defender} answers {at}. Go on.");
         }
         self.phase = Phase::Solving;
-        self.status.clear();
     }
 
     /// Rates the puzzle's attempt once: solved cleanly, or failed (a wrong move, a hint, the

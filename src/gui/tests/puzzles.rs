@@ -193,6 +193,15 @@ fn connect_four_puzzles_play_on_the_same_trainer() {
         tr.status
     );
     assert!(tr.line.iter().all(|m| matches!(m, PuzzleMove::Column(_))));
+    // The solution played out ends in the attacker's win.
+    let attacker = trainer(&t).attacker().unwrap();
+    t.act(Action::Puzzle(PuzzleAction::Solution));
+    assert!(t.run_until(|w| w.resource::<Trainer>().phase == Phase::Solved));
+    let standing = trainer(&t).game.as_ref().unwrap().standing();
+    assert!(
+        matches!(standing, crate::gui::kind::Standing::Won { winner, .. } if winner == attacker),
+        "{standing:?}"
+    );
     // The difficulty filter narrows it further.
     t.act(Action::Puzzle(PuzzleAction::Difficulty));
     let tr = trainer(&t);

@@ -461,19 +461,21 @@ fn spawn_marks(layer: &mut ChildSpawnerCommands, geo: &Geometry, view: &C4View, 
         ));
     }
     for &cell in &view.win {
+        // The glow is a ring of its own around the white one: a box shadow would fill the
+        // transparent circle too and paint a red disc gold.
+        layer.spawn((
+            Node {
+                border: UiRect::all(px(5)),
+                ..geo.circle(geo.cell_centre(cell), 1.0)
+            },
+            BorderColor::all(palette::WIN_GLOW.with_alpha(0.55)),
+        ));
         layer.spawn((
             Node {
                 border: UiRect::all(px(4)),
                 ..geo.circle(geo.cell_centre(cell), 0.9)
             },
             BorderColor::all(WIN_RING),
-            BoxShadow::new(
-                palette::WIN_GLOW.with_alpha(0.9),
-                px(0),
-                px(0),
-                px(1),
-                px(6),
-            ),
         ));
     }
 }

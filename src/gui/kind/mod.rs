@@ -270,6 +270,16 @@ pub trait GameDef: Send + Sync + 'static {
     fn setup_note(&self) -> Option<&'static str> {
         None
     }
+    /// Whether a row's choice goes with the other choices (an opening rule with the game
+    /// rule); the setup screen greys out those that do not.
+    fn choice_applies(&self, _options: &Options, _key: &str, _value: u32) -> bool {
+        true
+    }
+    /// The options as a game would start from them (a choice that does not apply replaced
+    /// by what is played instead).
+    fn effective_options(&self, options: &Options) -> Options {
+        options.clone()
+    }
 
     // Puzzles: the engine makes and proves them (`engine::puzzle`); the trainer plays them
     // through these, naming no game.

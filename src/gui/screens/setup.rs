@@ -310,7 +310,9 @@ fn mark_selected(
     }
     let setup = &settings.setup;
     let kind = games.chosen(setup);
-    let options = kind.options(setup);
+    let stored = kind.options(setup);
+    // The choices as the game will be played: one that does not apply shows what replaces it.
+    let options = kind.def().effective_options(&stored);
     for (action, mut button) in &mut buttons {
         let Action::Setup(action) = &action.0 else {
             continue;
@@ -324,7 +326,11 @@ fn mark_selected(
             SetupAction::CustomClock { .. } | SetupAction::Start | SetupAction::Back => continue,
         };
         // Between two people nobody is "you": the colour row has nothing to choose.
-        let inactive = matches!(action, SetupAction::Colour(_)) && kind.opponent(setup) == 0;
+        let inactive = match action {
+            SetupAction::Colour(_) => kind.opponent(setup) == 0,
+            SetupAction::Choose(key, value) => !kind.def().choice_applies(&stored, key, *value),
+            _ => false,
+        };
         if button.selected != selected || button.inactive != inactive {
             button.selected = selected;
             button.inactive = inactive;
@@ -343,7 +349,7 @@ fn describe_choices(
         return;
     }
     let kind = games.chosen(&settings.setup);
-    let options = kind.options(&settings.setup);
+    let options = kind.def().effective_options(&kind.options(&settings.setup));
     for (RowNote(key), mut t) in &mut texts {
         let row = kind.def().setup_rows().into_iter().find(|r| r.key == *key);
         let note = row

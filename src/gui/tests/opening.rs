@@ -467,3 +467,39 @@ fn an_opening_goes_on_after_continue_and_the_replay_shows_its_decisions() {
         r.moves
     );
 }
+
+/// New game offers each game rule's own opening rules: the others are greyed out, and a
+/// remembered one that does not apply shows "None", which is what would be played.
+#[test]
+fn new_game_greys_out_the_openings_of_other_rules() {
+    use crate::gui::flow::{SetupAction, TitleAction};
+    use crate::gui::theme::widgets::GameButton;
+    let mut t = TestApp::new();
+    t.act(AppAction::Title(TitleAction::NewGame));
+    let value = |o: OpeningRule| OpeningRule::ALL.iter().position(|&r| r == o).unwrap() as u32;
+    let renju = Rule::ALL.iter().position(|&r| r == Rule::Renju).unwrap() as u32;
+    t.act(AppAction::Setup(SetupAction::Choose("rule", renju)));
+    t.act(AppAction::Setup(SetupAction::Choose(
+        "opening",
+        value(OpeningRule::Soosorv8),
+    )));
+    let state = |t: &mut TestApp, o: OpeningRule| {
+        t.app
+            .world_mut()
+            .query::<(&ButtonAction, &GameButton)>()
+            .iter(t.app.world())
+            .find(|(a, _)| a.0 == AppAction::Setup(SetupAction::Choose("opening", value(o))))
+            .map(|(_, b)| (b.selected, b.inactive))
+            .unwrap()
+    };
+    assert_eq!(state(&mut t, OpeningRule::Soosorv8), (true, false));
+    assert_eq!(state(&mut t, OpeningRule::Swap2), (false, true));
+    // Freestyle: Soosorv-8 does not apply; None is what would be played.
+    t.act(AppAction::Setup(SetupAction::Choose("rule", 0)));
+    assert!(state(&mut t, OpeningRule::Soosorv8).1);
+    assert_eq!(state(&mut t, OpeningRule::None), (true, false));
+    assert_eq!(state(&mut t, OpeningRule::Swap2), (false, false));
+    // Back to Renju, the remembered choice is there again.
+    t.act(AppAction::Setup(SetupAction::Choose("rule", renju)));
+    assert_eq!(state(&mut t, OpeningRule::Soosorv8), (true, false));
+}

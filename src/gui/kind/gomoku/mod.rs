@@ -504,6 +504,23 @@ impl GameDef for Gomoku {
         ]
     }
 
+    fn choice_applies(&self, options: &Options, key: &str, value: u32) -> bool {
+        if key != "opening" {
+            return true;
+        }
+        let options = kind().sanitize(options);
+        let rule = Rule::ALL[options["rule"] as usize % Rule::ALL.len()];
+        OpeningRule::ALL
+            .get(value as usize)
+            .is_some_and(|o| o.applies_to(rule))
+    }
+
+    fn effective_options(&self, options: &Options) -> Options {
+        let mut options = kind().sanitize(options);
+        options.insert("opening".into(), opening_value(opening_rule(&options)));
+        options
+    }
+
     fn opening(&self, options: &Options) -> Option<Box<dyn OpeningPhase>> {
         let game = self.new_game(options);
         let game = game.downcast_ref::<Game>()?;

@@ -33,6 +33,20 @@ impl Screen {
     }
 }
 
+/// The keys 1 to 9, each on the number row and the pad: Connect Four's columns, the
+/// opening's choice buttons.
+pub const DIGIT_KEYS: [(KeyCode, KeyCode); 9] = [
+    (KeyCode::Digit1, KeyCode::Numpad1),
+    (KeyCode::Digit2, KeyCode::Numpad2),
+    (KeyCode::Digit3, KeyCode::Numpad3),
+    (KeyCode::Digit4, KeyCode::Numpad4),
+    (KeyCode::Digit5, KeyCode::Numpad5),
+    (KeyCode::Digit6, KeyCode::Numpad6),
+    (KeyCode::Digit7, KeyCode::Numpad7),
+    (KeyCode::Digit8, KeyCode::Numpad8),
+    (KeyCode::Digit9, KeyCode::Numpad9),
+];
+
 /// Everything a player can ask for. Triggered as an observer event: it is handled at once,
 /// so an action can never be read again by the next screen.
 #[derive(Event, Clone, Debug, PartialEq)]

@@ -43,6 +43,9 @@ pub struct Review {
     pub error: Option<String>,
     /// Whether the last result came from the cache (tests, the panel).
     pub from_cache: bool,
+    /// Limits that replace the settings' (tests: a node budget gives the same review on a
+    /// busy machine as on an idle one).
+    pub limits_override: Option<ReviewLimits>,
 }
 
 impl Review {

@@ -11,7 +11,7 @@ use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::audio::Sfx;
 use crate::gui::board::{BoardSettled, BoardSystems, Shown, ViewKey};
 use crate::gui::effects;
-use crate::gui::flow::{Action, PlayAction, Screen, ctrl};
+use crate::gui::flow::{Action, DIGIT_KEYS, PlayAction, Screen, ctrl};
 use crate::gui::kind::{AnyGame, Side};
 use crate::gui::persist::Settings;
 use crate::gui::session::{Session, SessionSystems};
@@ -281,7 +281,7 @@ fn update_opening_buttons(
                     ..default()
                 };
                 let action = Action::Play(PlayAction::OpeningChoice(i));
-                let key = if i < CHOICE_KEYS.len() && !number {
+                let key = if i < DIGIT_KEYS.len() && !number {
                     (i + 1).to_string()
                 } else {
                     String::new()
@@ -303,19 +303,6 @@ fn update_header_names(session: Res<Session>, mut names: Query<(&HeaderName, &mu
     }
 }
 
-/// The keys of the opening's choice buttons, in order: 1 to 9 (the number row or the pad).
-const CHOICE_KEYS: [(KeyCode, KeyCode); 9] = [
-    (KeyCode::Digit1, KeyCode::Numpad1),
-    (KeyCode::Digit2, KeyCode::Numpad2),
-    (KeyCode::Digit3, KeyCode::Numpad3),
-    (KeyCode::Digit4, KeyCode::Numpad4),
-    (KeyCode::Digit5, KeyCode::Numpad5),
-    (KeyCode::Digit6, KeyCode::Numpad6),
-    (KeyCode::Digit7, KeyCode::Numpad7),
-    (KeyCode::Digit8, KeyCode::Numpad8),
-    (KeyCode::Digit9, KeyCode::Numpad9),
-];
-
 fn shortcuts(keys: Res<ButtonInput<KeyCode>>, session: Res<Session>, mut commands: Commands) {
     let ctrl = ctrl(&keys);
     let mut act = |a: PlayAction| commands.trigger(Action::Play(a));
@@ -324,7 +311,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, session: Res<Session>, mut command
         Some(phase) if !ctrl && session.is_person_turn() => phase.options().len(),
         _ => 0,
     };
-    for (i, &(digit, pad)) in CHOICE_KEYS.iter().enumerate().take(choices) {
+    for (i, &(digit, pad)) in DIGIT_KEYS.iter().enumerate().take(choices) {
         if keys.any_just_pressed([digit, pad]) {
             act(PlayAction::OpeningChoice(i));
         }

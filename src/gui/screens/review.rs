@@ -140,10 +140,10 @@ pub fn start_review(replay: &Replay, review: &mut Review, settings: &Settings) {
     {
         return;
     }
-    let limits = if settings.review_deep {
-        ReviewLimits::DEEP
-    } else {
-        ReviewLimits::FAST
+    let limits = match review.limits_override {
+        Some(limits) => limits,
+        None if settings.review_deep => ReviewLimits::DEEP,
+        None => ReviewLimits::FAST,
     };
     review.start(
         replay.generation(),

@@ -63,6 +63,9 @@ pub fn fresh_home() -> PathBuf {
     home
 }
 
+/// Nodes per position in the tests' reviews (about what the default 0.4 s searches here).
+pub const REVIEW_NODES: u64 = 300_000;
+
 impl TestApp {
     pub fn new() -> TestApp {
         TestApp::at(fresh_home(), None)
@@ -75,6 +78,13 @@ impl TestApp {
         if let Some(b) = backend {
             app.insert_resource(b);
         }
+        // Reviews by a node budget, not by time: the same grades however busy the machine.
+        app.world_mut()
+            .resource_mut::<crate::gui::review::Review>()
+            .limits_override = Some(crate::engine::review::ReviewLimits {
+            per_position: Duration::from_secs(30),
+            nodes: Some(REVIEW_NODES),
+        });
         app.update();
         TestApp {
             app,

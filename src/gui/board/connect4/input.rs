@@ -42,18 +42,6 @@ impl Pick for C4View {
     }
 }
 
-const DIGITS: [(KeyCode, KeyCode); 9] = [
-    (KeyCode::Digit1, KeyCode::Numpad1),
-    (KeyCode::Digit2, KeyCode::Numpad2),
-    (KeyCode::Digit3, KeyCode::Numpad3),
-    (KeyCode::Digit4, KeyCode::Numpad4),
-    (KeyCode::Digit5, KeyCode::Numpad5),
-    (KeyCode::Digit6, KeyCode::Numpad6),
-    (KeyCode::Digit7, KeyCode::Numpad7),
-    (KeyCode::Digit8, KeyCode::Numpad8),
-    (KeyCode::Digit9, KeyCode::Numpad9),
-];
-
 /// A digit drops in that column at once (Left/Right, Enter, Space and Down are the shared
 /// keyboard cursor's).
 fn digit_keys(
@@ -67,7 +55,11 @@ fn digit_keys(
     if !screen.get().takes_moves() || boards.is_empty() || ctrl(&keys) {
         return;
     }
-    for (col, (digit, numpad)) in DIGITS.iter().enumerate().take(view.geometry().width) {
+    for (col, (digit, numpad)) in crate::gui::flow::DIGIT_KEYS
+        .iter()
+        .enumerate()
+        .take(view.geometry().width)
+    {
         if keys.any_just_pressed([*digit, *numpad]) {
             commands.trigger(Action::Play(PlayAction::Place(self::col(col))));
         }

@@ -12,13 +12,13 @@ use crate::gui::persist::{Paths, Settings};
 use crate::gui::theme::widgets::{
     ButtonAction, ButtonLabel, GameButton, bold, panel, screen_root, spawn_button, text,
 };
-use crate::gui::theme::{BoardTheme, palette};
+use crate::gui::theme::{BoardTheme, OwnScript, palette};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Settings), spawn_settings)
         .add_systems(
             Update,
-            (shortcuts, show_values).run_if(in_state(Screen::Settings)),
+            (shortcuts, show_values, own_fonts).run_if(in_state(Screen::Settings)),
         )
         .add_observer(on_action);
 }
@@ -345,6 +345,24 @@ fn show_values(
             if let Ok(mut t) = labels.get_mut(child) {
                 t.0 = label.clone();
             }
+        }
+    }
+}
+
+/// Each language's name in the picker in its own font, whatever the language in use.
+fn own_fonts(
+    mut commands: Commands,
+    buttons: Query<(&ButtonAction, &Children), Added<ButtonAction>>,
+    labels: Query<(), With<ButtonLabel>>,
+) {
+    for (action, children) in &buttons {
+        let Action::Settings(SettingsAction::Language(index)) = action.0 else {
+            continue;
+        };
+        for child in children.iter().filter(|c| labels.contains(*c)) {
+            commands
+                .entity(child)
+                .insert(OwnScript(LANGUAGES[index].script));
         }
     }
 }

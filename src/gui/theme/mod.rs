@@ -55,11 +55,11 @@ pub fn font_for(script: Script, face: Face) -> Handle<Font> {
     }
 }
 
+/// A UI text: its face, the script it keeps if any, its font.
+type UiText<'a> = (Ref<'a, Face>, Option<Ref<'a, OwnScript>>, &'a mut TextFont);
+
 /// New UI text, and all of it when the language changes, gets the language's font.
-fn apply_fonts(
-    i18n: Res<I18n>,
-    mut texts: Query<(Ref<Face>, Option<Ref<OwnScript>>, &mut TextFont)>,
-) {
+fn apply_fonts(i18n: Res<I18n>, mut texts: Query<UiText>) {
     let script = i18n.language().script;
     let all = i18n.is_changed();
     for (face, own, mut font) in &mut texts {

@@ -184,6 +184,8 @@ pub enum SettingsAction {
     ToggleMoveNumbers,
     ToggleForbidden,
     ToggleReviewDepth,
+    /// The language at this index of `i18n::LANGUAGES`.
+    Language(usize),
     Back,
 }
 

@@ -18,6 +18,7 @@ pub mod effects;
 pub mod flow;
 pub mod frames;
 pub mod games;
+pub mod i18n;
 pub mod job;
 pub mod kind;
 pub mod persist;
@@ -44,6 +45,8 @@ impl Plugin for CorePlugin {
         app.init_state::<flow::Screen>().add_plugins((
             frames::plugin,
             persist::plugin,
+            // After `persist`: the language follows the settings.
+            i18n::plugin,
             // The games before anything that lists them; `kind` after `persist`: it adds
             // its files' notices to the same list.
             (board::plugin, games::plugin, kind::plugin),
@@ -93,6 +96,8 @@ pub fn headless_app_with(home: impl Into<PathBuf>, games: kind::Games) -> App {
         bevy::input::InputPlugin,
     ))
     .insert_resource(persist::Paths::under(home))
+    // English whatever the machine's language, so the tests' texts never depend on it.
+    .insert_resource(i18n::SystemLanguage(0))
     .add_plugins(CorePlugin);
     app
 }

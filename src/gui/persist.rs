@@ -134,6 +134,14 @@ impl BoardTheme {
             BoardTheme::Dark => "Dark slate",
         }
     }
+
+    /// Its name's key in the catalogs (`assets/locales/`).
+    pub fn key(self) -> &'static str {
+        match self {
+            BoardTheme::Classic => "theme-classic",
+            BoardTheme::Dark => "theme-dark",
+        }
+    }
 }
 
 #[derive(Resource, Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -155,6 +163,9 @@ pub struct Settings {
     pub theme: BoardTheme,
     /// No animations: stones, markers, transitions and the result appear in their final state.
     pub reduced_motion: bool,
+    /// The language picked in Settings (a tag of `i18n::LANGUAGES`: "en", "zh-Hans", ...);
+    /// `None`: the system's language, English if the game does not speak it.
+    pub language: Option<String>,
 }
 
 impl Default for Settings {
@@ -171,6 +182,7 @@ impl Default for Settings {
             ambient: false,
             theme: BoardTheme::Classic,
             reduced_motion: false,
+            language: None,
         }
     }
 }

@@ -1,21 +1,24 @@
 //! Settings: effects and music volume, the ambient loop, mute; board theme, reduced motion,
-//! coordinates, move numbers, forbidden points. Saved as soon as they change (see `persist`).
+//! coordinates, move numbers, forbidden points; the language, each named in its own words
+//! and font. Saved as soon as they change (see `persist`); a new language applies at once
+//! (the screen is entered again in it).
 
 use bevy::prelude::*;
 
 use crate::gui::audio::Sfx;
 use crate::gui::flow::{Action, Screen, SettingsAction};
+use crate::gui::i18n::{I18n, LANGUAGES};
 use crate::gui::persist::{Paths, Settings};
 use crate::gui::theme::widgets::{
     ButtonAction, ButtonLabel, GameButton, bold, panel, screen_root, spawn_button, text,
 };
-use crate::gui::theme::{BoardTheme, palette};
+use crate::gui::theme::{BoardTheme, OwnScript, palette};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Settings), spawn_settings)
         .add_systems(
             Update,
-            (shortcuts, show_values).run_if(in_state(Screen::Settings)),
+            (shortcuts, show_values, own_fonts).run_if(in_state(Screen::Settings)),
         )
         .add_observer(on_action);
 }
@@ -27,8 +30,9 @@ enum VolumeText {
     Music,
 }
 
-fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
+fn spawn_settings(mut commands: Commands, paths: Res<Paths>, i18n: Res<I18n>) {
     let file = paths.settings_file().display().to_string();
+    let i18n = &*i18n;
     commands
         .spawn(screen_root(Screen::Settings))
         .with_children(|root| {
@@ -37,7 +41,7 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
             root.spawn(super::scrolling_column(16.0))
                 .with_children(|col| {
                     col.spawn((
-                        bold("Settings", 36.0, palette::TEXT),
+                        bold(i18n.t("settings-title"), 36.0, palette::TEXT),
                         Node {
                             margin: UiRect::top(Val::Auto),
                             ..default()
@@ -53,13 +57,24 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>) {
                         ..default()
                     })
                     .with_children(|cards| {
-                        cards.spawn(panel(px(420))).with_children(sound_card);
-                        cards.spawn(panel(px(420))).with_children(board_card);
+                        cards
+                            .spawn(panel(px(420)))
+                            .with_children(|c| sound_card(c, i18n));
+                        cards
+                            .spawn(panel(px(420)))
+                            .with_children(|c| board_card(c, i18n));
+                        cards
+                            .spawn(panel(px(420)))
+                            .with_children(|c| language_card(c, i18n));
                     });
-                    col.spawn(text(format!("Saved in {file}"), 13.0, palette::TEXT_FAINT));
+                    col.spawn(text(
+                        i18n.t_args("settings-saved-in", &[("file", file.into())]),
+                        13.0,
+                        palette::TEXT_FAINT,
+                    ));
                     spawn_button(
                         col,
-                        "Back",
+                        i18n.t("settings-back"),
                         "Esc",
                         Action::Settings(SettingsAction::Back),
                         Node {
@@ -83,23 +98,23 @@ fn toggle() -> Node {
     }
 }
 
-fn sound_card(card: &mut ChildSpawnerCommands) {
-    card.spawn(bold("Sound", 19.0, palette::ACCENT));
+fn sound_card(card: &mut ChildSpawnerCommands, i18n: &I18n) {
+    card.spawn(bold(i18n.t("settings-sound"), 19.0, palette::ACCENT));
     for (label, which, down, up) in [
         (
-            "Effects",
+            "settings-effects",
             VolumeText::Effects,
             SettingsAction::VolumeDown,
             SettingsAction::VolumeUp,
         ),
         (
-            "Music",
+            "settings-music",
             VolumeText::Music,
             SettingsAction::MusicDown,
             SettingsAction::MusicUp,
         ),
     ] {
-        row(card, label, |r| {
+        row(card, &i18n.t(label), |r| {
             let small = || Node {
                 width: px(44),
                 height: px(38),
@@ -118,7 +133,7 @@ fn sound_card(card: &mut ChildSpawnerCommands) {
             spawn_button(r, "+", "", Action::Settings(up), small());
         });
     }
-    row(card, "Ambient music", |r| {
+    row(card, &i18n.t("settings-ambient"), |r| {
         spawn_button(
             r,
             "",
@@ -127,7 +142,7 @@ fn sound_card(card: &mut ChildSpawnerCommands) {
             toggle(),
         );
     });
-    row(card, "All sound", |r| {
+    row(card, &i18n.t("settings-all-sound"), |r| {
         spawn_button(
             r,
             "",
@@ -138,13 +153,13 @@ fn sound_card(card: &mut ChildSpawnerCommands) {
     });
 }
 
-fn board_card(card: &mut ChildSpawnerCommands) {
-    card.spawn(bold("Board", 19.0, palette::ACCENT));
-    row(card, "Theme", |r| {
+fn board_card(card: &mut ChildSpawnerCommands, i18n: &I18n) {
+    card.spawn(bold(i18n.t("settings-board"), 19.0, palette::ACCENT));
+    row(card, &i18n.t("settings-theme"), |r| {
         for theme in BoardTheme::ALL {
             spawn_button(
                 r,
-                theme.name(),
+                i18n.t(theme.key()),
                 "",
                 Action::Settings(SettingsAction::Theme(theme)),
                 Node {
@@ -156,7 +171,7 @@ fn board_card(card: &mut ChildSpawnerCommands) {
             );
         }
     });
-    row(card, "Motion", |r| {
+    row(card, &i18n.t("settings-motion"), |r| {
         spawn_button(
             r,
             "",
@@ -165,7 +180,7 @@ fn board_card(card: &mut ChildSpawnerCommands) {
             toggle(),
         );
     });
-    row(card, "Coordinates", |r| {
+    row(card, &i18n.t("settings-coordinates"), |r| {
         spawn_button(
             r,
             "",
@@ -174,7 +189,7 @@ fn board_card(card: &mut ChildSpawnerCommands) {
             toggle(),
         );
     });
-    row(card, "Move numbers", |r| {
+    row(card, &i18n.t("settings-move-numbers"), |r| {
         spawn_button(
             r,
             "",
@@ -183,7 +198,7 @@ fn board_card(card: &mut ChildSpawnerCommands) {
             toggle(),
         );
     });
-    row(card, "Forbidden points", |r| {
+    row(card, &i18n.t("settings-forbidden"), |r| {
         spawn_button(
             r,
             "",
@@ -192,7 +207,7 @@ fn board_card(card: &mut ChildSpawnerCommands) {
             toggle(),
         );
     });
-    row(card, "Game review", |r| {
+    row(card, &i18n.t("settings-review"), |r| {
         spawn_button(
             r,
             "",
@@ -200,6 +215,34 @@ fn board_card(card: &mut ChildSpawnerCommands) {
             Action::Settings(SettingsAction::ToggleReviewDepth),
             toggle(),
         );
+    });
+}
+
+/// Every language the game speaks, each in its own name (and its own font, see
+/// `show_values`); the one in use selected.
+fn language_card(card: &mut ChildSpawnerCommands, i18n: &I18n) {
+    card.spawn(bold(i18n.t("settings-language"), 19.0, palette::ACCENT));
+    card.spawn(Node {
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(8),
+        row_gap: px(8),
+        ..default()
+    })
+    .with_children(|r| {
+        for index in 0..LANGUAGES.len() {
+            spawn_button(
+                r,
+                i18n.t_in(index, "language-name"),
+                "",
+                Action::Settings(SettingsAction::Language(index)),
+                Node {
+                    width: px(122),
+                    height: px(38),
+                    padding: UiRect::axes(px(6), px(8)),
+                    ..default()
+                },
+            );
+        }
     });
 }
 
@@ -225,12 +268,13 @@ fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut Chil
 /// theme).
 fn show_values(
     settings: Res<Settings>,
+    i18n: Res<I18n>,
     mut volume: Query<(&VolumeText, &mut Text), Without<ButtonLabel>>,
     mut buttons: Query<(&ButtonAction, &Children, &mut GameButton)>,
     mut labels: Query<&mut Text, (With<ButtonLabel>, Without<VolumeText>)>,
     added: Query<(), Added<VolumeText>>,
 ) {
-    if !settings.is_changed() && added.is_empty() {
+    if !settings.is_changed() && !i18n.is_changed() && added.is_empty() {
         return;
     }
     for (which, mut t) in &mut volume {
@@ -238,34 +282,58 @@ fn show_values(
             VolumeText::Effects => settings.volume,
             VolumeText::Music => settings.music_volume,
         };
-        t.0 = format!("{:.0} %", v * 100.0);
+        let percent = (v * 100.0).round() as i64;
+        t.0 = i18n.t_args("settings-volume", &[("percent", percent.into())]);
     }
-    let on_off = |on: bool, yes: &str, no: &str| if on { yes } else { no }.to_string();
+    let on_off = |on: bool, yes: &str, no: &str| i18n.t(if on { yes } else { no });
+    let review = |deep: bool| {
+        let (key, seconds) = if deep {
+            ("settings-review-deep", 1.5)
+        } else {
+            ("settings-review-fast", 0.4)
+        };
+        i18n.t_args(key, &[("seconds", seconds.into())])
+    };
     for (action, children, mut button) in &mut buttons {
         let label = match &action.0 {
-            Action::Settings(SettingsAction::ToggleMute) => on_off(settings.muted, "Muted", "On"),
-            Action::Settings(SettingsAction::ToggleAmbient) => {
-                on_off(settings.ambient, "On", "Off")
+            Action::Settings(SettingsAction::ToggleMute) => {
+                on_off(settings.muted, "settings-sound-muted", "settings-sound-on")
             }
-            Action::Settings(SettingsAction::ToggleReducedMotion) => {
-                on_off(settings.reduced_motion, "Reduced", "Full")
-            }
-            Action::Settings(SettingsAction::ToggleCoordinates) => {
-                on_off(settings.show_coordinates, "Shown", "Hidden")
-            }
-            Action::Settings(SettingsAction::ToggleMoveNumbers) => {
-                on_off(settings.show_move_numbers, "Shown", "Hidden")
-            }
-            Action::Settings(SettingsAction::ToggleReviewDepth) => on_off(
-                settings.review_deep,
-                "Deep (1.5 s a move)",
-                "Fast (0.4 s a move)",
+            Action::Settings(SettingsAction::ToggleAmbient) => on_off(
+                settings.ambient,
+                "settings-ambient-on",
+                "settings-ambient-off",
             ),
-            Action::Settings(SettingsAction::ToggleForbidden) => {
-                on_off(settings.show_forbidden, "Marked", "Hidden")
-            }
+            Action::Settings(SettingsAction::ToggleReducedMotion) => on_off(
+                settings.reduced_motion,
+                "settings-motion-reduced",
+                "settings-motion-full",
+            ),
+            Action::Settings(SettingsAction::ToggleCoordinates) => on_off(
+                settings.show_coordinates,
+                "settings-coordinates-shown",
+                "settings-coordinates-hidden",
+            ),
+            Action::Settings(SettingsAction::ToggleMoveNumbers) => on_off(
+                settings.show_move_numbers,
+                "settings-move-numbers-shown",
+                "settings-move-numbers-hidden",
+            ),
+            Action::Settings(SettingsAction::ToggleReviewDepth) => review(settings.review_deep),
+            Action::Settings(SettingsAction::ToggleForbidden) => on_off(
+                settings.show_forbidden,
+                "settings-forbidden-marked",
+                "settings-forbidden-hidden",
+            ),
             Action::Settings(SettingsAction::Theme(theme)) => {
                 let selected = *theme == settings.theme;
+                if button.selected != selected {
+                    button.selected = selected;
+                }
+                continue;
+            }
+            Action::Settings(SettingsAction::Language(index)) => {
+                let selected = *index == i18n.index();
                 if button.selected != selected {
                     button.selected = selected;
                 }
@@ -281,6 +349,24 @@ fn show_values(
     }
 }
 
+/// Each language's name in the picker in its own font, whatever the language in use.
+fn own_fonts(
+    mut commands: Commands,
+    buttons: Query<(&ButtonAction, &Children), Added<ButtonAction>>,
+    labels: Query<(), With<ButtonLabel>>,
+) {
+    for (action, children) in &buttons {
+        let Action::Settings(SettingsAction::Language(index)) = action.0 else {
+            continue;
+        };
+        for child in children.iter().filter(|c| labels.contains(*c)) {
+            commands
+                .entity(child)
+                .insert(OwnScript(LANGUAGES[index].script));
+        }
+    }
+}
+
 fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     if keys.just_pressed(KeyCode::Escape) {
         commands.trigger(Action::Settings(SettingsAction::Back));
@@ -291,6 +377,7 @@ fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     mut settings: ResMut<Settings>,
+    mut i18n: ResMut<I18n>,
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -326,6 +413,17 @@ fn on_action(
         }
         SettingsAction::ToggleForbidden => settings.show_forbidden = !settings.show_forbidden,
         SettingsAction::ToggleReviewDepth => settings.review_deep = !settings.review_deep,
+        SettingsAction::Language(index) => {
+            let Some(lang) = LANGUAGES.get(*index) else {
+                return;
+            };
+            settings.language = Some(lang.id.to_string());
+            if i18n.index() != *index {
+                i18n.set(*index);
+                // Every text of the screen in the new language.
+                next.set(Screen::Settings);
+            }
+        }
         SettingsAction::Back => next.set(Screen::Title),
     }
 }

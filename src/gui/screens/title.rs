@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use super::piece_icon;
 use super::replay::Replay;
 use crate::gui::flow::{Action, Screen, TitleAction, press};
+use crate::gui::i18n::I18n;
 use crate::gui::kind::files;
 use crate::gui::kind::files::record_extensions;
 use crate::gui::kind::{GameKind, Games, Side};
@@ -29,6 +30,7 @@ fn spawn_title(
     paths: Res<Paths>,
     notices: Res<Notices>,
     games: Res<Games>,
+    i18n: Res<I18n>,
 ) {
     let can_continue = files::has_autosave(&paths, &games);
     let has_games = !persist::list_games(&paths, &record_extensions(&games)).is_empty();
@@ -36,7 +38,7 @@ fn spawn_title(
     // The games on offer: "Gomoku · Connect Four".
     let subtitle = games
         .iter()
-        .map(GameKind::title)
+        .map(|kind| game_title(&i18n, kind))
         .collect::<Vec<_>>()
         .join(" · ");
     commands
@@ -53,7 +55,7 @@ fn spawn_title(
             })
             .with_children(|col| {
                 col.spawn(title_stones(games.0[0]));
-                col.spawn(bold("Gomoku", 64.0, palette::TEXT));
+                col.spawn(bold(i18n.t("app-title"), 64.0, palette::TEXT));
                 col.spawn((
                     text(subtitle, 18.0, palette::TEXT_DIM),
                     Node {
@@ -67,16 +69,17 @@ fn spawn_title(
                     ..default()
                 };
                 let buttons = [
-                    ("New game", "N", TitleAction::NewGame, true),
-                    ("Continue", "C", TitleAction::Continue, can_continue),
-                    ("Replay last game", "R", TitleAction::ReplayLast, has_games),
-                    ("Load game", "L", TitleAction::LoadGame, true),
-                    ("Analysis board", "A", TitleAction::Analysis, true),
-                    ("Puzzles", "P", TitleAction::Puzzles, true),
-                    ("Settings", "S", TitleAction::Settings, true),
-                    ("Quit", "Q", TitleAction::Quit, true),
+                    ("menu-new-game", "N", TitleAction::NewGame, true),
+                    ("menu-continue", "C", TitleAction::Continue, can_continue),
+                    ("menu-replay-last", "R", TitleAction::ReplayLast, has_games),
+                    ("menu-load-game", "L", TitleAction::LoadGame, true),
+                    ("menu-analysis", "A", TitleAction::Analysis, true),
+                    ("menu-puzzles", "P", TitleAction::Puzzles, true),
+                    ("menu-settings", "S", TitleAction::Settings, true),
+                    ("menu-quit", "Q", TitleAction::Quit, true),
                 ];
                 for (label, key, action, active) in buttons {
+                    let label = i18n.t(label);
                     let id = spawn_button(col, label, key, Action::Title(action), node());
                     if !active {
                         col.commands().entity(id).insert(GameButton {
@@ -99,7 +102,12 @@ fn spawn_title(
         });
 }
 
-/// A row of alternating stones above the title.
+/// A game's name in the language in use ("game-gomoku"), else its own English title.
+pub(super) fn game_title(i18n: &I18n, kind: GameKind) -> String {
+    i18n.lookup(&format!("game-{}", kind.id()))
+        .unwrap_or_else(|| kind.title().to_string())
+}
+
 /// A row of the first game's pieces over the title.
 fn title_stones(kind: GameKind) -> impl Bundle {
     (
@@ -141,6 +149,7 @@ fn on_action(
     paths: Res<Paths>,
     games: Res<Games>,
     mut notices: ResMut<Notices>,
+    i18n: Res<I18n>,
     mut session: ResMut<Session>,
     mut replay: ResMut<Replay>,
     mut next: ResMut<NextState<Screen>>,
@@ -165,7 +174,7 @@ fn on_action(
                 }
                 None => {
                     if notices.0.is_empty() {
-                        notices.push("There is no unfinished game to continue.");
+                        notices.push(i18n.t("notice-nothing-to-continue"));
                     }
                     // Enter the title again to show the message.
                     next.set(Screen::Title);
@@ -177,7 +186,7 @@ fn on_action(
                 .into_iter()
                 .next()
             else {
-                notices.push("No finished game yet.");
+                notices.push(i18n.t("notice-no-finished-game"));
                 next.set(Screen::Title);
                 return;
             };

@@ -10,6 +10,7 @@ mod effects;
 mod flow;
 mod frames;
 mod gomoku;
+mod i18n;
 mod layout;
 mod opening;
 mod puzzles;

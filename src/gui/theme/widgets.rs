@@ -4,7 +4,7 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::{FONT_BOLD, FONT_REGULAR, palette};
+use super::{FONT_BOLD, FONT_REGULAR, Face, palette};
 use crate::gui::audio::Sfx;
 use crate::gui::flow::{Action, Screen};
 
@@ -24,9 +24,10 @@ pub struct GameButton {
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct ButtonAction(pub Action);
 
-/// Text in the regular face.
+/// Text in the regular face (in the language's font, see `theme::apply_fonts`).
 pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
+        Face::Regular,
         Text::new(value),
         TextFont {
             font: FONT_REGULAR.into(),
@@ -37,9 +38,10 @@ pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     )
 }
 
-/// Text in the bold face.
+/// Text in the bold face (in the language's font, see `theme::apply_fonts`).
 pub fn bold(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
+        Face::Bold,
         Text::new(value),
         TextFont {
             font: FONT_BOLD.into(),

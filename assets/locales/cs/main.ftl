@@ -1,0 +1,56 @@
+# Čeština. Keys and variables as in ../en/main.ftl. Terms: ../README.md.
+
+## The language's own name, shown in the language picker.
+language-name = Čeština
+
+## Title screen
+
+app-title = Piškvorky
+game-gomoku = Piškvorky
+game-connect4 = Čtyři v řadě
+menu-new-game = Nová partie
+menu-continue = Pokračovat
+menu-replay-last = Přehrát poslední partii
+menu-load-game = Otevřít partii
+menu-analysis = Rozbor pozice
+menu-puzzles = Úlohy
+menu-settings = Nastavení
+menu-quit = Ukončit
+notice-nothing-to-continue = Není žádná rozehraná partie, ve které by šlo pokračovat.
+notice-no-finished-game = Zatím žádná dohraná partie.
+
+## Settings screen
+
+settings-title = Nastavení
+settings-sound = Zvuk
+settings-effects = Efekty
+settings-music = Hudba
+settings-volume = { $percent } %
+settings-ambient = Hudba v pozadí
+settings-ambient-on = Zapnuto
+settings-ambient-off = Vypnuto
+settings-all-sound = Veškerý zvuk
+settings-sound-on = Zapnuto
+settings-sound-muted = Ztlumeno
+settings-board = Deska
+settings-theme = Vzhled
+theme-classic = Klasické dřevo
+theme-dark = Tmavá břidlice
+settings-motion = Animace
+settings-motion-reduced = Omezená
+settings-motion-full = Plná
+settings-coordinates = Souřadnice
+settings-coordinates-shown = Zobrazeny
+settings-coordinates-hidden = Skryty
+settings-move-numbers = Čísla tahů
+settings-move-numbers-shown = Zobrazena
+settings-move-numbers-hidden = Skryta
+settings-forbidden = Zakázané tahy
+settings-forbidden-marked = Vyznačeny
+settings-forbidden-hidden = Skryty
+settings-review = Rozbor partie
+settings-review-deep = Důkladný ({ $seconds } s na tah)
+settings-review-fast = Rychlý ({ $seconds } s na tah)
+settings-language = Jazyk
+settings-saved-in = Uloženo v { $file }
+settings-back = Zpět

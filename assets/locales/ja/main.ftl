@@ -1,0 +1,56 @@
+# 日本語. Keys and variables as in ../en/main.ftl. Terms: ../README.md.
+
+## The language's own name, shown in the language picker.
+language-name = 日本語
+
+## Title screen
+
+app-title = 五目並べ
+game-gomoku = 五目並べ
+game-connect4 = 四目並べ
+menu-new-game = 新しい対局
+menu-continue = 続きから
+menu-replay-last = 前回の対局を再生
+menu-load-game = 棋譜を読み込む
+menu-analysis = 検討盤
+menu-puzzles = 詰め問題
+menu-settings = 設定
+menu-quit = 終了
+notice-nothing-to-continue = 続きから再開できる対局はありません。
+notice-no-finished-game = 終局した対局はまだありません。
+
+## Settings screen
+
+settings-title = 設定
+settings-sound = サウンド
+settings-effects = 効果音
+settings-music = 音楽
+settings-volume = { $percent }%
+settings-ambient = BGM
+settings-ambient-on = オン
+settings-ambient-off = オフ
+settings-all-sound = すべての音
+settings-sound-on = オン
+settings-sound-muted = ミュート
+settings-board = 盤
+settings-theme = テーマ
+theme-classic = 木目（クラシック）
+theme-dark = ダークスレート
+settings-motion = アニメーション
+settings-motion-reduced = 控えめ
+settings-motion-full = フル
+settings-coordinates = 座標
+settings-coordinates-shown = 表示
+settings-coordinates-hidden = 非表示
+settings-move-numbers = 手数
+settings-move-numbers-shown = 表示
+settings-move-numbers-hidden = 非表示
+settings-forbidden = 禁じ手
+settings-forbidden-marked = 表示
+settings-forbidden-hidden = 非表示
+settings-review = 対局の検討
+settings-review-deep = じっくり（1手 { $seconds } 秒）
+settings-review-fast = 速く（1手 { $seconds } 秒）
+settings-language = 言語
+settings-saved-in = 保存先: { $file }
+settings-back = 戻る

@@ -1,0 +1,56 @@
+# Tiếng Việt. Keys and variables as in ../en/main.ftl. Terms: ../README.md.
+
+## The language's own name, shown in the language picker.
+language-name = Tiếng Việt
+
+## Title screen
+
+app-title = Cờ caro
+game-gomoku = Cờ caro
+game-connect4 = Connect Four
+menu-new-game = Ván mới
+menu-continue = Chơi tiếp
+menu-replay-last = Xem lại ván vừa chơi
+menu-load-game = Mở ván đã lưu
+menu-analysis = Bàn phân tích
+menu-puzzles = Câu đố
+menu-settings = Cài đặt
+menu-quit = Thoát
+notice-nothing-to-continue = Không có ván đang chơi dở để chơi tiếp.
+notice-no-finished-game = Chưa có ván nào kết thúc.
+
+## Settings screen
+
+settings-title = Cài đặt
+settings-sound = Âm thanh
+settings-effects = Hiệu ứng
+settings-music = Nhạc
+settings-volume = { $percent }%
+settings-ambient = Nhạc nền
+settings-ambient-on = Bật
+settings-ambient-off = Tắt
+settings-all-sound = Toàn bộ âm thanh
+settings-sound-on = Bật
+settings-sound-muted = Tắt tiếng
+settings-board = Bàn cờ
+settings-theme = Giao diện
+theme-classic = Gỗ cổ điển
+theme-dark = Đá phiến tối
+settings-motion = Chuyển động
+settings-motion-reduced = Giảm bớt
+settings-motion-full = Đầy đủ
+settings-coordinates = Tọa độ
+settings-coordinates-shown = Hiện
+settings-coordinates-hidden = Ẩn
+settings-move-numbers = Số thứ tự nước đi
+settings-move-numbers-shown = Hiện
+settings-move-numbers-hidden = Ẩn
+settings-forbidden = Điểm cấm
+settings-forbidden-marked = Đánh dấu
+settings-forbidden-hidden = Ẩn
+settings-review = Phân tích ván cờ
+settings-review-deep = Kỹ ({ $seconds } giây mỗi nước)
+settings-review-fast = Nhanh ({ $seconds } giây mỗi nước)
+settings-language = Ngôn ngữ
+settings-saved-in = Lưu tại { $file }
+settings-back = Quay lại

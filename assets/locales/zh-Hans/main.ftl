@@ -1,0 +1,56 @@
+# 简体中文. Keys and variables as in ../en/main.ftl. Terms: ../README.md.
+
+## The language's own name, shown in the language picker.
+language-name = 简体中文
+
+## Title screen
+
+app-title = 五子棋
+game-gomoku = 五子棋
+game-connect4 = 四子棋
+menu-new-game = 新对局
+menu-continue = 继续对局
+menu-replay-last = 回放上一局
+menu-load-game = 载入棋谱
+menu-analysis = 局面分析
+menu-puzzles = 谜题
+menu-settings = 设置
+menu-quit = 退出
+notice-nothing-to-continue = 没有可以继续的未完对局。
+notice-no-finished-game = 还没有下完的对局。
+
+## Settings screen
+
+settings-title = 设置
+settings-sound = 声音
+settings-effects = 音效
+settings-music = 音乐
+settings-volume = { $percent }%
+settings-ambient = 背景音乐
+settings-ambient-on = 开
+settings-ambient-off = 关
+settings-all-sound = 全部声音
+settings-sound-on = 开
+settings-sound-muted = 静音
+settings-board = 棋盘
+settings-theme = 主题
+theme-classic = 经典木纹
+theme-dark = 深色石板
+settings-motion = 动画
+settings-motion-reduced = 精简
+settings-motion-full = 完整
+settings-coordinates = 坐标
+settings-coordinates-shown = 显示
+settings-coordinates-hidden = 隐藏
+settings-move-numbers = 落子序号
+settings-move-numbers-shown = 显示
+settings-move-numbers-hidden = 隐藏
+settings-forbidden = 禁手点
+settings-forbidden-marked = 标出
+settings-forbidden-hidden = 隐藏
+settings-review = 对局复盘
+settings-review-deep = 深入（每步 { $seconds } 秒）
+settings-review-fast = 快速（每步 { $seconds } 秒）
+settings-language = 语言
+settings-saved-in = 保存于 { $file }
+settings-back = 返回

@@ -180,6 +180,7 @@ fn update_panel(
         Query<&mut Text, With<OpeningText>>,
     )>,
     mut icons: Query<&mut PieceIcon, With<TurnIcon>>,
+    new_opening_text: Query<(), Added<OpeningText>>,
 ) {
     let to_move = session.game.to_move();
     let turn = if !session.is_ongoing() {
@@ -245,9 +246,12 @@ fn update_panel(
     for mut t in &mut texts.p3() {
         set_text(&mut t, status.clone());
     }
-    let opening = session.opening_line().unwrap_or_default();
-    for mut t in &mut texts.p4() {
-        set_text(&mut t, opening.clone());
+    // The line replays the opening from its start: only when the session changed.
+    if session.is_changed() || !new_opening_text.is_empty() {
+        let opening = session.opening_line().unwrap_or_default();
+        for mut t in &mut texts.p4() {
+            set_text(&mut t, opening.clone());
+        }
     }
 }
 

@@ -12,6 +12,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
 use serde::de::DeserializeOwned;
+
+use super::i18n::Msg;
 use serde::{Deserialize, Serialize};
 
 pub use super::clock::TimeControl;
@@ -69,15 +71,15 @@ impl Paths {
     }
 }
 
-/// Messages for the player about files (shown on the title screen).
+/// Messages for the player about files (shown on the title screen, in the language in use).
 #[derive(Resource, Default, Debug)]
-pub struct Notices(pub Vec<String>);
+pub struct Notices(pub Vec<Msg>);
 
 impl Notices {
-    pub fn push(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        warn!("{text}");
-        self.0.push(text);
+    pub fn push(&mut self, msg: impl Into<Msg>) {
+        let msg = msg.into();
+        warn!("{}", msg.debug_text());
+        self.0.push(msg);
     }
 }
 
@@ -229,8 +231,9 @@ pub enum Loaded<T> {
     },
 }
 
-/// Reads a RON file; a bad one is moved aside and reported in `notices` under `what`.
-pub fn read_ron<T: DeserializeOwned>(path: &Path, what: &str, notices: &mut Notices) -> Loaded<T> {
+/// Reads a RON file; a bad one is moved aside and reported in `notices`, which name it by
+/// `what` (a message: "the statistics file").
+pub fn read_ron<T: DeserializeOwned>(path: &Path, what: Msg, notices: &mut Notices) -> Loaded<T> {
     let result = match fs::read_to_string(path) {
         Ok(text) => ron::from_str::<T>(&text).map_err(|e| e.to_string()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
@@ -242,11 +245,13 @@ pub fn read_ron<T: DeserializeOwned>(path: &Path, what: &str, notices: &mut Noti
         Err(reason) => {
             let moved = move_aside(path);
             notices.push(match moved {
-                Some(to) => format!(
-                    "The {what} file could not be read ({reason}). It was moved to {} and a fresh one is used.",
-                    to.display()
-                ),
-                None => format!("The {what} file could not be read ({reason}); a fresh one is used."),
+                Some(to) => Msg::key("notice-file-unreadable-moved")
+                    .with("what", what)
+                    .with("reason", reason.clone())
+                    .with("path", to.display().to_string()),
+                None => Msg::key("notice-file-unreadable")
+                    .with("what", what)
+                    .with("reason", reason.clone()),
             });
             Loaded::Corrupt { reason }
         }
@@ -291,7 +296,7 @@ pub fn move_aside(path: &Path) -> Option<PathBuf> {
 }
 
 pub fn load_settings(paths: &Paths, notices: &mut Notices) -> Settings {
-    match read_ron::<Settings>(&paths.settings_file(), "settings", notices) {
+    match read_ron::<Settings>(&paths.settings_file(), Msg::key("file-settings"), notices) {
         Loaded::Ok(s) => s.sanitized(),
         _ => Settings::default(),
     }

@@ -59,3 +59,19 @@ settings-language = Language
 # $file: the settings file's path.
 settings-saved-in = Saved in { $file }
 settings-back = Back
+
+## Notices about the game's files (title screen)
+
+# $what: one of the file-… names below; $reason: the system's or the parser's words (English);
+# $path: where the bad file now is.
+notice-file-unreadable-moved = The { $what } could not be read ({ $reason }). It was moved to { $path } and a fresh one is used.
+notice-file-unreadable = The { $what } could not be read ({ $reason }); a fresh one is used.
+file-settings = settings file
+file-statistics = statistics file
+file-autosave = autosaved game
+file-clock = saved game clock
+file-opening = saved game opening
+file-puzzle-progress = puzzle progress file
+notice-opening-misfit = The saved opening does not fit the saved game: it is dropped.
+notice-opening-none = The saved opening could not be restored (the game has no such opening rule).
+notice-opening-action = The saved opening could not be restored (one of its steps does not replay).

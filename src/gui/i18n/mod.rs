@@ -24,7 +24,12 @@ use unic_langid::LanguageIdentifier;
 use super::persist::Settings;
 
 #[cfg(test)]
+mod literals;
+mod msg;
+#[cfg(test)]
 mod tests;
+
+pub use msg::{Arg, Msg};
 
 /// Which font a language's text is drawn with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,13 +53,25 @@ pub struct Language {
     /// saved in the settings file.
     pub id: &'static str,
     pub script: Script,
-    /// The catalog (Fluent syntax).
+    /// The catalog (Fluent syntax): its files joined.
     pub source: &'static str,
 }
 
+/// A language's catalog: its files one after another (one per part of the game, so each
+/// can be worked on alone; keys are unique across them).
 macro_rules! catalog {
     ($id:literal) => {
-        include_str!(concat!("../../../assets/locales/", $id, "/main.ftl"))
+        concat!(
+            include_str!(concat!("../../../assets/locales/", $id, "/main.ftl")),
+            "\n",
+            include_str!(concat!("../../../assets/locales/", $id, "/game.ftl")),
+            "\n",
+            include_str!(concat!("../../../assets/locales/", $id, "/play.ftl")),
+            "\n",
+            include_str!(concat!("../../../assets/locales/", $id, "/review.ftl")),
+            "\n",
+            include_str!(concat!("../../../assets/locales/", $id, "/puzzles.ftl")),
+        )
     };
 }
 
@@ -260,6 +277,30 @@ impl I18n {
             fluent.set(*name, value.clone());
         }
         self.format(self.current, key, Some(&fluent))
+    }
+
+    /// A [`Msg`] in the language in use: its variables first (a text variable is itself
+    /// translated), then the message.
+    pub fn msg(&self, msg: &Msg) -> String {
+        match msg {
+            Msg::Key(key, args) if args.is_empty() => self.t(key),
+            Msg::Key(key, args) => {
+                let mut fluent = FluentArgs::new();
+                for (name, value) in args {
+                    match value {
+                        Arg::Num(n) => fluent.set(*name, FluentValue::from(*n)),
+                        Arg::Text(m) => fluent.set(*name, FluentValue::from(self.msg(m))),
+                    }
+                }
+                self.format(self.current, key, Some(&fluent))
+            }
+            Msg::Verbatim(text) => text.clone(),
+            Msg::Join(parts, separator) => parts
+                .iter()
+                .map(|m| self.msg(m))
+                .collect::<Vec<_>>()
+                .join(separator),
+        }
     }
 
     /// The message `key` of language `index` (for a language's own name in the picker).

@@ -15,6 +15,7 @@ use bevy::prelude::*;
 
 use super::{AnyGame, AnyLevel, GameKind, Games, LevelTallies, RecordEnd, Side, Verdict};
 use crate::gui::clock::GameClock;
+use crate::gui::i18n::Msg;
 use crate::gui::persist::{self, Notices, Paths, Tally, timestamp};
 
 /// An unfinished game as the autosave keeps it.
@@ -171,7 +172,7 @@ pub fn write_clock(paths: &Paths, kind: GameKind, clock: Option<&GameClock>) -> 
 /// The autosaved game's clock; `None` without one. A bad file is moved aside and reported:
 /// the game then goes on without a clock.
 pub fn load_clock(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Option<GameClock> {
-    match persist::read_ron(&clock_file(paths, kind), "saved game clock", notices) {
+    match persist::read_ron(&clock_file(paths, kind), Msg::key("file-clock"), notices) {
         persist::Loaded::Ok(clock) => Some(clock),
         _ => None,
     }
@@ -211,7 +212,11 @@ pub fn write_opening(
 
 /// The autosaved game's opening; `None` without one. A bad file is moved aside and reported.
 pub fn load_opening(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Option<SavedOpening> {
-    match persist::read_ron(&opening_file(paths, kind), "saved game opening", notices) {
+    match persist::read_ron(
+        &opening_file(paths, kind),
+        Msg::key("file-opening"),
+        notices,
+    ) {
         persist::Loaded::Ok(opening) => Some(opening),
         _ => None,
     }

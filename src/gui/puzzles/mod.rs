@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::audio::Sfx;
 use super::frames::FrameRequests;
+use super::i18n::Msg;
 use super::job::{Job, Jobs, NICE_BACKGROUND, NICE_WAITED, cancel_on_exit};
 use super::kind::{AnyGame, GameKind, Games, Move, Side};
 use super::persist::{self, Notices, Paths, timestamp};
@@ -200,7 +201,8 @@ impl Trainer {
         self.loaded = true;
         self.paths = Some(paths.clone());
         let file = paths.data_dir.join(PROGRESS_FILE);
-        if let persist::Loaded::Ok(progress) = persist::read_ron(&file, "puzzle progress", notices)
+        if let persist::Loaded::Ok(progress) =
+            persist::read_ron(&file, Msg::key("file-puzzle-progress"), notices)
         {
             self.progress = progress;
         }

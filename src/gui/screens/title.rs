@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::piece_icon;
 use super::replay::Replay;
 use crate::gui::flow::{Action, Screen, TitleAction, press};
-use crate::gui::i18n::I18n;
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::files;
 use crate::gui::kind::files::record_extensions;
 use crate::gui::kind::{GameKind, Games, Side};
@@ -90,7 +90,7 @@ fn spawn_title(
                 }
                 for notice in notices {
                     col.spawn((
-                        text(notice, 15.0, palette::BAD),
+                        text(i18n.msg(&notice), 15.0, palette::BAD),
                         Node {
                             max_width: px(720),
                             margin: UiRect::top(px(8)),
@@ -149,7 +149,7 @@ fn on_action(
     paths: Res<Paths>,
     games: Res<Games>,
     mut notices: ResMut<Notices>,
-    i18n: Res<I18n>,
+
     mut session: ResMut<Session>,
     mut replay: ResMut<Replay>,
     mut next: ResMut<NextState<Screen>>,
@@ -174,7 +174,7 @@ fn on_action(
                 }
                 None => {
                     if notices.0.is_empty() {
-                        notices.push(i18n.t("notice-nothing-to-continue"));
+                        notices.push(Msg::key("notice-nothing-to-continue"));
                     }
                     // Enter the title again to show the message.
                     next.set(Screen::Title);
@@ -186,7 +186,7 @@ fn on_action(
                 .into_iter()
                 .next()
             else {
-                notices.push(i18n.t("notice-no-finished-game"));
+                notices.push(Msg::key("notice-no-finished-game"));
                 next.set(Screen::Title);
                 return;
             };

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::gui::audio::Sfx;
+use crate::gui::i18n::Msg;
 use crate::gui::job::{Job, Jobs, NICE_WAITED};
 use crate::gui::kind::OpeningPhase;
 
@@ -197,12 +198,10 @@ impl Session {
         let def = self.game.kind().def();
         let rebuilt = def
             .opening(&saved.options)
-            .ok_or("no opening")
+            .ok_or("notice-opening-none")
             .and_then(|mut phase| {
                 for text in &saved.actions {
-                    phase
-                        .replay(text)
-                        .map_err(|_| "an action does not replay")?;
+                    phase.replay(text).map_err(|_| "notice-opening-action")?;
                 }
                 Ok(phase)
             });
@@ -219,12 +218,10 @@ impl Session {
         let phase = match rebuilt {
             Ok(phase) if fits(&*phase) => phase,
             Ok(_) => {
-                return notices
-                    .push("The saved opening does not fit the saved game: it is dropped.");
+                return notices.push(Msg::key("notice-opening-misfit"));
             }
-            Err(why) => {
-                return notices.push(format!("The saved opening could not be restored ({why})."));
-            }
+            // Why, as a message key.
+            Err(why) => return notices.push(Msg::key(why)),
         };
         self.human_player = if saved.first_player {
             Side::First

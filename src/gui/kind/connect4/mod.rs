@@ -25,6 +25,7 @@ use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove, from_connect4};
 use crate::engine::review::{
     Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4, c4_outlook,
 };
+use crate::gui::i18n::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
 
 /// The kind, registered in `gui/games.rs`.
@@ -467,8 +468,7 @@ impl GameDef for ConnectFour {
     }
 
     fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>> {
-        let what = "autosaved Connect Four game";
-        match persist::read_ron::<files::C4Autosave>(path, what, notices) {
+        match persist::read_ron::<files::C4Autosave>(path, Msg::key("file-autosave"), notices) {
             Loaded::Ok(save) => Some(save.restore()),
             _ => None,
         }
@@ -483,7 +483,7 @@ impl GameDef for ConnectFour {
     }
 
     fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
-        match persist::read_ron::<files::C4Stats>(path, "Connect Four statistics", notices) {
+        match persist::read_ron::<files::C4Stats>(path, Msg::key("file-statistics"), notices) {
             Loaded::Ok(s) => s.tallies(),
             _ => LevelTallies::default(),
         }

@@ -22,6 +22,7 @@ use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
 use crate::engine::{Game, MoveError, Outcome, Pos, Rule, Stone};
+use crate::gui::i18n::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
 
 /// The kind, registered in `gui/games.rs`.
@@ -585,7 +586,7 @@ impl GameDef for Gomoku {
     }
 
     fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>> {
-        match persist::read_ron::<files::Autosave>(path, "autosaved game", notices) {
+        match persist::read_ron::<files::Autosave>(path, Msg::key("file-autosave"), notices) {
             Loaded::Ok(save) => Some(save.restore()),
             _ => None,
         }
@@ -600,7 +601,7 @@ impl GameDef for Gomoku {
     }
 
     fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
-        match persist::read_ron(path, "statistics", notices) {
+        match persist::read_ron(path, Msg::key("file-statistics"), notices) {
             Loaded::Ok(s) => s,
             _ => LevelTallies::default(),
         }

@@ -14,6 +14,7 @@ use super::{
 };
 use crate::engine::ai::Score;
 use crate::engine::review::{Analysis, Outlook, Progress as ReviewProgress, ReviewLimits};
+use crate::gui::i18n::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
 
 pub static TIC_TAC_TOE: TicTacToeKind = TicTacToeKind;
@@ -366,7 +367,8 @@ impl GameDef for TicTacToeKind {
     }
 
     fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>> {
-        let Loaded::Ok(save) = persist::read_ron::<Autosave>(path, "tic-tac-toe game", notices)
+        let Loaded::Ok(save) =
+            persist::read_ron::<Autosave>(path, Msg::key("file-autosave"), notices)
         else {
             return None;
         };
@@ -407,7 +409,7 @@ impl GameDef for TicTacToeKind {
     }
 
     fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
-        match persist::read_ron(path, "tic-tac-toe statistics", notices) {
+        match persist::read_ron(path, Msg::key("file-statistics"), notices) {
             Loaded::Ok(s) => s,
             _ => LevelTallies::default(),
         }

@@ -1,0 +1,1 @@
+# Game rules, levels, openings, statuses (src/gui/kind, src/gui/session). See ../README.md.

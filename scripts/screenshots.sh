@@ -3,7 +3,8 @@
 # saves screenshots of the menu, setup, a stone caught mid-drop, a game in progress with a
 # hint on the classic and the dark board, a loss, the replay, its review, the side panel below the board
 # in a narrow window, a win with its confetti and the settings into docs/screenshots/ (or
-# the folder given as $1), then exits.
+# the folder given as $1), then exits; then the same in Simplified Chinese ($1/zh-Hans) and
+# Japanese ($1/ja).
 #
 # Also the smoke test of scripts/test.sh: fails when the game exits non-zero, panics, logs
 # an ERROR (Bevy reports conflicting queries and missing resources only at run time), or
@@ -27,33 +28,43 @@ trap 'rm -rf "$home" "$log"' EXIT
 shots=(menu.png setup.png placing.png playing.png playing-dark.png loss.png replay.png
   review.png clock.png narrow.png win.png settings.png analysis.png swap2.png puzzle.png
   puzzle-refuted.png puzzle-solved.png)
-for s in "${shots[@]}"; do rm -f "$out/$s"; done
-
-status=0
-# Bevy picks the llvmpipe software Vulkan driver under Xvfb; audio has no device and only
-# warns. `timeout` guards against a hang (the demo also has its own time limit). The screen
-# is taller than the 1200x780 window so the narrow (780x1100) screenshot fits on it.
-GOMOKU_HOME="$home" RUST_BACKTRACE=1 timeout 900 \
-  xvfb-run -a -s "-screen 0 1280x1200x24" "$bin" --demo "$out" >"$log" 2>&1 || status=$?
-
-fail=0
-if [ "$status" -ne 0 ]; then
-  echo "screenshots: the game exited with status $status" >&2
-  fail=1
-fi
-if grep -nE "panicked|ERROR" "$log" >&2; then
-  echo "screenshots: the log above has panics or errors" >&2
-  fail=1
-fi
-for s in "${shots[@]}"; do
-  if [ ! -s "$out/$s" ]; then
-    echo "screenshots: $out/$s is missing" >&2
+# One run per language: English into $out, then Simplified Chinese and Japanese (whose
+# fonts and lengths differ most) into $out/zh-Hans and $out/ja. The language comes from
+# GOMOKU_LANG, as a player's system locale would choose it.
+run_demo() {
+  local lang=$1 dir=$2
+  mkdir -p "$dir"
+  for s in "${shots[@]}"; do rm -f "$dir/$s"; done
+  rm -rf "$home"/*
+  local status=0
+  # Bevy picks the llvmpipe software Vulkan driver under Xvfb; audio has no device and only
+  # warns. `timeout` guards against a hang (the demo also has its own time limit). The
+  # screen is taller than the 1200x780 window so the narrow (780x1100) screenshot fits.
+  GOMOKU_HOME="$home" GOMOKU_LANG="$lang" RUST_BACKTRACE=1 timeout 900 \
+    xvfb-run -a -s "-screen 0 1280x1200x24" "$bin" --demo "$dir" >"$log" 2>&1 || status=$?
+  local fail=0
+  if [ "$status" -ne 0 ]; then
+    echo "screenshots ($lang): the game exited with status $status" >&2
     fail=1
   fi
-done
-if [ "$fail" -ne 0 ]; then
-  echo "---- last lines of the game's log ----" >&2
-  tail -n 40 "$log" >&2
-  exit 1
-fi
-echo "screenshots: ${#shots[@]} screenshots in $out"
+  if grep -nE "panicked|ERROR|no message " "$log" >&2; then
+    echo "screenshots ($lang): the log above has panics, errors or missing messages" >&2
+    fail=1
+  fi
+  for s in "${shots[@]}"; do
+    if [ ! -s "$dir/$s" ]; then
+      echo "screenshots ($lang): $dir/$s is missing" >&2
+      fail=1
+    fi
+  done
+  if [ "$fail" -ne 0 ]; then
+    echo "---- last lines of the game's log ----" >&2
+    tail -n 40 "$log" >&2
+    exit 1
+  fi
+}
+
+run_demo en "$out"
+run_demo zh-Hans "$out/zh-Hans"
+run_demo ja "$out/ja"
+echo "screenshots: ${#shots[@]} screenshots in each of $out, $out/zh-Hans and $out/ja"

@@ -21,6 +21,7 @@ pub mod games;
 pub mod i18n;
 pub mod job;
 pub mod kind;
+pub mod msg;
 pub mod persist;
 pub mod puzzles;
 pub mod review;

@@ -13,7 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use bevy::prelude::*;
 use serde::de::DeserializeOwned;
 
-use super::i18n::Msg;
+use super::msg::Msg;
 use serde::{Deserialize, Serialize};
 
 pub use super::clock::TimeControl;
@@ -129,13 +129,6 @@ pub enum BoardTheme {
 
 impl BoardTheme {
     pub const ALL: [BoardTheme; 2] = [BoardTheme::Classic, BoardTheme::Dark];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BoardTheme::Classic => "Classic wood",
-            BoardTheme::Dark => "Dark slate",
-        }
-    }
 
     /// Its name's key in the catalogs (`assets/locales/`).
     pub fn key(self) -> &'static str {

@@ -18,6 +18,7 @@ use std::borrow::Cow;
 
 use bevy::prelude::*;
 use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
@@ -25,11 +26,10 @@ use super::persist::Settings;
 
 #[cfg(test)]
 mod literals;
-mod msg;
 #[cfg(test)]
 mod tests;
 
-pub use msg::{Arg, Msg};
+pub use super::msg::{Arg, Msg};
 
 /// Which font a language's text is drawn with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -156,9 +156,17 @@ pub fn for_locale(locale: &str) -> usize {
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct SystemLanguage(pub usize);
 
+/// Overrides the system's language (a BCP 47 tag or a POSIX locale: `GOMOKU_LANG=ja`), for
+/// a player whose system speaks another language and for the screenshot script.
+pub const LANG_ENV: &str = "GOMOKU_LANG";
+
 impl SystemLanguage {
     pub fn detect() -> SystemLanguage {
-        SystemLanguage(sys_locale::get_locale().map_or(0, |l| for_locale(&l)))
+        let wanted = std::env::var(LANG_ENV)
+            .ok()
+            .filter(|l| !l.is_empty())
+            .or_else(sys_locale::get_locale);
+        SystemLanguage(wanted.map_or(0, |l| for_locale(&l)))
     }
 }
 
@@ -250,6 +258,18 @@ impl I18n {
         }
     }
 
+    /// English only: for text that stays English whatever the player reads (records, logs).
+    fn english_only() -> I18n {
+        let (bundle, errors) = bundle(&LANGUAGES[0]);
+        for e in errors {
+            error!("catalog {e}");
+        }
+        I18n {
+            bundles: vec![bundle],
+            current: 0,
+        }
+    }
+
     /// The language in use.
     pub fn language(&self) -> &'static Language {
         &LANGUAGES[self.current]
@@ -260,7 +280,7 @@ impl I18n {
     }
 
     pub fn set(&mut self, index: usize) {
-        if index < LANGUAGES.len() {
+        if index < self.bundles.len() {
             self.current = index;
         }
     }
@@ -289,6 +309,16 @@ impl I18n {
                 for (name, value) in args {
                     match value {
                         Arg::Num(n) => fluent.set(*name, FluentValue::from(*n)),
+                        Arg::Fixed(n, digits) => fluent.set(
+                            *name,
+                            FluentValue::Number(FluentNumber::new(
+                                *n,
+                                FluentNumberOptions {
+                                    minimum_fraction_digits: Some(*digits),
+                                    ..Default::default()
+                                },
+                            )),
+                        ),
                         Arg::Text(m) => fluent.set(*name, FluentValue::from(self.msg(m))),
                     }
                 }
@@ -334,6 +364,16 @@ impl I18n {
             return Some(text.into_owned());
         }
         None
+    }
+}
+
+/// The English catalog, for [`Msg::english`].
+static ENGLISH: std::sync::LazyLock<I18n> = std::sync::LazyLock::new(I18n::english_only);
+
+impl Msg {
+    /// The message in English: what game records and the log say, whatever the player reads.
+    pub fn english(&self) -> String {
+        ENGLISH.msg(self)
     }
 }
 

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 
 use super::{AnyGame, AnyLevel, GameKind, Games, LevelTallies, RecordEnd, Side, Verdict};
 use crate::gui::clock::GameClock;
-use crate::gui::i18n::Msg;
+use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Notices, Paths, Tally, timestamp};
 
 /// An unfinished game as the autosave keeps it.
@@ -37,13 +37,14 @@ impl Saved {
         human: &str,
         seed: u64,
         started: &str,
-    ) -> Result<Saved, String> {
+    ) -> Result<Saved, Msg> {
+        // Files name the colour in English.
         let human = Side::BOTH
             .into_iter()
-            .find(|&s| game.side_name(s) == human)
-            .ok_or_else(|| format!("unknown colour '{human}'"))?;
+            .find(|&s| game.side_name(s).english() == human)
+            .ok_or_else(|| Msg::key("autosave-bad-colour").with("colour", human.to_string()))?;
         if game.is_over() {
-            return Err("the saved game is already over".into());
+            return Err(Msg::key("autosave-over"));
         }
         Ok(Saved {
             game,
@@ -60,13 +61,13 @@ impl Saved {
     }
 
     /// The level with `number` (0 = a second person) of the saved game's kind.
-    pub fn level_of(kind: GameKind, number: u8) -> Result<Option<AnyLevel>, String> {
+    pub fn level_of(kind: GameKind, number: u8) -> Result<Option<AnyLevel>, Msg> {
         match number {
             0 => Ok(None),
             n => kind
                 .level(n)
                 .map(Some)
-                .ok_or_else(|| format!("unknown level {n}")),
+                .ok_or_else(|| Msg::key("autosave-bad-level").with("level", n)),
         }
     }
 }
@@ -78,7 +79,7 @@ pub struct Recorded {
     pub start: AnyGame,
     pub moves: Vec<(Side, super::Move)>,
     pub names: [String; 2],
-    pub result: String,
+    pub result: Msg,
     /// Per move, when the record kept them: the thinking time and the mover's clock after
     /// the move (empty for records without times).
     pub times: Vec<(Option<Duration>, Option<Duration>)>,
@@ -87,15 +88,17 @@ pub struct Recorded {
 }
 
 /// "Alice vs Bob", with the colours for missing names.
-pub fn players(names: &[String; 2], kind: GameKind) -> String {
+pub fn players(names: &[String; 2], kind: GameKind) -> Msg {
     let name = |i: usize, side: Side| {
         if names[i].is_empty() {
-            kind.side_name(side).to_string()
+            kind.side_name(side)
         } else {
-            names[i].clone()
+            Msg::verbatim(names[i].clone())
         }
     };
-    format!("{} vs {}", name(0, Side::First), name(1, Side::Second))
+    Msg::key("players-vs")
+        .with("first", name(0, Side::First))
+        .with("second", name(1, Side::Second))
 }
 
 pub fn autosave_file(paths: &Paths, kind: GameKind) -> PathBuf {
@@ -120,13 +123,13 @@ pub fn load_autosave(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Op
     let restored = kind.def().load_autosave(&path, notices)?;
     restored
         .map_err(|reason| {
-            let moved = persist::move_aside(&path)
-                .map(|p| format!(" It was moved to {}.", p.display()))
-                .unwrap_or_default();
-            notices.push(format!(
-                "The autosaved {} game could not be restored ({reason}).{moved}",
-                kind.title()
-            ));
+            let msg = Msg::key("notice-autosave-unrestorable")
+                .with("game", kind.name())
+                .with("reason", reason);
+            notices.push(match persist::move_aside(&path) {
+                Some(to) => Msg::Join(vec![msg, moved_to(&to)], " "),
+                None => msg,
+            });
         })
         .ok()
 }
@@ -315,7 +318,7 @@ pub fn save_record(
 }
 
 /// The game whose records have `path`'s extension.
-fn kind_of(path: &Path, games: &Games) -> Result<GameKind, String> {
+fn kind_of(path: &Path, games: &Games) -> Result<GameKind, Msg> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -324,7 +327,7 @@ fn kind_of(path: &Path, games: &Games) -> Result<GameKind, String> {
     games
         .iter()
         .find(|k| k.def().record_extensions().contains(&ext.as_str()))
-        .ok_or_else(|| format!("no game reads .{ext} files"))
+        .ok_or_else(|| Msg::key("record-unknown-extension").with("ext", ext))
 }
 
 /// The extensions of the records the games folder lists.
@@ -337,25 +340,33 @@ pub fn record_extensions(games: &Games) -> Vec<&'static str> {
 
 /// Opens any record file for the replay. An unreadable file is moved aside; the error says
 /// so.
-pub fn open_record(path: &Path, games: &Games) -> Result<Recorded, String> {
+pub fn open_record(path: &Path, games: &Games) -> Result<Recorded, Msg> {
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let opened = kind_of(path, games).and_then(|k| k.def().open_record(path));
     opened.map_err(|reason| {
-        let moved = persist::move_aside(path)
-            .map(|to| format!(" It was moved to {}.", to.display()))
-            .unwrap_or_default();
-        format!("{name} could not be read: {reason}.{moved}")
+        let msg = Msg::key("notice-record-unreadable")
+            .with("file", name)
+            .with("reason", reason);
+        match persist::move_aside(path) {
+            Some(to) => Msg::Join(vec![msg, moved_to(&to)], " "),
+            None => msg,
+        }
     })
 }
 
+/// "It was moved to …", after a bad file's notice.
+fn moved_to(to: &Path) -> Msg {
+    Msg::key("notice-moved-to").with("path", to.display().to_string())
+}
+
 /// One line about a record for the Load game list (or why it cannot be read).
-pub fn summary(path: &Path, games: &Games) -> String {
+pub fn summary(path: &Path, games: &Games) -> Msg {
     kind_of(path, games)
         .and_then(|k| k.def().record_summary(path))
-        .unwrap_or_else(|e| format!("Unreadable: {e}"))
+        .unwrap_or_else(|e| Msg::key("record-unreadable-line").with("reason", e))
 }
 
 /// Reports a bad autosave at start, not when Continue is pressed.

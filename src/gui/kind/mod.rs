@@ -29,9 +29,11 @@ use std::time::Duration;
 
 use bevy::prelude::Resource;
 
+use super::msg::{Arg, Msg};
 use super::persist::{Notices, SetupChoice};
 use crate::engine::ai::Score;
 use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove};
+use crate::engine::review::Outlook;
 pub use files::{Recorded, Saved};
 
 /// What a record says beyond the moves: who resigned or lost on time, and per move the time
@@ -44,7 +46,7 @@ pub struct RecordEnd {
     /// The game's comment (the opening's actions: "Opening: Swap2; h8 i9 j7 two ...").
     pub comment: Option<String>,
 }
-pub use opening::{OpeningPhase, opening_line};
+pub use opening::{OpeningPhase, RECORD_PREFIX, opening_line};
 pub use rules::{AnyGame, Candidate, Play, Progress, Rules, SearchRequest};
 
 /// Loads every game's statistics and reports autosaves that do not restore, at start.
@@ -108,7 +110,8 @@ impl Side {
 pub struct Move(pub u32);
 
 /// A computer level of some game: its number in the game's menu (1 = weakest), its name and
-/// one line about it.
+/// one line about it. `name` and `description` are the engine's English (records, logs);
+/// players read [`AnyLevel::title`] and [`AnyLevel::blurb`] from the catalogs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnyLevel {
     pub game: &'static str,
@@ -135,9 +138,21 @@ impl AnyLevel {
         (self.game == id).then_some(self.number)
     }
 
+    /// The level's name for players (`level-<game>-<number>` in the catalogs).
+    pub fn title(self) -> Msg {
+        Msg::key(format!("level-{}-{}", self.game, self.number))
+    }
+
+    /// One line about the level for players (`level-<game>-<number>-about`).
+    pub fn blurb(self) -> Msg {
+        Msg::key(format!("level-{}-{}-about", self.game, self.number))
+    }
+
     /// "Level 3 · Club", for the side panel.
-    pub fn headline(self) -> String {
-        format!("Level {} · {}", self.number, self.name)
+    pub fn headline(self) -> Msg {
+        Msg::key("level-headline")
+            .with("number", self.number)
+            .with("name", self.title())
     }
 }
 
@@ -185,6 +200,7 @@ pub fn shipped_puzzles(text: &str, mine: impl Fn(&PuzzleGame) -> bool) -> Vec<Pu
 #[derive(Clone, Debug)]
 pub struct SetupRow {
     pub key: &'static str,
+    /// The row's name: a catalog key.
     pub label: &'static str,
     pub choices: Vec<Choice>,
     /// The value when none (or an unknown one) is stored.
@@ -196,9 +212,9 @@ pub struct SetupRow {
 #[derive(Clone, Debug)]
 pub struct Choice {
     pub value: u32,
-    pub label: String,
+    pub label: Msg,
     /// A line under the row while this choice is selected (what the rule means).
-    pub note: Option<&'static str>,
+    pub note: Option<Msg>,
 }
 
 impl SetupRow {
@@ -227,13 +243,24 @@ pub struct LevelTallies {
 pub trait GameDef: Send + Sync + 'static {
     /// Stable name in the settings file ("gomoku").
     fn id(&self) -> &'static str;
-    /// "Gomoku", "Connect Four".
+    /// "Gomoku", "Connect Four", in English (records, logs); players read the catalog's
+    /// `game-<id>` ([`GameDef::name`]).
     fn title(&self) -> &'static str;
-    /// "Black" / "White", "Red" / "Yellow".
-    fn side_name(&self, side: Side) -> &'static str;
-    /// A player's name in the record of a game between two people.
-    fn two_player_name(&self, side: Side) -> String {
-        format!("Player {}", side.index() + 1)
+    /// The game's name for players.
+    fn name(&self) -> Msg {
+        Msg::key(format!("game-{}", self.id()))
+    }
+    /// "Black" / "White", "Red" / "Yellow" for players: `side-<id>-first` / `-second`.
+    fn side_name(&self, side: Side) -> Msg {
+        let which = match side {
+            Side::First => "first",
+            Side::Second => "second",
+        };
+        Msg::key(format!("side-{}-{which}", self.id()))
+    }
+    /// A player's name in a game between two people ("Player 1").
+    fn two_player_name(&self, side: Side) -> Msg {
+        Msg::key("player-numbered").with("number", side.index() + 1)
     }
     /// The computer levels, weakest first, numbered from 1.
     fn levels(&self) -> Vec<AnyLevel>;
@@ -241,7 +268,7 @@ pub trait GameDef: Send + Sync + 'static {
     fn default_opponent(&self) -> u8;
     /// The level that gives hints (the strongest that answers in a few seconds).
     fn hint_level(&self) -> AnyLevel;
-    /// How people use the controls, under the panel's buttons.
+    /// How people use the controls, under the panel's buttons (a catalog key).
     fn controls_help(&self) -> &'static str;
     /// A stone clicks as it is put down; a Connect Four disc sounds when it lands (its board
     /// plays that sound).
@@ -266,7 +293,7 @@ pub trait GameDef: Send + Sync + 'static {
     fn opening(&self, _options: &Options) -> Option<Box<dyn OpeningPhase>> {
         None
     }
-    /// A line for the setup screen about the game, under its rows.
+    /// A line for the setup screen about the game, under its rows (a catalog key).
     fn setup_note(&self) -> Option<&'static str> {
         None
     }
@@ -321,7 +348,7 @@ pub trait GameDef: Send + Sync + 'static {
     fn stats_name(&self) -> &'static str;
     /// The unfinished game in `path`: `None` when missing or unreadable (then reported in
     /// `notices` and moved aside), else whether it restores.
-    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>>;
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>>;
     fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String>;
     fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies;
     fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String>;
@@ -340,9 +367,10 @@ pub trait GameDef: Send + Sync + 'static {
         date: &str,
         end: &RecordEnd,
     ) -> Result<(), String>;
-    fn open_record(&self, path: &Path) -> Result<Recorded, String>;
+    /// A record to replay; the error says why not (the engine's parser speaks English).
+    fn open_record(&self, path: &Path) -> Result<Recorded, Msg>;
     /// One line for the Load game list.
-    fn record_summary(&self, path: &Path) -> Result<String, String>;
+    fn record_summary(&self, path: &Path) -> Result<Msg, Msg>;
 }
 
 /// A handle to a registered game kind. Two handles are equal when they name the same game.
@@ -362,8 +390,13 @@ impl GameKind {
         self.0.title()
     }
 
-    pub fn side_name(self, side: Side) -> &'static str {
+    pub fn side_name(self, side: Side) -> Msg {
         self.0.side_name(side)
+    }
+
+    /// The game's name for players.
+    pub fn name(self) -> Msg {
+        self.0.name()
     }
 
     pub fn clicks_when_placed(self) -> bool {
@@ -445,13 +478,46 @@ impl Games {
     }
 }
 
+/// An outlook in the one wording players read everywhere (the side panel, the hint, the
+/// analysis board, the review; `Outlook::describe` is the engine's English): who wins in how
+/// many of their own moves, or the side to move's winning chance. `to_move` and `other` name
+/// the sides.
+pub fn describe_outlook(outlook: Outlook, to_move: Msg, other: Msg) -> Msg {
+    match outlook {
+        Outlook::Win(0) => Msg::key("outlook-has-won").with("side", to_move),
+        Outlook::Loss(0) => Msg::key("outlook-has-won").with("side", other),
+        Outlook::Win(n) => Msg::key("outlook-wins-in")
+            .with("side", to_move)
+            .with("moves", n),
+        Outlook::Loss(n) => Msg::key("outlook-wins-in")
+            .with("side", other)
+            .with("moves", n),
+        Outlook::Draw => Msg::key("outlook-draw"),
+        Outlook::Unknown => Msg::key("outlook-unclear"),
+        Outlook::Eval(_) => Msg::key("outlook-chance")
+            .with("side", to_move)
+            .with("percent", (outlook.value() * 100.0).round()),
+    }
+}
+
+/// The side panel's lines about a search: "Level 4 · Expert", "Last search: depth 9 · ...",
+/// "123456 nodes in 0.52 s".
+pub fn search_panel(level: AnyLevel, depth: u32, outlook: Msg, nodes: u64, time: Duration) -> Msg {
+    Msg::key("panel-search")
+        .with("level", level.headline())
+        .with("depth", depth)
+        .with("outlook", outlook)
+        .with("nodes", nodes)
+        .with("seconds", Arg::fixed(time.as_secs_f64(), 2))
+}
+
 /// What a finished search found, for the side panel, the hint and the evaluation bar. The
 /// game writes the words; the app shows them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo {
     pub level: AnyLevel,
     /// The move chosen, or why there is none.
-    pub mv: Result<Move, String>,
+    pub mv: Result<Move, Msg>,
     pub time: Duration,
     /// Whether the panel should show it (levels that do not search have nothing to say).
     pub searched: bool,
@@ -464,17 +530,17 @@ pub struct SearchInfo {
     /// The expected line, the chosen move first.
     pub pv: Vec<Move>,
     /// The side panel's lines about the search.
-    pub panel: String,
+    pub panel: Msg,
     /// The status line when this was a hint.
-    pub hint: String,
+    pub hint: Msg,
     /// Where a hint points when that is not the move (a lost position: the opponent's win).
     pub hint_at: Option<Move>,
 }
 
 impl SearchInfo {
-    /// No move: `why` says why.
-    pub fn none(level: AnyLevel, why: impl Into<String>) -> SearchInfo {
-        let why = why.into();
+    /// No move: `why` (a message key) says why.
+    pub fn none(level: AnyLevel, why: &'static str) -> SearchInfo {
+        let why = Msg::key(why);
         SearchInfo {
             level,
             mv: Err(why.clone()),
@@ -485,7 +551,7 @@ impl SearchInfo {
             eval: None,
             pv: Vec::new(),
             panel: level.headline(),
-            hint: format!("No hint: {why}."),
+            hint: Msg::key("hint-none").with("why", why),
             hint_at: None,
         }
     }
@@ -496,12 +562,12 @@ impl SearchInfo {
     }
 
     /// The side panel's lines about the AI's last move.
-    pub fn describe(&self) -> String {
+    pub fn describe(&self) -> Msg {
         self.panel.clone()
     }
 
     /// The status line for a hint.
-    pub fn hint_text(&self) -> String {
+    pub fn hint_text(&self) -> Msg {
         self.hint.clone()
     }
 }

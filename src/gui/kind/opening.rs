@@ -9,23 +9,26 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use super::{AnyGame, AnyLevel, Move, Side};
+use crate::gui::msg::Msg;
 
 /// An opening in progress. Players are named by [`Side`] as they started: `Side::First` is
 /// the player who began as the tentative first colour, whatever colour they hold now.
 pub trait OpeningPhase: Send + Sync + fmt::Debug {
     fn boxed_clone(&self) -> Box<dyn OpeningPhase>;
-    /// The rule's name for the record ("Swap2").
+    /// The rule's name for the record ("Swap2"), in the record's English.
     fn name(&self) -> String;
+    /// The rule's name for players.
+    fn title(&self) -> Msg;
     /// The player to act now; `None` once the opening is over.
     fn actor(&self) -> Option<Side>;
-    /// What the player to act is asked to do, in their words.
-    fn prompt(&self) -> String;
+    /// What the player to act is asked to do.
+    fn prompt(&self) -> Msg;
     /// The buttons of a choice step (empty on steps taken on the board).
-    fn options(&self) -> Vec<String>;
-    /// Takes the choice of button `index`; the error is in the player's words.
-    fn choose(&mut self, index: usize) -> Result<(), String>;
+    fn options(&self) -> Vec<Msg>;
+    /// Takes the choice of button `index`; the error is for the player.
+    fn choose(&mut self, index: usize) -> Result<(), Msg>;
     /// A click on the board: a stone, a fifth-move offer or a pick among the offers.
-    fn click(&mut self, mv: Move) -> Result<(), String>;
+    fn click(&mut self, mv: Move) -> Result<(), Msg>;
     /// Takes back the last action; false when there is none.
     fn undo(&mut self) -> bool;
     /// The stones so far, with the right side to move.
@@ -34,7 +37,8 @@ pub trait OpeningPhase: Send + Sync + fmt::Debug {
     fn offers(&self) -> Vec<Move>;
     /// The player who holds the first colour (Black) now.
     fn first_holder(&self) -> Side;
-    /// The AI's decision for the player to act at `level`, applied.
+    /// The AI's decision for the player to act at `level`, applied (the error is the
+    /// engine's, for the log).
     fn ai_step(&mut self, level: AnyLevel, seed: u64, stop: &AtomicBool) -> Result<(), String>;
     /// The actions so far in the game's text form ("h8", "two", "offer:h10").
     fn texts(&self) -> Vec<String>;
@@ -42,41 +46,43 @@ pub trait OpeningPhase: Send + Sync + fmt::Debug {
     fn replay(&mut self, text: &str) -> Result<(), String>;
     /// The decisions so far that put no stone, each with the player who took it: "takes
     /// White", "places two more stones", "offers h10, j9", "picks j9". Consecutive offers
-    /// of one player are one entry.
-    fn decisions(&self) -> Vec<(Side, String)>;
+    /// of one player are one entry. The messages get `who` (the player's name) and `you`
+    /// ("yes" when the person took it: the verb agrees) from [`opening_line`].
+    fn decisions(&self) -> Vec<(Side, Msg)>;
     fn is_done(&self) -> bool {
         self.actor().is_none()
     }
-    /// The record's line about the opening: "Opening: Swap2; h8 i9 j7 two ...".
+    /// The record's line about the opening, which `Recorded::opening` reads back (a format,
+    /// so English): "Opening: Swap2; h8 i9 j7 two ...".
     fn record_comment(&self) -> String {
-        format!("Opening: {}; {}", self.name(), self.texts().join(" "))
+        format!(
+            "{RECORD_PREFIX} {}; {}",
+            self.name(),
+            self.texts().join(" ")
+        )
     }
 }
 
-/// The opening's name and its decisions that put no stone, each with the name of the
-/// player (by role) who took it: "Swap2 · Master places two more stones · You take White".
-pub fn opening_line(phase: &dyn OpeningPhase, name: impl Fn(Side) -> String) -> String {
-    let mut parts = vec![phase.name()];
+/// What starts the opening's line in a record's comment.
+pub const RECORD_PREFIX: &str = "Opening:";
+
+/// The opening's name and its decisions that put no stone, each said of the player (by
+/// role) who took it: "Swap2 · Master places two more stones · You take White".
+pub fn opening_line(
+    phase: &dyn OpeningPhase,
+    name: impl Fn(Side) -> Msg,
+    is_person: impl Fn(Side) -> bool,
+) -> Msg {
+    let mut parts = vec![phase.title()];
     for (player, words) in phase.decisions() {
-        let who = name(player);
-        parts.push(if who == "You" {
-            format!("You {}", you_form(&words))
-        } else {
-            format!("{who} {words}")
-        });
+        let you = if is_person(player) { "yes" } else { "no" };
+        parts.push(
+            words
+                .with("who", name(player))
+                .with("you", Msg::verbatim(you)),
+        );
     }
-    parts.join(" · ")
-}
-
-/// "takes White" said of "you": "take White"; "places" and "declares" lose their "s".
-fn you_form(words: &str) -> String {
-    let (verb, rest) = words.split_once(' ').unwrap_or((words, ""));
-    let verb = verb.strip_suffix('s').unwrap_or(verb);
-    if rest.is_empty() {
-        verb.to_string()
-    } else {
-        format!("{verb} {rest}")
-    }
+    Msg::Join(parts, " · ")
 }
 
 impl Clone for Box<dyn OpeningPhase> {

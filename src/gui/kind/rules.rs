@@ -10,6 +10,7 @@ use super::{AnyLevel, GameKind, Move, Options, SearchInfo, Side, Standing};
 use crate::engine::ai::Score;
 use crate::engine::review::{Analysis, Progress as ReviewProgress, ReviewLimits};
 use crate::gui::clock::Budget;
+use crate::gui::msg::Msg;
 
 /// What a search is asked: the level, a seed (every level's randomness comes from it) and a
 /// factor on the level's time budget (1.0 in the game; tests and benches shorten it).
@@ -63,11 +64,11 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
             .collect()
     }
     /// Whether the side to move may play `mv`; the error is in the player's words.
-    fn check(&self, mv: Self::Move) -> Result<(), String>;
+    fn check(&self, mv: Self::Move) -> Result<(), Msg>;
     /// Plays `mv` for the side to move; the error is in the player's words.
-    fn play(&mut self, mv: Self::Move) -> Result<(), String>;
+    fn play(&mut self, mv: Self::Move) -> Result<(), Msg>;
     /// Puts `mv` down for `side` (records whose moves do not alternate, set-up stones).
-    fn place(&mut self, side: Side, mv: Self::Move) -> Result<(), String>;
+    fn place(&mut self, side: Side, mv: Self::Move) -> Result<(), Msg>;
     /// Takes back the last move; returns who had played it.
     fn undo(&mut self) -> Option<Side>;
     fn redo(&mut self) -> bool;
@@ -77,18 +78,18 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// The setup options this game was made with (rule, size).
     fn options(&self) -> Options;
     /// Rule and board under the title: "Renju · 15 × 15".
-    fn subtitle(&self) -> String;
-    /// A reminder of a rule that surprises newcomers.
+    fn subtitle(&self) -> Msg;
+    /// A reminder of a rule that surprises newcomers (a catalog key).
     fn rule_note(&self) -> Option<&'static str> {
         None
     }
     /// "h8", "column 4".
-    fn move_text(&self, mv: Self::Move) -> String;
+    fn move_text(&self, mv: Self::Move) -> Msg;
     /// The move a player writes as `text` ("h8", "4"), if it is one of this board's.
     fn parse_move(&self, text: &str) -> Option<Self::Move>;
     /// The winning row's name: "five", "four", or "6" for an overline; 0 cells names the row
     /// the game is played for.
-    fn line_name(&self, cells: usize) -> String;
+    fn line_name(&self, cells: usize) -> Msg;
     /// Changes whenever the position does (views redraw on a change).
     fn key(&self) -> u64;
 
@@ -126,13 +127,10 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
         false
     }
     /// The analysis board's Switch side: the other side places next.
-    fn switch_side(&mut self) -> Result<(), String> {
-        Err(format!(
-            "{} players always take turns.",
-            Self::kind().title()
-        ))
+    fn switch_side(&mut self) -> Result<(), Msg> {
+        Err(Msg::key("switch-side-refused").with("game", Self::kind().name()))
     }
-    /// A line under the analysis board's candidates (what the overlay marks).
+    /// A line under the analysis board's candidates (what the overlay marks; a catalog key).
     fn overlay_legend(&self) -> Option<&'static str> {
         None
     }
@@ -148,19 +146,19 @@ pub trait Play: Send + Sync + fmt::Debug + 'static {
     fn redo_len(&self) -> usize;
     fn moves(&self) -> Vec<Move>;
     fn placed(&self) -> Vec<(Side, Move)>;
-    fn check(&self, mv: Move) -> Result<(), String>;
-    fn play(&mut self, mv: Move) -> Result<(), String>;
-    fn place(&mut self, side: Side, mv: Move) -> Result<(), String>;
+    fn check(&self, mv: Move) -> Result<(), Msg>;
+    fn play(&mut self, mv: Move) -> Result<(), Msg>;
+    fn place(&mut self, side: Side, mv: Move) -> Result<(), Msg>;
     fn undo(&mut self) -> Option<Side>;
     fn redo(&mut self) -> bool;
     fn standing(&self) -> Standing;
     fn fresh(&self) -> AnyGame;
     fn options(&self) -> Options;
-    fn subtitle(&self) -> String;
+    fn subtitle(&self) -> Msg;
     fn rule_note(&self) -> Option<&'static str>;
-    fn move_text(&self, mv: Move) -> String;
+    fn move_text(&self, mv: Move) -> Msg;
     fn parse_move(&self, text: &str) -> Option<Move>;
-    fn line_name(&self, cells: usize) -> String;
+    fn line_name(&self, cells: usize) -> Msg;
     fn key(&self) -> u64;
     fn search(&self, request: &SearchRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo;
     fn fallback(&self, seed: u64) -> SearchInfo;
@@ -178,11 +176,12 @@ pub trait Play: Send + Sync + fmt::Debug + 'static {
         report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
     );
     fn has_analysis(&self) -> bool;
-    fn switch_side(&mut self) -> Result<(), String>;
+    fn switch_side(&mut self) -> Result<(), Msg>;
     fn overlay_legend(&self) -> Option<&'static str>;
 }
 
-const OTHER_GAME: &str = "That move belongs to another game.";
+/// A move of another game reached this one (a bug): the player is told, nothing breaks.
+const OTHER_GAME: &str = "move-other-game";
 
 fn analysis<M, N>(a: Analysis<M>, f: impl Fn(M) -> N) -> Analysis<N> {
     Analysis {
@@ -228,16 +227,16 @@ impl<R: Rules> Play for R {
             .collect()
     }
 
-    fn check(&self, mv: Move) -> Result<(), String> {
-        Rules::check(self, R::decode(mv).ok_or(OTHER_GAME)?)
+    fn check(&self, mv: Move) -> Result<(), Msg> {
+        Rules::check(self, R::decode(mv).ok_or(Msg::key(OTHER_GAME))?)
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), String> {
-        Rules::play(self, R::decode(mv).ok_or(OTHER_GAME)?)
+    fn play(&mut self, mv: Move) -> Result<(), Msg> {
+        Rules::play(self, R::decode(mv).ok_or(Msg::key(OTHER_GAME))?)
     }
 
-    fn place(&mut self, side: Side, mv: Move) -> Result<(), String> {
-        Rules::place(self, side, R::decode(mv).ok_or(OTHER_GAME)?)
+    fn place(&mut self, side: Side, mv: Move) -> Result<(), Msg> {
+        Rules::place(self, side, R::decode(mv).ok_or(Msg::key(OTHER_GAME))?)
     }
 
     fn undo(&mut self) -> Option<Side> {
@@ -260,7 +259,7 @@ impl<R: Rules> Play for R {
         Rules::options(self)
     }
 
-    fn subtitle(&self) -> String {
+    fn subtitle(&self) -> Msg {
         Rules::subtitle(self)
     }
 
@@ -268,10 +267,10 @@ impl<R: Rules> Play for R {
         Rules::rule_note(self)
     }
 
-    fn move_text(&self, mv: Move) -> String {
+    fn move_text(&self, mv: Move) -> Msg {
         match R::decode(mv) {
             Some(m) => Rules::move_text(self, m),
-            None => format!("{mv:?}"),
+            None => Msg::verbatim(format!("{mv:?}")),
         }
     }
 
@@ -279,7 +278,7 @@ impl<R: Rules> Play for R {
         Rules::parse_move(self, text).map(R::encode)
     }
 
-    fn line_name(&self, cells: usize) -> String {
+    fn line_name(&self, cells: usize) -> Msg {
         Rules::line_name(self, cells)
     }
 
@@ -290,7 +289,7 @@ impl<R: Rules> Play for R {
     fn search(&self, request: &SearchRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo {
         match R::level(request.level) {
             Some(level) => Rules::search(self, level, request, stop, progress),
-            None => SearchInfo::none(request.level, "a level of another game"),
+            None => SearchInfo::none(request.level, "hint-other-game"),
         }
     }
 
@@ -344,7 +343,7 @@ impl<R: Rules> Play for R {
         Rules::has_analysis(self)
     }
 
-    fn switch_side(&mut self) -> Result<(), String> {
+    fn switch_side(&mut self) -> Result<(), Msg> {
         Rules::switch_side(self)
     }
 
@@ -370,7 +369,7 @@ impl AnyGame {
         self.kind().title()
     }
 
-    pub fn side_name(&self, side: Side) -> &'static str {
+    pub fn side_name(&self, side: Side) -> Msg {
         self.kind().side_name(side)
     }
 

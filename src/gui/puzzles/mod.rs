@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 
 use super::audio::Sfx;
 use super::frames::FrameRequests;
-use super::i18n::Msg;
 use super::job::{Job, Jobs, NICE_BACKGROUND, NICE_WAITED, cancel_on_exit};
 use super::kind::{AnyGame, GameKind, Games, Move, Side};
+use super::msg::Msg;
 use super::persist::{self, Notices, Paths, timestamp};
 use crate::engine::puzzle::{
     self, Hint, HintLevel, LineError, Puzzle, PuzzleMove, Refutation, TryResult,

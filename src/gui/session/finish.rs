@@ -43,7 +43,7 @@ pub(super) fn settle(
         .and_then(|()| files::write_opening(&paths, kind, session.saved_opening().as_ref()));
     if let Err(e) = written {
         warn!("autosave failed: {e}");
-        session.status = format!("Could not autosave: {e}");
+        session.status = Some(Msg::key("status-autosave-failed").with("error", e));
     }
 }
 
@@ -82,7 +82,7 @@ pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: 
         }
         Err(e) => {
             warn!("could not save the game record: {e}");
-            session.status = format!("Could not save the game: {e}");
+            session.status = Some(Msg::key("status-save-failed").with("error", e));
             None
         }
     };

@@ -22,6 +22,7 @@ use super::kind::{
     AnyGame, AnyLevel, GameKind, Games, Move, OpeningPhase, Options, RecordEnd, SearchInfo,
     SearchRequest, Side, Standing,
 };
+use super::msg::Msg;
 use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
 use crate::engine::ai::Score;
 
@@ -143,7 +144,7 @@ pub struct Session {
     pub resign_armed: bool,
     pub hint: Option<Move>,
     /// One line for the player: why a click did nothing, a hint, a save error.
-    pub status: String,
+    pub status: Option<Msg>,
     pub finished: Option<Finished>,
     /// The tournament opening while it runs (`None` before normal play or without one).
     pub opening: Option<Box<dyn OpeningPhase>>,
@@ -183,7 +184,7 @@ impl Session {
             position_eval: None,
             resign_armed: false,
             hint: None,
-            status: String::new(),
+            status: None,
             finished: None,
             opening: None,
             human_player: human,
@@ -277,13 +278,14 @@ impl Session {
         self.is_ongoing() && !self.is_ai_turn()
     }
 
-    /// Name shown for a side: "You" / "Expert (AI)" against the AI, the colour otherwise.
-    /// A player's name, the same in play, on the result screen, in the record and so in the
-    /// replay: "You", "Club (AI)", or between two people "Player 1".
-    pub fn player_name(&self, side: Side) -> String {
+    /// A player's name, the same in play, on the result screen and (in English) in the
+    /// record and so in the replay: "You", "Club (AI)", or between two people "Player 1".
+    pub fn player_name(&self, side: Side) -> Msg {
         match self.opponent {
-            Opponent::Ai(level) if side != self.human => format!("{} (AI)", level.name()),
-            Opponent::Ai(_) => "You".into(),
+            Opponent::Ai(level) if side != self.human => {
+                Msg::key("player-ai").with("level", level.title())
+            }
+            Opponent::Ai(_) => Msg::key("player-you"),
             // Between people a name goes with the player, who may change colour in an
             // opening: `human` is the colour the first-named player holds.
             Opponent::Person => {
@@ -392,13 +394,9 @@ impl Session {
             return; // already the game
         }
         self.looking = (n < ply).then_some(n);
-        self.status = match self.looking {
-            Some(n) => format!(
-                "Showing the position after move {n} of {ply}: click move {ply} or press End \
-                 to go back to the game."
-            ),
-            None => String::new(),
-        };
+        self.status = self
+            .looking
+            .map(|n| Msg::key("status-looking").with("shown", n).with("ply", ply));
     }
 
     /// The position on show: the game's, or an earlier one picked in the move list.
@@ -415,10 +413,11 @@ impl Session {
         position
     }
 
+    /// The names as the record keeps them: in English, whatever the player reads.
     pub fn record_names(&self) -> [String; 2] {
         [
-            self.player_name(Side::First),
-            self.player_name(Side::Second),
+            self.player_name(Side::First).english(),
+            self.player_name(Side::Second).english(),
         ]
     }
 }
@@ -475,13 +474,13 @@ fn on_play_action(
                 return;
             }
             if session.is_ai_turn() {
-                session.status = "Wait for the AI's move.".into();
+                session.status = Some(Msg::key("status-wait-ai"));
                 sfx.write(Sfx::Illegal);
                 return;
             }
             match session.game.play(mv) {
                 Err(why) => {
-                    session.status = why;
+                    session.status = Some(why);
                     sfx.write(Sfx::Illegal);
                 }
                 Ok(()) => {
@@ -489,7 +488,7 @@ fn on_play_action(
                         worker.cancel();
                     }
                     session.hint = None;
-                    session.status.clear();
+                    session.status = None;
                     placed_sound(&session.game, &mut sfx);
                 }
             }
@@ -505,22 +504,18 @@ fn on_play_action(
             session.hint = None;
             // The last search was about a position that is gone.
             session.last_search = None;
-            session.status = if undone == 0 {
-                "Nothing to undo.".into()
-            } else {
-                String::new()
-            };
+            session.status = (undone == 0).then(|| Msg::key("status-nothing-to-undo"));
         }
         PlayAction::Redo => {
             if session.finished.is_some() {
                 return;
             }
             if worker.kind() == Some(JobKind::Move) {
-                session.status = "Wait for the AI's move.".into();
+                session.status = Some(Msg::key("status-wait-ai"));
                 return;
             }
             if session.in_opening() {
-                session.status = "Nothing to redo in the opening.".into();
+                session.status = Some(Msg::key("status-no-redo-in-opening"));
                 return;
             }
             worker.cancel();
@@ -528,19 +523,19 @@ fn on_play_action(
             session.hint = None;
             session.last_search = None;
             if redone == 0 {
-                session.status = "Nothing to redo.".into();
+                session.status = Some(Msg::key("status-nothing-to-redo"));
             } else {
-                session.status.clear();
+                session.status = None;
                 placed_sound(&session.game, &mut sfx);
             }
         }
         PlayAction::Hint => {
             if session.in_opening() {
-                session.status = "No hints during the opening.".into();
+                session.status = Some(Msg::key("status-no-hints-in-opening"));
                 return;
             }
             if !session.is_person_turn() {
-                session.status = "A hint is for your own turn.".into();
+                session.status = Some(Msg::key("status-hint-own-turn"));
                 return;
             }
             if worker.is_busy() && worker.kind() != Some(JobKind::Evaluate) {
@@ -549,7 +544,7 @@ fn on_play_action(
             let request = session.request(JobKind::Hint, session.game.hint_level(), &backend);
             worker.start(session.id, request, &backend);
             session.hint = None;
-            session.status = "Looking for a good move…".into();
+            session.status = Some(Msg::key("status-hint-looking"));
         }
         PlayAction::Resign => {
             // Asked first: one click must not end a game.
@@ -579,11 +574,11 @@ fn placed_sound(game: &AnyGame, sfx: &mut MessageWriter<Sfx>) {
 
 /// Resigning takes two presses: the first asks (in the status line), the second confirms;
 /// any other action in between cancels. Returns whether this press confirms.
-pub fn resign_confirmed(action: &PlayAction, armed: &mut bool, status: &mut String) -> bool {
+pub fn resign_confirmed(action: &PlayAction, armed: &mut bool, status: &mut Option<Msg>) -> bool {
     if !matches!(action, PlayAction::Resign) {
         if *armed {
             *armed = false;
-            status.clear();
+            *status = None;
         }
         return false;
     }
@@ -592,8 +587,7 @@ pub fn resign_confirmed(action: &PlayAction, armed: &mut bool, status: &mut Stri
         return true;
     }
     *armed = true;
-    *status = "Resign this game? Press Resign (Ctrl+R) again to confirm; any other action cancels."
-        .into();
+    *status = Some(Msg::key("status-resign-confirm"));
     false
 }
 

@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::gui::audio::Sfx;
-use crate::gui::i18n::Msg;
 use crate::gui::job::{Job, Jobs, NICE_WAITED};
 use crate::gui::kind::OpeningPhase;
+use crate::gui::msg::Msg;
 
 /// What an opening decision answers: the game and the opening's actions when it started.
 type Stamp = (u64, Vec<String>);
@@ -98,7 +98,7 @@ fn apply(session: &mut Session, result: Decided, sfx: &mut MessageWriter<Sfx>) {
         Ok(phase) => {
             let stones = session.game.ply();
             session.opening = Some(phase);
-            session.status.clear();
+            session.status = None;
             session.sync_opening();
             if session.game.ply() > stones {
                 placed_sound(&session.game, sfx);
@@ -107,7 +107,7 @@ fn apply(session: &mut Session, result: Decided, sfx: &mut MessageWriter<Sfx>) {
         Err(e) => {
             // An engine bug: the game must go on, so the AI forfeits.
             warn!("the AI could not act in the opening: {e}");
-            session.status = format!("The AI could not play the opening ({e}) and resigns.");
+            session.status = Some(Msg::key("status-ai-failed").with("error", e));
             session.resigned = Some(session.human.other());
         }
     }
@@ -240,15 +240,17 @@ impl Session {
 
     /// The opening's decisions that put no stone, in one line with the players' names:
     /// "Swap2 · Master places two more stones · You take White".
-    pub fn opening_line(&self) -> Option<String> {
+    pub fn opening_line(&self) -> Option<Msg> {
         let phase = self.opening.as_ref().or(self.opening_played.as_ref())?;
+        let person = matches!(self.opponent, Opponent::Ai(_));
         Some(crate::gui::kind::opening_line(
             &**phase,
             |player| match self.opponent {
-                Opponent::Ai(_) if player == self.human_player => "You".into(),
-                Opponent::Ai(level) => level.name().to_string(),
+                Opponent::Ai(_) if player == self.human_player => Msg::key("player-you"),
+                Opponent::Ai(level) => level.title(),
                 Opponent::Person => self.game.kind().def().two_player_name(player),
             },
+            |player| person && player == self.human_player,
         ))
     }
 
@@ -259,23 +261,22 @@ impl Session {
 
     /// The status line's words in the opening when nothing else is said: the prompt to the
     /// player to act, or what the AI is doing.
-    pub fn opening_prompt(&self) -> Option<String> {
+    pub fn opening_prompt(&self) -> Option<Msg> {
         let phase = self.opening.as_ref()?;
         let actor = phase.actor()?;
         Some(match self.opponent {
             Opponent::Ai(level) if actor != self.human_player => {
-                if phase.options().is_empty() {
-                    format!("{} is placing its stones…", level.name())
+                let key = if phase.options().is_empty() {
+                    "status-ai-placing"
                 } else {
-                    format!("{} is choosing…", level.name())
-                }
+                    "status-ai-choosing"
+                };
+                Msg::key(key).with("level", level.title())
             }
             Opponent::Ai(_) => phase.prompt(),
-            Opponent::Person => format!(
-                "{}: {}",
-                self.game.kind().def().two_player_name(actor),
-                phase.prompt()
-            ),
+            Opponent::Person => Msg::key("status-player-prompt")
+                .with("player", self.game.kind().def().two_player_name(actor))
+                .with("prompt", phase.prompt()),
         })
     }
 }
@@ -285,13 +286,13 @@ impl Session {
 pub(super) fn opening_action(
     session: &mut Session,
     sfx: &mut MessageWriter<Sfx>,
-    act: impl FnOnce(&mut dyn OpeningPhase) -> Result<(), String>,
+    act: impl FnOnce(&mut dyn OpeningPhase) -> Result<(), Msg>,
 ) {
     if !session.is_ongoing() {
         return;
     }
     if session.is_ai_turn() {
-        session.status = "Wait for the AI.".into();
+        session.status = Some(Msg::key("status-wait-ai"));
         sfx.write(Sfx::Illegal);
         return;
     }
@@ -301,11 +302,11 @@ pub(super) fn opening_action(
     let stones = session.game.ply();
     match act(&mut **phase) {
         Err(why) => {
-            session.status = why;
+            session.status = Some(why);
             sfx.write(Sfx::Illegal);
         }
         Ok(()) => {
-            session.status.clear();
+            session.status = None;
             session.sync_opening();
             if session.game.ply() > stones {
                 placed_sound(&session.game, sfx);

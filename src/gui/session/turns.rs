@@ -139,13 +139,13 @@ pub(super) fn apply_ai_moves(
             Ok(()) => {
                 placed_sound(&session.game, &mut sfx);
                 // "Wait for the AI's move." and the like are answered now.
-                session.status.clear();
+                session.status = None;
             }
             Err(e) => {
                 // An engine bug (or no legal move, which the rules make a draw first): the
                 // game must go on, so the AI forfeits.
-                warn!("the AI could not move: {e}");
-                session.status = format!("The AI could not move ({e}) and resigns.");
+                warn!("the AI could not move: {}", e.english());
+                session.status = Some(Msg::key("status-ai-failed").with("error", e));
                 session.resigned = Some(ai);
             }
         }
@@ -166,6 +166,6 @@ pub(super) fn apply_hints(
             continue;
         }
         session.hint = msg.info.hint_at.or(msg.info.mv.clone().ok());
-        session.status = msg.info.hint_text();
+        session.status = Some(msg.info.hint_text());
     }
 }

@@ -302,17 +302,17 @@ fn theme_switch_applies_and_persists() {
         .iter(t.app.world())
         .filter_map(|(a, b)| match &a.0 {
             Action::Settings(SettingsAction::Theme(theme)) => {
-                Some((theme.name().to_string(), b.selected))
+                Some((theme.key().to_string(), b.selected))
             }
             _ => None,
         })
         .collect();
     assert_eq!(selected.len(), 2);
     assert!(
-        selected.contains(&("Dark slate".into(), true)),
+        selected.contains(&("theme-dark".into(), true)),
         "{selected:?}"
     );
-    assert!(selected.contains(&("Classic wood".into(), false)));
+    assert!(selected.contains(&("theme-classic".into(), false)));
     t.app.update();
     let text = std::fs::read_to_string(Paths::under(&home).settings_file()).unwrap();
     assert!(text.contains("theme: Dark"), "{text}");

@@ -8,10 +8,11 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{CONNECT4, col, kind, player};
-use crate::engine::connect4::record::{self, column_string, redo_line};
-use crate::engine::connect4::{BoardSize, Game, Level, Record};
+use crate::engine::connect4::record::{self, RecordResult, column_string, redo_line};
+use crate::engine::connect4::{BoardSize, Game, Level, Player, Record};
 use crate::gui::kind::files::{Recorded, Saved};
 use crate::gui::kind::{AnyGame, GameDef, LevelTallies, RecordEnd, Side};
+use crate::gui::msg::Msg;
 use crate::gui::persist::Tally;
 
 /// Wins, losses and draws per level, keyed by the level's name.
@@ -70,7 +71,8 @@ impl C4Autosave {
         C4Autosave {
             version: AUTOSAVE_VERSION,
             opponent: saved.opponent_number(),
-            human: CONNECT4.side_name(saved.human).to_string(),
+            // The colour's English name: a file format, the same in every language.
+            human: CONNECT4.side_name(saved.human).english(),
             width: game.width(),
             height: game.height(),
             moves: game.to_move_string(),
@@ -81,14 +83,16 @@ impl C4Autosave {
     }
 
     /// Rebuilds the game with its redo line; says what is wrong otherwise.
-    pub fn restore(&self) -> Result<Saved, String> {
+    pub fn restore(&self) -> Result<Saved, Msg> {
         if self.version != AUTOSAVE_VERSION {
-            return Err(format!("unknown autosave version {}", self.version));
+            return Err(Msg::key("autosave-bad-version").with("version", self.version));
         }
         let level = Saved::level_of(kind(), self.opponent)?;
-        let size = BoardSize::new(self.width, self.height).map_err(|e| e.to_string())?;
+        // The engine explains a bad size or move (in English).
+        let engine = |e: String| Msg::verbatim(e);
+        let size = BoardSize::new(self.width, self.height).map_err(|e| engine(e.to_string()))?;
         let line = format!("{}{}", self.moves, self.redo);
-        let mut game = Game::from_moves(size, &line).map_err(|e| e.to_string())?;
+        let mut game = Game::from_moves(size, &line).map_err(|e| engine(e.to_string()))?;
         for _ in 0..self.redo.chars().count() {
             game.undo();
         }
@@ -112,7 +116,7 @@ pub fn record(game: &Game, names: &[String; 2], date: &str, end: &RecordEnd) -> 
 }
 
 /// A record file as the replay shows it.
-pub fn open(path: &Path) -> Result<Recorded, String> {
+pub fn open(path: &Path) -> Result<Recorded, Msg> {
     let r = record::load_record(path)?;
     let names = [r.red.clone(), r.yellow.clone()];
     Ok(Recorded {
@@ -124,23 +128,42 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
             .map(|(i, &c)| (Side::of_ply(i), col(c)))
             .collect(),
         names,
-        result: record::result_text(r.result),
+        result: result_text(r.result),
         times: Vec::new(),
         opening: None,
     })
 }
 
 /// One line for the Load game list.
-pub fn summary(path: &Path) -> Result<String, String> {
+pub fn summary(path: &Path) -> Result<Msg, Msg> {
     let r = record::load_record(path)?;
-    Ok(format!(
-        "Connect Four {} × {} · {} · {} · {} moves",
-        r.size.width(),
-        r.size.height(),
-        crate::gui::kind::files::players(&[r.red, r.yellow], kind()),
-        record::result_text(r.result),
-        r.moves.len()
-    ))
+    Ok(Msg::key("summary-connect4")
+        .with("width", r.size.width())
+        .with("height", r.size.height())
+        .with(
+            "players",
+            crate::gui::kind::files::players(&[r.red, r.yellow], kind()),
+        )
+        .with("result", result_text(r.result))
+        .with("moves", r.moves.len()))
+}
+
+/// A record's result for people ("Red won by resignation").
+pub fn result_text(result: RecordResult) -> Msg {
+    let won = |winner: Player, how: &str| {
+        Msg::key("record-result-won")
+            .with("winner", CONNECT4.side_name(super::side(winner)))
+            .with("how", Msg::verbatim(how))
+    };
+    match result {
+        RecordResult::Win {
+            winner,
+            resignation,
+        } => won(winner, if resignation { "resignation" } else { "won" }),
+        RecordResult::WinOnTime { winner } => won(winner, "time"),
+        RecordResult::Draw => Msg::key("record-result-draw"),
+        RecordResult::Unfinished => Msg::key("record-result-unfinished"),
+    }
 }
 
 #[cfg(test)]

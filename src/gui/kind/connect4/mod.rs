@@ -15,7 +15,8 @@ use rand::rngs::StdRng;
 
 use super::{
     AnyGame, AnyLevel, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress, RecordEnd,
-    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing, shipped_puzzles,
+    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing, describe_outlook,
+    shipped_puzzles,
 };
 use crate::engine::connect4::record::{RECORD_EXT, redo_line};
 use crate::engine::connect4::{
@@ -25,7 +26,7 @@ use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove, from_connect4};
 use crate::engine::review::{
     Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4, c4_outlook,
 };
-use crate::gui::i18n::Msg;
+use crate::gui::msg::{Arg, Msg};
 use crate::gui::persist::{self, Loaded, Notices};
 
 /// The kind, registered in `gui/games.rs`.
@@ -108,30 +109,36 @@ pub fn search_info(
     let me = CONNECT4.side_name(side(game.side_to_move()));
     let them = CONNECT4.side_name(side(game.side_to_move().other()));
     let (panel, hint) = match &result {
-        Err(_) => (level.headline(), "No hint: there is no legal move.".into()),
+        Err(_) => (
+            level.headline(),
+            Msg::key("hint-none").with("why", Msg::key("hint-no-legal-move")),
+        ),
         Ok(choice) => {
             let how = match (choice.source, choice.depth) {
-                (Source::Tactic, _) => "a forced move".to_string(),
-                (Source::Random, _) => "by feel".to_string(),
-                (Source::Book, _) => "from the opening book".to_string(),
-                (Source::Solver, _) => "solved exactly".to_string(),
-                (Source::Search, Some(d)) => format!("search depth {d}"),
-                (Source::Search, None) => "search".to_string(),
+                (Source::Tactic, _) => Msg::key("c4-how-forced"),
+                (Source::Random, _) => Msg::key("c4-how-feel"),
+                (Source::Book, _) => Msg::key("c4-how-book"),
+                (Source::Solver, _) => Msg::key("c4-how-solved"),
+                (Source::Search, d) => Msg::key("c4-how-search").with("depth", d.unwrap_or(0)),
             };
-            // The panel is read after the move: it speaks of the position on the board.
-            let ai_outlook = outlook
-                .map(|o| format!("{} · ", o.after_best_move().describe(them, me)))
-                .unwrap_or_default();
             let column = choice.column + 1;
-            let panel = format!(
-                "{}\nLast move: column {column} ({how})\n{ai_outlook}{:.2} s",
-                level.headline(),
-                time.as_secs_f32()
-            );
+            // The panel is read after the move: it speaks of the position on the board.
+            let panel = match outlook {
+                Some(o) => Msg::key("c4-panel").with(
+                    "outlook",
+                    describe_outlook(o.after_best_move(), them.clone(), me.clone()),
+                ),
+                None => Msg::key("c4-panel-plain"),
+            }
+            .with("level", level.headline())
+            .with("column", column)
+            .with("how", how)
+            .with("seconds", Arg::fixed(time.as_secs_f64(), 2));
             let hint = match outlook {
-                Some(o) => format!("Hint: column {column} ({})", o.describe(me, them)),
-                None => format!("Hint: column {column}"),
-            };
+                Some(o) => Msg::key("c4-hint").with("outlook", describe_outlook(o, me, them)),
+                None => Msg::key("c4-hint-plain"),
+            }
+            .with("column", column);
             (panel, hint)
         }
     };
@@ -140,7 +147,7 @@ pub fn search_info(
         mv: result
             .as_ref()
             .map(|c| col(c.column))
-            .map_err(|e| e.to_string()),
+            .map_err(|e| Msg::verbatim(e.to_string())),
         time,
         searched: true,
         depth: result.as_ref().ok().and_then(|c| c.depth).unwrap_or(0),
@@ -189,29 +196,33 @@ impl Rules for Game {
         Game::moves(self).to_vec()
     }
 
-    fn check(&self, c: usize) -> Result<(), String> {
+    fn check(&self, c: usize) -> Result<(), Msg> {
         if self.is_over() {
-            Err("The game is over.".into())
+            Err(Msg::key("move-game-over"))
         } else if c >= self.width() {
-            Err(format!("There is no column {}.", c + 1))
+            Err(Msg::key("c4-no-column").with("column", c + 1))
         } else if !self.can_play(c) {
-            Err(format!("Column {} is full.", c + 1))
+            Err(Msg::key("c4-column-full").with("column", c + 1))
         } else {
             Ok(())
         }
     }
 
-    fn play(&mut self, c: usize) -> Result<(), String> {
-        // Checked first for friendlier words than the engine's.
+    fn play(&mut self, c: usize) -> Result<(), Msg> {
+        // Checked first for the player's words rather than the engine's.
         Rules::check(self, c)?;
-        Game::play(self, c).map(|_| ()).map_err(|e| e.to_string())
+        Game::play(self, c)
+            .map(|_| ())
+            .map_err(|e| Msg::verbatim(e.to_string()))
     }
 
-    fn place(&mut self, side: Side, c: usize) -> Result<(), String> {
+    fn place(&mut self, side: Side, c: usize) -> Result<(), Msg> {
         if self.side_to_move() != player(side) {
-            return Err("a move out of turn".into());
+            return Err(Msg::key("move-out-of-turn"));
         }
-        Game::play(self, c).map(|_| ()).map_err(|e| e.to_string())
+        Game::play(self, c)
+            .map(|_| ())
+            .map_err(|e| Msg::verbatim(e.to_string()))
     }
 
     fn undo(&mut self) -> Option<Side> {
@@ -241,12 +252,14 @@ impl Rules for Game {
         Options::from([("rows".to_string(), self.height() as u32)])
     }
 
-    fn subtitle(&self) -> String {
-        format!("{} × {} · four in a row wins", self.width(), self.height())
+    fn subtitle(&self) -> Msg {
+        Msg::key("subtitle-connect4")
+            .with("width", self.width())
+            .with("height", self.height())
     }
 
-    fn move_text(&self, c: usize) -> String {
-        format!("column {}", c + 1)
+    fn move_text(&self, c: usize) -> Msg {
+        Msg::key("c4-column").with("column", c + 1)
     }
 
     fn parse_move(&self, text: &str) -> Option<usize> {
@@ -259,8 +272,8 @@ impl Rules for Game {
         n.checked_sub(1).filter(|&c| c < self.width())
     }
 
-    fn line_name(&self, _cells: usize) -> String {
-        "four".into()
+    fn line_name(&self, _cells: usize) -> Msg {
+        Msg::key("line-name").with("cells", 4)
     }
 
     fn key(&self) -> u64 {
@@ -322,7 +335,7 @@ impl Rules for Game {
         progress: &ReviewProgress,
     ) -> Option<Result<Vec<Analysis<usize>>, String>> {
         if !Game::moves(self).is_empty() {
-            return Some(Err("the record starts from a set-up position".into()));
+            return Some(Err("record-set-up-position".into()));
         }
         analyse_connect4(self.size(), moves, limits, stop, progress).map(Ok)
     }
@@ -340,15 +353,8 @@ impl GameDef for ConnectFour {
         "Connect Four"
     }
 
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "Red",
-            Side::Second => "Yellow",
-        }
-    }
-
-    fn two_player_name(&self, side: Side) -> String {
-        format!("Player {}", self.side_name(side))
+    fn two_player_name(&self, side: Side) -> Msg {
+        Msg::key("player-coloured").with("colour", self.side_name(side))
     }
 
     fn levels(&self) -> Vec<AnyLevel> {
@@ -364,7 +370,7 @@ impl GameDef for ConnectFour {
     }
 
     fn controls_help(&self) -> &'static str {
-        "Click a column, or ← → and Enter; 1-7 drop at once"
+        "controls-connect4"
     }
 
     fn clicks_when_placed(&self) -> bool {
@@ -378,15 +384,15 @@ impl GameDef for ConnectFour {
     fn setup_rows(&self) -> Vec<SetupRow> {
         vec![SetupRow {
             key: "rows",
-            label: "Board",
+            label: "row-board",
             choices: ROWS
                 .iter()
                 .map(|&rows| Choice {
                     value: rows as u32,
                     label: if rows == 6 {
-                        "7 × 6 (classic)".to_string()
+                        Msg::key("c4-board-classic")
                     } else {
-                        format!("7 × {rows}")
+                        Msg::verbatim(format!("7 × {rows}"))
                     },
                     note: None,
                 })
@@ -397,7 +403,7 @@ impl GameDef for ConnectFour {
     }
 
     fn setup_note(&self) -> Option<&'static str> {
-        Some("Drop discs into the columns: four in a row across, up or diagonally wins.")
+        Some("c4-setup-note")
     }
 
     fn puzzles(&self) -> Vec<Puzzle> {
@@ -436,11 +442,11 @@ impl GameDef for ConnectFour {
     }
 
     fn puzzle_family(&self, _puzzle: &Puzzle) -> String {
-        self.title().to_string()
+        format!("game-{ID}")
     }
 
     fn puzzle_families(&self) -> Vec<String> {
-        vec![self.title().to_string()]
+        vec![format!("game-{ID}")]
     }
 
     fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
@@ -467,7 +473,7 @@ impl GameDef for ConnectFour {
         "connect4-stats.ron"
     }
 
-    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>> {
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
         match persist::read_ron::<files::C4Autosave>(path, Msg::key("file-autosave"), notices) {
             Loaded::Ok(save) => Some(save.restore()),
             _ => None,
@@ -516,11 +522,11 @@ impl GameDef for ConnectFour {
         persist::save_atomic(path, record.to_text().as_bytes())
     }
 
-    fn open_record(&self, path: &Path) -> Result<Recorded, String> {
+    fn open_record(&self, path: &Path) -> Result<Recorded, Msg> {
         files::open(path)
     }
 
-    fn record_summary(&self, path: &Path) -> Result<String, String> {
+    fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
         files::summary(path)
     }
 }

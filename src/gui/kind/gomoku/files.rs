@@ -12,6 +12,7 @@ use crate::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
 use crate::engine::{Game, Pos, Rule};
 use crate::gui::kind::files::{Recorded, Saved};
 use crate::gui::kind::{AnyGame, GameDef, RecordEnd};
+use crate::gui::msg::Msg;
 use crate::gui::persist;
 
 /// The unfinished game, rewritten after every move. Moves are in human notation (`h8`) so
@@ -43,7 +44,8 @@ impl Autosave {
         Autosave {
             version: AUTOSAVE_VERSION,
             opponent: saved.opponent_number(),
-            human: GOMOKU.side_name(saved.human).to_string(),
+            // The colour's English name: a file format, the same in every language.
+            human: GOMOKU.side_name(saved.human).english(),
             rule: game.rule().name().to_string(),
             size,
             moves: human(game.history()),
@@ -54,14 +56,17 @@ impl Autosave {
     }
 
     /// Rebuilds the game with its redo stack; says what is wrong otherwise.
-    pub fn restore(&self) -> Result<Saved, String> {
+    pub fn restore(&self) -> Result<Saved, Msg> {
         if self.version != AUTOSAVE_VERSION {
-            return Err(format!("unknown autosave version {}", self.version));
+            return Err(Msg::key("autosave-bad-version").with("version", self.version));
         }
-        let rule =
-            Rule::from_name(&self.rule).ok_or_else(|| format!("unknown rule '{}'", self.rule))?;
+        let rule = Rule::from_name(&self.rule)
+            .ok_or_else(|| Msg::key("autosave-bad-rule").with("rule", self.rule.clone()))?;
         let level = Saved::level_of(kind(), self.opponent)?;
-        let parse = |text: &String| Pos::from_human(text, self.size).map_err(|e| e.to_string());
+        // The engine's parser and rules explain bad moves (in English).
+        let parse = |text: &String| {
+            Pos::from_human(text, self.size).map_err(|e| Msg::verbatim(e.to_string()))
+        };
         let mut line = self
             .moves
             .iter()
@@ -70,7 +75,8 @@ impl Autosave {
         let redo = self.redo.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
         // The redo stack's last entry is the next move: play the whole line, then undo.
         line.extend(redo.iter().rev());
-        let mut game = Game::from_moves(self.size, rule, &line).map_err(|e| e.to_string())?;
+        let mut game =
+            Game::from_moves(self.size, rule, &line).map_err(|e| Msg::verbatim(e.to_string()))?;
         for _ in 0..redo.len() {
             game.undo();
         }
@@ -118,17 +124,22 @@ pub fn save_sgf(path: &Path, record: &GameRecord) -> Result<(), String> {
 }
 
 /// A line for people: "Black won", "White won by resignation", "Draw", "Unfinished".
-pub fn result_text(result: Option<RecordResult>) -> String {
+pub fn result_text(result: Option<RecordResult>) -> Msg {
     match result {
-        None | Some(RecordResult::Void) => "Unfinished".into(),
-        Some(RecordResult::Unknown) => "Result unknown".into(),
-        Some(RecordResult::Draw) => "Draw".into(),
-        Some(RecordResult::Win { winner, by }) => match by {
-            WinBy::Unspecified => format!("{winner} won"),
-            WinBy::Resignation => format!("{winner} won by resignation"),
-            WinBy::Time => format!("{winner} won on time"),
-            WinBy::Forfeit => format!("{winner} won by forfeit"),
-        },
+        None | Some(RecordResult::Void) => Msg::key("record-result-unfinished"),
+        Some(RecordResult::Unknown) => Msg::key("record-result-unknown"),
+        Some(RecordResult::Draw) => Msg::key("record-result-draw"),
+        Some(RecordResult::Win { winner, by }) => {
+            let how = match by {
+                WinBy::Unspecified => "won",
+                WinBy::Resignation => "resignation",
+                WinBy::Time => "time",
+                WinBy::Forfeit => "forfeit",
+            };
+            Msg::key("record-result-won")
+                .with("winner", GOMOKU.side_name(super::side(winner)))
+                .with("how", Msg::verbatim(how))
+        }
     }
 }
 
@@ -166,16 +177,17 @@ pub fn open(path: &Path) -> Result<Recorded, String> {
 }
 
 /// One line for the Load game list.
-pub fn summary(path: &Path) -> Result<String, String> {
-    let r = record::load(path).map_err(|e| e.to_string())?;
-    Ok(format!(
-        "{s} × {s} {} · {} · {} · {} moves",
-        r.rule.name(),
-        crate::gui::kind::files::players(&[r.black, r.white], kind()),
-        result_text(r.result),
-        r.moves.len(),
-        s = r.size,
-    ))
+pub fn summary(path: &Path) -> Result<Msg, Msg> {
+    let r = record::load(path).map_err(|e| Msg::verbatim(e.to_string()))?;
+    Ok(Msg::key("summary-gomoku")
+        .with("size", r.size)
+        .with("rule", super::rule_title(r.rule))
+        .with(
+            "players",
+            crate::gui::kind::files::players(&[r.black, r.white], kind()),
+        )
+        .with("result", result_text(r.result))
+        .with("moves", r.moves.len()))
 }
 
 #[cfg(test)]

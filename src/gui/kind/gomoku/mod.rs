@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use super::{
     AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, OpeningPhase,
     Options, Progress, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow,
-    Side, Standing, shipped_puzzles,
+    Side, Standing, describe_outlook, search_panel, shipped_puzzles,
 };
 use crate::engine::ai::{
     Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
@@ -21,8 +21,8 @@ use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove, from_gomoku};
 use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
-use crate::engine::{Game, MoveError, Outcome, Pos, Rule, Stone};
-use crate::gui::i18n::Msg;
+use crate::engine::{Forbidden, Game, MoveError, Outcome, Pos, Rule, Stone};
+use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
 
 /// The kind, registered in `gui/games.rs`.
@@ -76,14 +76,18 @@ fn rule_value(rule: Rule) -> u32 {
     Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0) as u32
 }
 
-fn rule_description(rule: Rule) -> &'static str {
+/// A rule's catalog id: `rule-<id>` is its name, `rule-<id>-about` what it means.
+fn rule_id(rule: Rule) -> &'static str {
     match rule {
-        Rule::Freestyle => "Five or more in a row wins.",
-        Rule::Standard => "Exactly five in a row wins; six or more does not count.",
-        Rule::Renju => {
-            "Black may not make a double three, a double four or an overline. White wins with five or more."
-        }
+        Rule::Freestyle => "freestyle",
+        Rule::Standard => "standard",
+        Rule::Renju => "renju",
     }
+}
+
+/// The game rule's name for players.
+pub fn rule_title(rule: Rule) -> Msg {
+    Msg::key(format!("rule-{}", rule_id(rule)))
 }
 
 fn opening_value(rule: OpeningRule) -> u32 {
@@ -93,30 +97,21 @@ fn opening_value(rule: OpeningRule) -> u32 {
         .unwrap_or(0) as u32
 }
 
-fn opening_description(rule: OpeningRule) -> &'static str {
+/// An opening rule's catalog id: `opening-rule-<id>` is its name, `...-about` what it is.
+fn opening_id(rule: OpeningRule) -> &'static str {
     match rule {
-        OpeningRule::None => "No opening rule: Black simply moves first.",
-        OpeningRule::Swap => {
-            "For Freestyle and Standard: the first player places three stones (black, white, \
-             black), the second chooses a colour."
-        }
-        OpeningRule::Swap2 => {
-            "For Freestyle and Standard: as Swap, or the second player places two more stones \
-             and the first chooses a colour."
-        }
-        OpeningRule::Yamaguchi => {
-            "For Renju: one of the 26 openings and a declared number of fifth moves, one swap; \
-             White picks one of Black's offers."
-        }
-        OpeningRule::Soosorv8 => {
-            "For Renju: one of the 26 openings, swap, the fourth move, 1 to 8 fifth-move \
-             offers declared, swap; White picks an offer."
-        }
-        OpeningRule::Taraguchi10 => {
-            "For Renju: moves 1 to 4 in growing central squares with a swap after each, then \
-             a fifth move or ten offers."
-        }
+        OpeningRule::None => "none",
+        OpeningRule::Swap => "swap",
+        OpeningRule::Swap2 => "swap2",
+        OpeningRule::Yamaguchi => "yamaguchi",
+        OpeningRule::Soosorv8 => "soosorv8",
+        OpeningRule::Taraguchi10 => "taraguchi10",
     }
+}
+
+/// The opening rule's name for players.
+pub fn opening_title(rule: OpeningRule) -> Msg {
+    Msg::key(format!("opening-rule-{}", opening_id(rule)))
 }
 
 /// The opening rule the options choose, if it goes with their game rule.
@@ -132,35 +127,42 @@ pub fn opening_rule(options: &Options) -> OpeningRule {
 }
 
 /// Why a click did nothing, in the player's words and coordinates.
-pub fn explain(error: &MoveError, size: usize) -> String {
+pub fn explain(error: &MoveError, size: usize) -> Msg {
     match error {
-        MoveError::Occupied { pos, by } => {
-            format!("{} is already taken by {by}.", pos.to_human(size))
-        }
-        MoveError::Forbidden { pos, kind } => format!(
-            "{} is forbidden for Black under Renju: {kind}.",
-            pos.to_human(size)
-        ),
-        MoveError::OffBoard { .. } => "That point is off the board.".into(),
-        MoveError::GameOver => "The game is over.".into(),
+        MoveError::Occupied { pos, by } => Msg::key("move-taken")
+            .with("point", pos.to_human(size))
+            .with("by", GOMOKU.side_name(side(*by))),
+        MoveError::Forbidden { pos, kind } => Msg::key("move-forbidden")
+            .with("point", pos.to_human(size))
+            .with("kind", forbidden_name(*kind)),
+        MoveError::OffBoard { .. } => Msg::key("move-off-board"),
+        MoveError::GameOver => Msg::key("move-game-over"),
     }
+}
+
+/// A Renju foul's name for players.
+pub fn forbidden_name(kind: Forbidden) -> Msg {
+    Msg::key(match kind {
+        Forbidden::Overline => "foul-overline",
+        Forbidden::DoubleFour => "foul-double-four",
+        Forbidden::DoubleThree => "foul-double-three",
+    })
 }
 
 /// What a search found, in the panel's and the hint's words.
 pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
     let level = any_level(level);
-    let mv = r.best.map(point).ok_or_else(|| "no legal move".to_string());
+    let mv = r.best.map(point).ok_or(Msg::key("hint-no-legal-move"));
     let name = |s: Stone| GOMOKU.side_name(side(s));
     let (me, them) = (name(game.to_move()), name(game.to_move().opponent()));
     let outlook = Outlook::from(r.score);
     // The panel is read after the move was played: it speaks of the position on the board.
-    let panel = format!(
-        "{}\nLast search: depth {} · {}\n{} nodes in {:.2} s",
-        level.headline(),
+    let panel = search_panel(
+        level,
         r.depth,
-        outlook.after_best_move().describe(them, me),
+        describe_outlook(outlook.after_best_move(), them.clone(), me.clone()),
         r.nodes,
-        r.time.as_secs_f32()
+        r.time,
     );
     // A lost position has no good move to suggest: show where the opponent's win starts.
     let their_win = match (r.score, r.best) {
@@ -168,17 +170,15 @@ pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
         _ => None,
     };
     let hint = match (r.best, their_win) {
-        (Some(_), Some((n, q))) => format!(
-            "No defence: {them} wins in {n} whatever you play, starting at {}.",
-            q.to_human(game.size()),
-        ),
-        (Some(p), None) => format!(
-            "Hint: {} ({}: {})",
-            p.to_human(game.size()),
-            level.name,
-            outlook.describe(me, them)
-        ),
-        (None, _) => "No hint: there is no legal move.".into(),
+        (Some(_), Some((n, q))) => Msg::key("hint-no-defence")
+            .with("side", them)
+            .with("moves", n)
+            .with("point", q.to_human(game.size())),
+        (Some(p), None) => Msg::key("hint-move")
+            .with("point", p.to_human(game.size()))
+            .with("level", level.title())
+            .with("outlook", describe_outlook(outlook, me, them)),
+        (None, _) => Msg::key("hint-none").with("why", Msg::key("hint-no-legal-move")),
     };
     SearchInfo {
         level,
@@ -252,21 +252,22 @@ impl Rules for Game {
             .collect()
     }
 
-    fn check(&self, mv: Pos) -> Result<(), String> {
+    fn check(&self, mv: Pos) -> Result<(), Msg> {
         self.check_move(mv).map_err(|e| explain(&e, self.size()))
     }
 
-    fn play(&mut self, mv: Pos) -> Result<(), String> {
+    fn play(&mut self, mv: Pos) -> Result<(), Msg> {
         let size = self.size();
         Game::play(self, mv)
             .map(|_| ())
             .map_err(|e| explain(&e, size))
     }
 
-    fn place(&mut self, side: Side, mv: Pos) -> Result<(), String> {
+    fn place(&mut self, side: Side, mv: Pos) -> Result<(), Msg> {
+        let size = self.size();
         Game::place(self, mv, stone(side))
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(|e| explain(&e, size))
     }
 
     fn undo(&mut self) -> Option<Side> {
@@ -299,29 +300,26 @@ impl Rules for Game {
         ])
     }
 
-    fn subtitle(&self) -> String {
-        format!("{} · {s} × {s}", self.rule().name(), s = self.size())
+    fn subtitle(&self) -> Msg {
+        Msg::key("subtitle-gomoku")
+            .with("rule", rule_title(self.rule()))
+            .with("size", self.size())
     }
 
     fn rule_note(&self) -> Option<&'static str> {
-        (self.rule() == Rule::Renju)
-            .then_some("Black may not play double three, double four or overline.")
+        (self.rule() == Rule::Renju).then_some("rule-renju-note")
     }
 
-    fn move_text(&self, mv: Pos) -> String {
-        mv.to_human(self.size())
+    fn move_text(&self, mv: Pos) -> Msg {
+        Msg::verbatim(mv.to_human(self.size()))
     }
 
     fn parse_move(&self, text: &str) -> Option<Pos> {
         Pos::from_human(text, self.size()).ok()
     }
 
-    fn line_name(&self, cells: usize) -> String {
-        match cells {
-            0 | 5 => "five".into(),
-            4 => "four".into(),
-            n => n.to_string(),
-        }
+    fn line_name(&self, cells: usize) -> Msg {
+        Msg::key("line-name").with("cells", if cells == 0 { 5 } else { cells })
     }
 
     fn key(&self) -> u64 {
@@ -404,7 +402,7 @@ impl Rules for Game {
         true
     }
 
-    fn switch_side(&mut self) -> Result<(), String> {
+    fn switch_side(&mut self) -> Result<(), Msg> {
         let other = Game::to_move(self).opponent();
         self.set_to_move(other);
         Ok(())
@@ -413,11 +411,8 @@ impl Rules for Game {
     fn overlay_legend(&self) -> Option<&'static str> {
         // The colours of `paint::Paint::threats`.
         Some(match self.rule() {
-            Rule::Renju => {
-                "Ringed dots: red makes five, orange a four, yellow an open three\n\
-                 × Black's forbidden points"
-            }
-            _ => "Ringed dots: red makes five, orange a four, yellow an open three",
+            Rule::Renju => "legend-threats-renju",
+            _ => "legend-threats",
         })
     }
 }
@@ -429,13 +424,6 @@ impl GameDef for Gomoku {
 
     fn title(&self) -> &'static str {
         "Gomoku"
-    }
-
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "Black",
-            Side::Second => "White",
-        }
     }
 
     fn levels(&self) -> Vec<AnyLevel> {
@@ -455,20 +443,20 @@ impl GameDef for Gomoku {
     }
 
     fn controls_help(&self) -> &'static str {
-        "Mouse or arrows + Enter to place a stone"
+        "controls-gomoku"
     }
 
     fn setup_rows(&self) -> Vec<SetupRow> {
         vec![
             SetupRow {
                 key: "rule",
-                label: "Rule",
+                label: "row-rule",
                 choices: Rule::ALL
                     .iter()
                     .map(|&rule| Choice {
                         value: rule_value(rule),
-                        label: rule.name().to_string(),
-                        note: Some(rule_description(rule)),
+                        label: rule_title(rule),
+                        note: Some(Msg::key(format!("rule-{}-about", rule_id(rule)))),
                     })
                     .collect(),
                 default: rule_value(Rule::Freestyle),
@@ -476,12 +464,12 @@ impl GameDef for Gomoku {
             },
             SetupRow {
                 key: "size",
-                label: "Board",
+                label: "row-board",
                 choices: BOARD_SIZES
                     .iter()
                     .map(|&size| Choice {
                         value: size as u32,
-                        label: format!("{size} × {size}"),
+                        label: Msg::verbatim(format!("{size} × {size}")),
                         note: None,
                     })
                     .collect(),
@@ -490,13 +478,13 @@ impl GameDef for Gomoku {
             },
             SetupRow {
                 key: "opening",
-                label: "Opening",
+                label: "row-opening",
                 choices: OpeningRule::ALL
                     .iter()
                     .map(|&rule| Choice {
                         value: opening_value(rule),
-                        label: rule.name().to_string(),
-                        note: Some(opening_description(rule)),
+                        label: opening_title(rule),
+                        note: Some(Msg::key(format!("opening-rule-{}-about", opening_id(rule)))),
                     })
                     .collect(),
                 default: opening_value(OpeningRule::None),
@@ -556,13 +544,16 @@ impl GameDef for Gomoku {
 
     fn puzzle_family(&self, puzzle: &Puzzle) -> String {
         match puzzle.game {
-            PuzzleGame::Gomoku { rule, .. } => rule.name().to_string(),
+            PuzzleGame::Gomoku { rule, .. } => format!("rule-{}", rule_id(rule)),
             PuzzleGame::ConnectFour { .. } => String::new(),
         }
     }
 
     fn puzzle_families(&self) -> Vec<String> {
-        Rule::ALL.iter().map(|r| r.name().to_string()).collect()
+        Rule::ALL
+            .iter()
+            .map(|&r| format!("rule-{}", rule_id(r)))
+            .collect()
     }
 
     fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
@@ -585,7 +576,7 @@ impl GameDef for Gomoku {
         "stats.ron"
     }
 
-    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>> {
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
         match persist::read_ron::<files::Autosave>(path, Msg::key("file-autosave"), notices) {
             Loaded::Ok(save) => Some(save.restore()),
             _ => None,
@@ -627,11 +618,11 @@ impl GameDef for Gomoku {
         files::save_sgf(path, &files::record(game, names, date, end))
     }
 
-    fn open_record(&self, path: &Path) -> Result<Recorded, String> {
-        files::open(path)
+    fn open_record(&self, path: &Path) -> Result<Recorded, Msg> {
+        files::open(path).map_err(Msg::from)
     }
 
-    fn record_summary(&self, path: &Path) -> Result<String, String> {
+    fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
         files::summary(path)
     }
 }

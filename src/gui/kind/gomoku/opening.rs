@@ -7,9 +7,12 @@ use std::sync::atomic::AtomicBool;
 
 use super::{ID, point, pos};
 use crate::engine::ai::Level;
-use crate::engine::opening::{Action, Choice, Opening, OpeningRule, Player, Step, ai};
+use crate::engine::opening::{
+    Action, Choice, Opening, OpeningError, OpeningRule, Player, Step, ai,
+};
 use crate::engine::{Rule, Stone};
 use crate::gui::kind::{AnyGame, AnyLevel, Move, OpeningPhase, Side};
+use crate::gui::msg::Msg;
 
 /// The run of stones the acting player places from here before anyone else acts (or a
 /// choice comes), as colours: Swap's first player sees black, white, black.
@@ -38,93 +41,102 @@ fn placements_ahead(opening: &Opening) -> Vec<Stone> {
     run
 }
 
-fn number_word(n: usize) -> String {
-    match n {
-        1 => "one".into(),
-        2 => "two".into(),
-        3 => "three".into(),
-        4 => "four".into(),
-        5 => "five".into(),
-        n => n.to_string(),
-    }
-}
-
-fn colour(stone: Stone) -> &'static str {
-    match stone {
+/// A stone's colour as a message variable: the catalogs select on it (`black`, `white`).
+fn colour(stone: Stone) -> Msg {
+    Msg::verbatim(match stone {
         Stone::Black => "black",
         Stone::White => "white",
-    }
-}
-
-/// "two black, one white" for a run of stones (in the order black, white).
-fn colour_counts(run: &[Stone]) -> String {
-    let count = |s| run.iter().filter(|&&r| r == s).count();
-    let parts: Vec<String> = [Stone::Black, Stone::White]
-        .into_iter()
-        .filter(|&s| count(s) > 0)
-        .map(|s| format!("{} {}", number_word(count(s)), colour(s)))
-        .collect();
-    parts.join(", ")
+    })
 }
 
 /// The prompt for the step to take, addressed to whoever takes it.
-pub fn prompt(opening: &Opening) -> String {
+pub fn prompt(opening: &Opening) -> Msg {
     match opening.step() {
         Step::Place { stone, area, .. } => {
             let run = placements_ahead(opening);
+            // Where this stone goes: 0 anywhere, 1 the centre, else the central square's side.
             let within = match area {
-                None => String::new(),
-                Some(0) => " on the centre point".into(),
-                Some(d) => format!(" within the central {0}x{0} square", 2 * d as usize + 1),
+                None => 0,
+                Some(0) => 1,
+                Some(d) => 2 * d as usize + 1,
             };
             if run.len() > 1 {
                 // The area is this stone's: each stone of a run may have its own.
-                format!(
-                    "Place {} stones: {} (now a {} one{within})",
-                    number_word(run.len()),
-                    colour_counts(&run),
-                    colour(stone)
-                )
+                let count = |s| run.iter().filter(|&&r| r == s).count();
+                Msg::key("opening-place-run")
+                    .with("count", run.len())
+                    .with("black", count(Stone::Black))
+                    .with("white", count(Stone::White))
+                    .with("colour", colour(stone))
+                    .with("within", within)
             } else {
-                format!("Place a {} stone{within}", colour(stone))
+                Msg::key("opening-place-one")
+                    .with("colour", colour(stone))
+                    .with("within", within)
             }
         }
-        Step::ChooseColour { .. } => "Choose your colour".into(),
-        Step::Declare { min, max, .. } => {
-            format!("Declare how many fifth moves Black will offer ({min} to {max})")
-        }
-        Step::Offer { remaining, .. } => match remaining {
-            1 => "Offer one more fifth move for Black: White will choose one".into(),
-            n => format!(
-                "Offer {} more fifth moves for Black, none symmetric to another: White will \
-                 choose one",
-                number_word(n as usize)
-            ),
-        },
-        Step::Pick { .. } => "Choose one of Black's fifth moves".into(),
-        Step::Done => String::new(),
+        Step::ChooseColour { .. } => Msg::key("opening-choose-colour"),
+        Step::Declare { min, max, .. } => Msg::key("opening-declare")
+            .with("min", min)
+            .with("max", max),
+        Step::Offer { remaining, .. } => Msg::key("opening-offer").with("count", remaining),
+        Step::Pick { .. } => Msg::key("opening-pick"),
+        Step::Done => Msg::verbatim(""),
     }
 }
 
 /// The buttons of a choice step: label and action (empty on steps taken on the board).
-pub fn options(opening: &Opening) -> Vec<(String, Action)> {
+pub fn options(opening: &Opening) -> Vec<(Msg, Action)> {
     match opening.step() {
         Step::ChooseColour { options, .. } => options
             .into_iter()
             .map(|c| {
                 let label = match c {
-                    Choice::TakeBlack => "Play Black",
-                    Choice::TakeWhite => "Play White",
-                    Choice::PlaceTwo => "Place two more stones",
-                    Choice::OfferFifths => "Keep Black, offer ten fifth moves",
+                    Choice::TakeBlack => "opening-play-black",
+                    Choice::TakeWhite => "opening-play-white",
+                    Choice::PlaceTwo => "opening-place-two",
+                    Choice::OfferFifths => "opening-offer-ten",
                 };
-                (label.to_string(), Action::Choose(c))
+                (Msg::key(label), Action::Choose(c))
             })
             .collect(),
         Step::Declare { min, max, .. } => (min..=max)
-            .map(|n| (n.to_string(), Action::Declare(n)))
+            .map(|n| (Msg::verbatim(n.to_string()), Action::Declare(n)))
             .collect(),
         _ => Vec::new(),
+    }
+}
+
+/// Why an opening action was refused, in the player's words.
+pub fn explain(error: &OpeningError, size: usize) -> Msg {
+    match error {
+        OpeningError::OffArea { at, area } => {
+            Msg::key("opening-off-area").with("point", at.clone()).with(
+                "within",
+                if *area == 0 {
+                    1
+                } else {
+                    2 * *area as usize + 1
+                },
+            )
+        }
+        OpeningError::Illegal { error, .. } => super::explain(error, size),
+        OpeningError::NotAnOption { .. } | OpeningError::DeclarationOutOfRange { .. } => {
+            Msg::key("opening-not-offered")
+        }
+        OpeningError::AlreadyOffered { at } => {
+            Msg::key("opening-offered-already").with("point", at.clone())
+        }
+        OpeningError::SymmetricOffer { at, to } => Msg::key("opening-symmetric")
+            .with("point", at.clone())
+            .with("other", to.clone()),
+        OpeningError::NotOffered { at } => {
+            Msg::key("opening-not-an-offer").with("point", at.clone())
+        }
+        OpeningError::Finished => Msg::key("opening-over"),
+        OpeningError::WrongStep { .. } => Msg::key("opening-use-buttons"),
+        // Set-up errors the menu rules out, and record errors: the engine's words.
+        other => Msg::verbatim(other.to_string()),
     }
 }
 
@@ -149,8 +161,9 @@ impl GomokuOpening {
         Opening::new(size, game_rule, rule).ok().map(GomokuOpening)
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), String> {
-        self.0.apply(action).map_err(|e| e.to_string())
+    fn apply(&mut self, action: Action) -> Result<(), Msg> {
+        let size = self.0.size();
+        self.0.apply(action).map_err(|e| explain(&e, size))
     }
 }
 
@@ -163,38 +176,42 @@ impl OpeningPhase for GomokuOpening {
         self.0.opening_rule().name().to_string()
     }
 
+    fn title(&self) -> Msg {
+        super::opening_title(self.0.opening_rule())
+    }
+
     fn actor(&self) -> Option<Side> {
         self.0.step().player().map(player_side)
     }
 
-    fn prompt(&self) -> String {
+    fn prompt(&self) -> Msg {
         prompt(&self.0)
     }
 
-    fn options(&self) -> Vec<String> {
+    fn options(&self) -> Vec<Msg> {
         options(&self.0)
             .into_iter()
             .map(|(label, _)| label)
             .collect()
     }
 
-    fn choose(&mut self, index: usize) -> Result<(), String> {
+    fn choose(&mut self, index: usize) -> Result<(), Msg> {
         let Some((_, action)) = options(&self.0).into_iter().nth(index) else {
-            return Err("That choice is not offered now.".into());
+            return Err(Msg::key("opening-not-offered"));
         };
         self.apply(action)
     }
 
-    fn click(&mut self, mv: Move) -> Result<(), String> {
-        let at = pos(mv).ok_or("That point is off the board.")?;
+    fn click(&mut self, mv: Move) -> Result<(), Msg> {
+        let at = pos(mv).ok_or(Msg::key("move-off-board"))?;
         let action = match self.0.step() {
             Step::Place { .. } => Action::Place(at),
             Step::Offer { .. } => Action::Offer(at),
             Step::Pick { .. } => Action::Pick(at),
             Step::ChooseColour { .. } | Step::Declare { .. } => {
-                return Err("Choose with the buttons first.".into());
+                return Err(Msg::key("opening-use-buttons"));
             }
-            Step::Done => return Err("The opening is over.".into()),
+            Step::Done => return Err(Msg::key("opening-over")),
         };
         self.apply(action)
     }
@@ -219,9 +236,9 @@ impl OpeningPhase for GomokuOpening {
         let level = level
             .number_in(ID)
             .and_then(Level::from_number)
-            .ok_or("a level of another game")?;
+            .ok_or_else(|| format!("level {} is not a {ID} level", level.number))?;
         let action = ai::decide(&self.0, level, seed, stop);
-        self.apply(action)
+        self.0.apply(action).map_err(|e| e.to_string())
     }
 
     fn texts(&self) -> Vec<String> {
@@ -231,10 +248,10 @@ impl OpeningPhase for GomokuOpening {
 
     fn replay(&mut self, text: &str) -> Result<(), String> {
         let action = self.0.parse_action(text).map_err(|e| e.to_string())?;
-        self.apply(action)
+        self.0.apply(action).map_err(|e| e.to_string())
     }
 
-    fn decisions(&self) -> Vec<(Side, String)> {
+    fn decisions(&self) -> Vec<(Side, Msg)> {
         decisions(&self.0)
     }
 
@@ -245,13 +262,14 @@ impl OpeningPhase for GomokuOpening {
 
 /// The opening's decisions that put no stone, played again from the start to know who took
 /// each; a player's run of offers is one entry.
-fn decisions(opening: &Opening) -> Vec<(Side, String)> {
+fn decisions(opening: &Opening) -> Vec<(Side, Msg)> {
     let Ok(mut o) = Opening::new(opening.size(), opening.rule(), opening.opening_rule()) else {
         return Vec::new();
     };
     let size = opening.size();
-    let mut out: Vec<(Side, String)> = Vec::new();
-    let mut offering = false;
+    let mut out: Vec<(Side, Msg)> = Vec::new();
+    // The points of the acting player's run of offers so far.
+    let mut offers: Vec<String> = Vec::new();
     for &action in opening.actions() {
         let Some(player) = o.step().player() else {
             break;
@@ -266,37 +284,38 @@ fn decisions(opening: &Opening) -> Vec<(Side, String)> {
                     Stone::White
                 };
                 // Taking the colour one holds already is keeping it.
-                let verb = if o.colour_of(player) == stone {
-                    "keeps"
+                let key = if o.colour_of(player) == stone {
+                    "decision-keeps"
                 } else {
-                    "takes"
+                    "decision-takes"
                 };
-                let name = if stone == Stone::Black {
-                    "Black"
-                } else {
-                    "White"
-                };
-                Some(format!("{verb} {name}"))
+                Some(Msg::key(key).with("colour", colour(stone)))
             }
-            Action::Choose(Choice::PlaceTwo) => Some("places two more stones".to_string()),
-            Action::Choose(Choice::OfferFifths) => {
-                Some("keeps Black, offering fifth moves".to_string())
-            }
-            Action::Declare(n) => Some(format!(
-                "declares {n} fifth move{}",
-                if n == 1 { "" } else { "s" }
-            )),
+            Action::Choose(Choice::PlaceTwo) => Some(Msg::key("decision-places-two")),
+            Action::Choose(Choice::OfferFifths) => Some(Msg::key("decision-offers-ten")),
+            Action::Declare(n) => Some(Msg::key("decision-declares").with("count", n)),
             Action::Offer(p) => {
                 let at = p.to_human(size);
-                match out.last_mut() {
-                    Some((s, text)) if offering && *s == side => text.push_str(&format!(", {at}")),
-                    _ => out.push((side, format!("offers {at}"))),
+                let continues = matches!(out.last(), Some((s, m)) if *s == side
+                    && m.key_name() == Some("decision-offers")
+                    && !offers.is_empty());
+                if continues {
+                    offers.push(at);
+                    out.pop();
+                } else {
+                    offers = vec![at];
                 }
+                out.push((
+                    side,
+                    Msg::key("decision-offers").with("points", offers.join(", ")),
+                ));
                 None
             }
-            Action::Pick(p) => Some(format!("picks {}", p.to_human(size))),
+            Action::Pick(p) => Some(Msg::key("decision-picks").with("point", p.to_human(size))),
         };
-        offering = matches!(action, Action::Offer(_));
+        if !matches!(action, Action::Offer(_)) {
+            offers.clear();
+        }
         if let Some(words) = words {
             out.push((side, words));
         }
@@ -313,7 +332,7 @@ fn decisions(opening: &Opening) -> Vec<(Side, String)> {
 pub fn from_comment(comment: &str, size: usize, rule: Rule) -> Option<GomokuOpening> {
     let line = comment
         .lines()
-        .find_map(|l| l.trim().strip_prefix("Opening:"))?;
+        .find_map(|l| l.trim().strip_prefix(crate::gui::kind::RECORD_PREFIX))?;
     let (name, actions) = line.split_once(';').unwrap_or((line, ""));
     let opening_rule = OpeningRule::from_name(name.trim())?;
     let mut o = GomokuOpening::new(size, rule, opening_rule)?;

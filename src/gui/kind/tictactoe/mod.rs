@@ -14,7 +14,7 @@ use super::{
 };
 use crate::engine::ai::Score;
 use crate::engine::review::{Analysis, Outlook, Progress as ReviewProgress, ReviewLimits};
-use crate::gui::i18n::Msg;
+use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
 
 pub static TIC_TAC_TOE: TicTacToeKind = TicTacToeKind;
@@ -146,26 +146,26 @@ impl Rules for TicTacToe {
         self.moves.clone()
     }
 
-    fn check(&self, mv: usize) -> Result<(), String> {
+    fn check(&self, mv: usize) -> Result<(), Msg> {
         if self.winner().is_some() {
-            Err("The game is over.".into())
+            Err(Msg::key("move-game-over"))
         } else if self.cells()[mv].is_some() {
-            Err(format!("Cell {} is taken.", mv + 1))
+            Err(Msg::verbatim(format!("Cell {} is taken.", mv + 1)))
         } else {
             Ok(())
         }
     }
 
-    fn play(&mut self, mv: usize) -> Result<(), String> {
+    fn play(&mut self, mv: usize) -> Result<(), Msg> {
         Rules::check(self, mv)?;
         self.moves.push(mv);
         self.redo.clear();
         Ok(())
     }
 
-    fn place(&mut self, side: Side, mv: usize) -> Result<(), String> {
+    fn place(&mut self, side: Side, mv: usize) -> Result<(), Msg> {
         if side != Rules::to_move(self) {
-            return Err("Tic-tac-toe players take turns.".into());
+            return Err(Msg::key("move-out-of-turn"));
         }
         Rules::play(self, mv)
     }
@@ -237,7 +237,7 @@ impl Rules for TicTacToe {
         let eval = TicTacToe::score(value, self.moves.len());
         progress(9 - self.moves.len() as u32, eval);
         let Some(cell) = best else {
-            return SearchInfo::none(request.level, "the game is over");
+            return SearchInfo::none(request.level, "move-game-over");
         };
         SearchInfo {
             mv: Ok(Move(cell as u32)),
@@ -246,9 +246,9 @@ impl Rules for TicTacToe {
             depth: 9 - self.moves.len() as u32,
             eval: Some(eval),
             pv: self.line().into_iter().map(TicTacToe::encode).collect(),
-            panel: format!("{}\nsolved", request.level.headline()),
-            hint: format!("Hint: cell {}", cell + 1),
-            ..SearchInfo::none(request.level, "")
+            panel: request.level.headline(),
+            hint: Msg::verbatim(format!("Hint: cell {}", cell + 1)),
+            ..SearchInfo::none(request.level, "hint-no-legal-move")
         }
     }
 
@@ -257,9 +257,9 @@ impl Rules for TicTacToe {
         match free {
             Some(c) => SearchInfo {
                 mv: Ok(Move(c as u32)),
-                ..SearchInfo::none(perfect(), "")
+                ..SearchInfo::none(perfect(), "hint-no-legal-move")
             },
-            None => SearchInfo::none(perfect(), "the board is full"),
+            None => SearchInfo::none(perfect(), "hint-no-legal-move"),
         }
     }
 
@@ -276,7 +276,7 @@ impl Rules for TicTacToe {
             if i > 0
                 && let Err(e) = Rules::play(&mut game, moves[i - 1])
             {
-                return Some(Err(e));
+                return Some(Err(e.english()));
             }
             let (best, value) = game.solve();
             let outlook = match TicTacToe::score(value, game.moves.len()) {
@@ -327,11 +327,11 @@ impl GameDef for TicTacToeKind {
         "Tic-tac-toe"
     }
 
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
+    fn side_name(&self, side: Side) -> Msg {
+        Msg::verbatim(match side {
             Side::First => "X",
             Side::Second => "O",
-        }
+        })
     }
 
     fn levels(&self) -> Vec<AnyLevel> {
@@ -366,7 +366,7 @@ impl GameDef for TicTacToeKind {
         "tictactoe-stats.ron"
     }
 
-    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, String>> {
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
         let Loaded::Ok(save) =
             persist::read_ron::<Autosave>(path, Msg::key("file-autosave"), notices)
         else {
@@ -374,10 +374,10 @@ impl GameDef for TicTacToeKind {
         };
         Some((|| {
             let mut game = TicTacToe::default();
-            for cell in from_digits(&save.moves)? {
+            for cell in from_digits(&save.moves).map_err(Msg::from)? {
                 Rules::play(&mut game, cell)?;
             }
-            let mut redo = from_digits(&save.redo)?;
+            let mut redo = from_digits(&save.redo).map_err(Msg::from)?;
             redo.reverse();
             game.redo = redo;
             let level = Saved::level_of(kind(), save.opponent)?;
@@ -399,7 +399,7 @@ impl GameDef for TicTacToeKind {
         let redo: Vec<usize> = game.redo.iter().rev().copied().collect();
         let save = Autosave {
             opponent: saved.opponent_number(),
-            human: self.side_name(saved.human).into(),
+            human: self.side_name(saved.human).english(),
             moves: digits(&game.moves),
             redo: digits(&redo),
             seed: saved.seed,
@@ -434,8 +434,11 @@ impl GameDef for TicTacToeKind {
         let resigned = end.resigned.or(end.lost_on_time);
         let game = game.downcast_ref::<TicTacToe>().ok_or("not tic-tac-toe")?;
         let result = match (resigned, game.winner()) {
-            (Some(side), _) => format!("{} won by resignation", self.side_name(side.other())),
-            (None, Some((side, _))) => format!("{} won", self.side_name(side)),
+            (Some(side), _) => format!(
+                "{} won by resignation",
+                self.side_name(side.other()).english()
+            ),
+            (None, Some((side, _))) => format!("{} won", self.side_name(side).english()),
             (None, None) => "drawn".into(),
         };
         let text = format!(
@@ -447,7 +450,7 @@ impl GameDef for TicTacToeKind {
         persist::save_atomic(path, text.as_bytes())
     }
 
-    fn open_record(&self, path: &Path) -> Result<Recorded, String> {
+    fn open_record(&self, path: &Path) -> Result<Recorded, Msg> {
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
         let field = |name: &str| {
             text.lines()
@@ -465,19 +468,19 @@ impl GameDef for TicTacToeKind {
             start: AnyGame::new(TicTacToe::default()),
             moves,
             names: [field("X:")?, field("O:")?],
-            result: field("Result:")?,
+            result: Msg::verbatim(field("Result:")?),
             times: Vec::new(),
             opening: None,
         })
     }
 
-    fn record_summary(&self, path: &Path) -> Result<String, String> {
+    fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
         let r = self.open_record(path)?;
-        Ok(format!(
+        Ok(Msg::verbatim(format!(
             "Tic-tac-toe · {} · {}",
             r.names.join(" vs "),
-            r.result
-        ))
+            r.result.english()
+        )))
     }
 }
 

@@ -3,7 +3,9 @@
 //! their own; the screens turn it into the language in use with [`I18n::msg`], so a notice
 //! or a status line already on screen follows a change of language too.
 //!
-//! [`I18n::msg`]: super::I18n::msg
+//! [`I18n::msg`]: super::i18n::I18n::msg
+//!
+//! A module of its own (below `persist` and `i18n`, which both speak it).
 
 use std::borrow::Cow;
 
@@ -25,7 +27,17 @@ pub enum Msg {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     Num(f64),
+    /// A number shown with exactly this many decimals ("0.50 s").
+    Fixed(f64, usize),
     Text(Msg),
+}
+
+impl Arg {
+    /// `value` rounded to `digits` decimals, always showing them.
+    pub fn fixed(value: f64, digits: usize) -> Arg {
+        let scale = 10f64.powi(digits as i32);
+        Arg::Fixed((value * scale).round() / scale, digits)
+    }
 }
 
 impl Msg {
@@ -65,6 +77,7 @@ impl Msg {
                     .iter()
                     .map(|(name, value)| match value {
                         Arg::Num(n) => format!("{name}={n}"),
+                        Arg::Fixed(n, d) => format!("{name}={n:.d$}"),
                         Arg::Text(m) => format!("{name}={}", m.debug_text()),
                     })
                     .collect();

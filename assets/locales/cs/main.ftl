@@ -54,3 +54,17 @@ settings-review-fast = Rychlý ({ $seconds } s na tah)
 settings-language = Jazyk
 settings-saved-in = Uloženo v { $file }
 settings-back = Zpět
+
+## Notices about the game's files (title screen)
+
+notice-file-unreadable-moved = Nelze přečíst: { $what } ({ $reason }). Soubor byl přesunut do { $path } a používá se nový.
+notice-file-unreadable = Nelze přečíst: { $what } ({ $reason }); používá se nový.
+file-settings = soubor nastavení
+file-statistics = soubor statistik
+file-autosave = automaticky uložená partie
+file-clock = hodiny uložené partie
+file-opening = zahájení uložené partie
+file-puzzle-progress = soubor postupu v úlohách
+notice-opening-misfit = Uložené zahájení neodpovídá uložené partii, a proto bylo zahozeno.
+notice-opening-none = Uložené zahájení nelze obnovit (hra takové pravidlo zahájení nemá).
+notice-opening-action = Uložené zahájení nelze obnovit (jeden z jeho kroků nelze přehrát).

@@ -54,3 +54,17 @@ settings-review-fast = 速く（1手 { $seconds } 秒）
 settings-language = 言語
 settings-saved-in = 保存先: { $file }
 settings-back = 戻る
+
+## Notices about the game's files (title screen)
+
+notice-file-unreadable-moved = { $what }を読み込めませんでした（{ $reason }）。{ $path } に移動し、新しいものを使います。
+notice-file-unreadable = { $what }を読み込めませんでした（{ $reason }）。新しいものを使います。
+file-settings = 設定ファイル
+file-statistics = 統計ファイル
+file-autosave = 自動保存された対局
+file-clock = 保存した対局の持ち時間
+file-opening = 保存した対局の開局
+file-puzzle-progress = 詰め問題の進行状況ファイル
+notice-opening-misfit = 保存された開局が保存された対局と合わないため、破棄しました。
+notice-opening-none = 保存された開局を復元できませんでした（このゲームにはその開局ルールがありません）。
+notice-opening-action = 保存された開局を復元できませんでした（手順の一部を再現できません）。

@@ -54,3 +54,17 @@ settings-review-fast = 빠르게 (한 수에 { $seconds }초)
 settings-language = 언어
 settings-saved-in = 저장 위치: { $file }
 settings-back = 뒤로
+
+## Notices about the game's files (title screen)
+
+notice-file-unreadable-moved = { $what }을(를) 읽을 수 없습니다({ $reason }). { $path }(으)로 옮기고 새로 만들어 사용합니다.
+notice-file-unreadable = { $what }을(를) 읽을 수 없습니다({ $reason }). 새로 만들어 사용합니다.
+file-settings = 설정 파일
+file-statistics = 통계 파일
+file-autosave = 자동 저장된 대국
+file-clock = 저장된 대국의 시계
+file-opening = 저장된 대국의 오프닝
+file-puzzle-progress = 퍼즐 진행 파일
+notice-opening-misfit = 저장된 오프닝이 저장된 대국과 맞지 않아 버렸습니다.
+notice-opening-none = 저장된 오프닝을 복원할 수 없습니다(이 게임에는 그런 오프닝 규칙이 없습니다).
+notice-opening-action = 저장된 오프닝을 복원할 수 없습니다(단계 중 하나를 재현할 수 없습니다).

@@ -54,3 +54,17 @@ settings-review-fast = Быстрый ({ $seconds } с на ход)
 settings-language = Язык
 settings-saved-in = Файл настроек: { $file }
 settings-back = Назад
+
+## Notices about the game's files (title screen)
+
+notice-file-unreadable-moved = Не удалось прочитать: { $what } ({ $reason }). Файл перемещён в { $path }, вместо него создан новый.
+notice-file-unreadable = Не удалось прочитать: { $what } ({ $reason }); вместо него создан новый.
+file-settings = файл настроек
+file-statistics = файл статистики
+file-autosave = автосохранённая партия
+file-clock = часы сохранённой партии
+file-opening = дебют сохранённой партии
+file-puzzle-progress = файл прогресса задач
+notice-opening-misfit = Сохранённый дебют не подходит к сохранённой партии и отброшен.
+notice-opening-none = Не удалось восстановить сохранённый дебют (в этой игре нет такого дебютного правила).
+notice-opening-action = Не удалось восстановить сохранённый дебют (один из его шагов не воспроизводится).

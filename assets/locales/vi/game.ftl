@@ -1,1 +1,243 @@
 # Game rules, levels, openings, statuses (src/gui/kind, src/gui/session). See ../README.md.
+
+## The games' own words: sides, players, levels (src/gui/kind)
+
+side-gomoku-first = Đen
+side-gomoku-second = Trắng
+side-connect4-first = Đỏ
+side-connect4-second = Vàng
+player-you = Bạn
+player-ai = { $level } (AI)
+player-numbered = Người chơi { $number }
+player-coloured = Người chơi { $colour }
+level-headline = Cấp { $number } · { $name }
+level-gomoku-1 = Người mới
+level-gomoku-1-about = Tham lam: chọn điểm trông tốt nhất, không bao giờ tính trước.
+level-gomoku-2 = Thư giãn
+level-gomoku-2-about = Biết các thế cờ: tấn công bằng ba và bốn, chặn ba và bốn của bạn.
+level-gomoku-3 = Câu lạc bộ
+level-gomoku-3-about = Tính trước vài nước với đánh giá thế cờ đầy đủ.
+level-gomoku-4 = Chuyên gia
+level-gomoku-4-about = Engine đầy đủ, tìm nước đe dọa trong số nút giới hạn.
+level-gomoku-5 = Cao thủ
+level-gomoku-5-about = Engine đầy đủ, tìm nước đe dọa thật sâu, vài giây mỗi nước.
+level-connect4-1 = Thư giãn
+level-connect4-1-about = Thắng được thì thắng, chặn nước thắng của bạn; còn lại đi theo cảm tính.
+level-connect4-2 = Câu lạc bộ
+level-connect4-2-about = Tính trước sáu nước và biết các thế cờ tốt.
+level-connect4-3 = Hoàn hảo
+level-connect4-3-about = Giải trọn thế cờ khi có thể: vài giây mỗi nước.
+controls-gomoku = Chuột hoặc phím mũi tên + Enter để đặt quân
+controls-connect4 = Nhấp vào một cột, hoặc ← → và Enter; phím 1-7 thả ngay
+
+## Rules and board (setup rows, subtitles)
+
+row-rule = Luật
+row-board = Bàn cờ
+row-opening = Khai cuộc
+rule-freestyle = Tự do
+rule-freestyle-about = Năm quân liên tiếp trở lên là thắng.
+rule-standard = Tiêu chuẩn
+rule-standard-about = Đúng năm quân liên tiếp mới thắng; sáu quân trở lên không tính.
+rule-renju = Renju
+rule-renju-about = Đen không được đi 3-3, 4-4 hay quá năm. Trắng thắng với năm quân trở lên.
+rule-renju-note = Đen không được đi 3-3, 4-4 hay quá năm.
+subtitle-gomoku = { $rule } · { $size } × { $size }
+subtitle-connect4 = { $width } × { $height } · bốn quân liên tiếp là thắng
+c4-board-classic = 7 × 6 (cổ điển)
+c4-setup-note = Thả quân vào các cột: bốn quân liên tiếp theo hàng ngang, dọc hoặc chéo là thắng.
+line-name = { $cells ->
+    [4] bốn
+    [5] năm
+   *[other] { $cells } quân
+}
+opening-rule-none = Không
+opening-rule-none-about = Không có luật khai cuộc: Đen đi trước.
+opening-rule-swap = Swap
+opening-rule-swap-about = Cho luật Tự do và Tiêu chuẩn: người thứ nhất đặt ba quân (đen, trắng, đen), người thứ hai chọn màu.
+opening-rule-swap2 = Swap2
+opening-rule-swap2-about = Cho luật Tự do và Tiêu chuẩn: như Swap, hoặc người thứ hai đặt thêm hai quân và người thứ nhất chọn màu.
+opening-rule-yamaguchi = Yamaguchi
+opening-rule-yamaguchi-about = Cho Renju: một trong 26 khai cuộc và số nước thứ năm sẽ đề xuất, đổi bên một lần; Trắng chọn một trong các đề xuất của Đen.
+opening-rule-soosorv8 = Soosorv-8
+opening-rule-soosorv8-about = Cho Renju: một trong 26 khai cuộc, đổi bên, nước thứ tư, khai báo 1 đến 8 đề xuất nước thứ năm, đổi bên; Trắng chọn một đề xuất.
+opening-rule-taraguchi10 = Taraguchi-10
+opening-rule-taraguchi10-about = Cho Renju: nước 1 đến 4 trong các ô vuông trung tâm lớn dần, được đổi bên sau mỗi nước, rồi một nước thứ năm hoặc mười đề xuất.
+
+## Why a move was refused
+
+move-taken = { $point } đã có quân của { $by }.
+move-forbidden = { $point } là nước cấm của Đen theo luật Renju: { $kind }.
+move-off-board = Điểm đó nằm ngoài bàn cờ.
+move-game-over = Ván cờ đã kết thúc.
+move-out-of-turn = Chưa đến lượt bên này.
+move-other-game = Nước đi đó thuộc về trò chơi khác.
+foul-overline = quá năm (sáu quân trở lên)
+foul-double-four = 4-4 (hai bốn)
+foul-double-three = 3-3 (hai ba)
+c4-no-column = Không có cột { $column }.
+c4-column-full = Cột { $column } đã đầy.
+c4-column = cột { $column }
+switch-side-refused = Trong { $game }, hai bên luôn đi luân phiên.
+legend-threats = Chấm có vòng: đỏ tạo năm, cam tạo bốn, vàng tạo ba mở
+legend-threats-renju = Chấm có vòng: đỏ tạo năm, cam tạo bốn, vàng tạo ba mở
+    × điểm cấm của Đen
+
+## The AI's search: the side panel and hints
+
+outlook-has-won = { $side } đã thắng
+outlook-wins-in = { $side } thắng sau { $moves } nước
+outlook-draw = hòa
+outlook-unclear = chưa rõ
+outlook-chance = cơ hội của { $side } { $percent }%
+panel-search = { $level }
+    Lần tìm gần nhất: độ sâu { $depth } · { $outlook }
+    { $nodes } nút trong { $seconds } giây
+c4-how-forced = nước bắt buộc
+c4-how-feel = theo cảm tính
+c4-how-book = từ sách khai cuộc
+c4-how-solved = giải chính xác
+c4-how-search = tìm với độ sâu { $depth }
+c4-panel = { $level }
+    Nước vừa đi: cột { $column } ({ $how })
+    { $outlook } · { $seconds } giây
+c4-panel-plain = { $level }
+    Nước vừa đi: cột { $column } ({ $how })
+    { $seconds } giây
+c4-hint = Gợi ý: cột { $column } ({ $outlook })
+c4-hint-plain = Gợi ý: cột { $column }
+hint-none = Không có gợi ý: { $why }.
+hint-no-legal-move = không còn nước đi hợp lệ
+hint-other-game = đây là cấp độ của trò chơi khác
+hint-no-defence = Không thể chống đỡ: dù bạn đi thế nào, { $side } cũng thắng sau { $moves } nước, bắt đầu từ { $point }.
+hint-move = Gợi ý: { $point } ({ $level }: { $outlook })
+
+## Tournament openings (prompts, buttons, the line of decisions)
+
+opening-place-run = Đặt { $count } quân: { $black ->
+    [0] {""}
+   *[other] { $black } đen
+}{ $black ->
+    [0] {""}
+   *[other] { $white ->
+        [0] {""}
+       *[other] ,{" "}
+    }
+}{ $white ->
+    [0] {""}
+   *[other] { $white } trắng
+} (bây giờ là quân { $colour ->
+    [black] đen
+   *[white] trắng
+}{ $within ->
+    [0] {""}
+    [1] {" "}ở điểm trung tâm
+   *[other] {" "}trong ô vuông trung tâm { $within }x{ $within }
+})
+opening-place-one = Đặt một quân { $colour ->
+    [black] đen
+   *[white] trắng
+}{ $within ->
+    [0] {""}
+    [1] {" "}ở điểm trung tâm
+   *[other] {" "}trong ô vuông trung tâm { $within }x{ $within }
+}
+opening-choose-colour = Chọn màu quân của bạn
+opening-declare = Khai báo số nước thứ năm Đen sẽ đề xuất ({ $min } đến { $max })
+opening-offer = { $count ->
+    [1] Đề xuất thêm một nước thứ năm cho Đen: Trắng sẽ chọn một
+   *[other] Đề xuất thêm { $count } nước thứ năm cho Đen, không nước nào đối xứng với nước khác: Trắng sẽ chọn một
+}
+opening-pick = Chọn một trong các nước thứ năm của Đen
+opening-play-black = Cầm Đen
+opening-play-white = Cầm Trắng
+opening-place-two = Đặt thêm hai quân
+opening-offer-ten = Giữ Đen, đề xuất mười nước thứ năm
+opening-off-area = { $within ->
+    [1] { $point } không phải điểm trung tâm: quân này phải đặt ở trung tâm.
+   *[other] { $point } nằm ngoài ô vuông trung tâm { $within }x{ $within }.
+}
+opening-not-offered = Hiện không có lựa chọn đó.
+opening-offered-already = { $point } đã được đề xuất rồi.
+opening-symmetric = { $point } đối xứng với đề xuất { $other } trong thế cờ này: các đề xuất phải khác nhau.
+opening-not-an-offer = { $point } không nằm trong các đề xuất.
+opening-over = Khai cuộc đã kết thúc.
+opening-use-buttons = Hãy chọn bằng các nút trước.
+decision-takes = { $who } { $you ->
+    [yes] chọn
+   *[no] chọn
+} { $colour ->
+    [black] Đen
+   *[white] Trắng
+}
+decision-keeps = { $who } { $you ->
+    [yes] giữ
+   *[no] giữ
+} { $colour ->
+    [black] Đen
+   *[white] Trắng
+}
+decision-places-two = { $who } { $you ->
+    [yes] đặt
+   *[no] đặt
+} thêm hai quân
+decision-offers-ten = { $who } { $you ->
+    [yes] giữ
+   *[no] giữ
+} Đen, đề xuất các nước thứ năm
+decision-declares = { $who } { $you ->
+    [yes] khai báo
+   *[no] khai báo
+} { $count } nước thứ năm
+decision-offers = { $who } { $you ->
+    [yes] đề xuất
+   *[no] đề xuất
+} { $points }
+decision-picks = { $who } { $you ->
+    [yes] chọn
+   *[no] chọn
+} { $point }
+
+## The status line in play
+
+status-looking = Đang xem thế cờ sau nước { $shown }/{ $ply }: nhấp vào nước { $ply } hoặc nhấn End để quay lại ván cờ.
+status-wait-ai = Hãy chờ AI đi.
+status-nothing-to-undo = Không có gì để hoàn tác.
+status-nothing-to-redo = Không có gì để làm lại.
+status-no-redo-in-opening = Không thể làm lại trong khai cuộc.
+status-no-hints-in-opening = Không có gợi ý trong khai cuộc.
+status-hint-own-turn = Chỉ xem gợi ý được khi đến lượt bạn.
+status-hint-looking = Đang tìm nước hay…
+status-resign-confirm = Xin thua ván này? Nhấn Xin thua (Ctrl+R) lần nữa để xác nhận; thao tác khác sẽ hủy.
+status-ai-failed = AI không đi được ({ $error }) và xin thua.
+status-ai-placing = { $level } đang đặt quân…
+status-ai-choosing = { $level } đang chọn…
+status-player-prompt = { $player }: { $prompt }
+status-autosave-failed = Không thể tự động lưu: { $error }
+status-save-failed = Không thể lưu ván cờ: { $error }
+
+## Saved games and records (the Load list, notices)
+
+notice-autosave-unrestorable = Không thể khôi phục ván { $game } đã tự động lưu ({ $reason }).
+notice-record-unreadable = Không đọc được { $file }: { $reason }.
+notice-moved-to = Tệp đã được chuyển đến { $path }.
+autosave-bad-version = phiên bản tự động lưu không xác định { $version }
+autosave-bad-rule = luật không xác định '{ $rule }'
+autosave-bad-colour = màu không xác định '{ $colour }'
+autosave-bad-level = cấp độ không xác định { $level }
+autosave-over = ván đã lưu đã kết thúc
+record-unknown-extension = không trò chơi nào đọc được tệp .{ $ext }
+record-set-up-position = bản ghi bắt đầu từ một thế cờ xếp sẵn
+record-unreadable-line = Không đọc được: { $reason }
+players-vs = { $first } vs { $second }
+record-result-unfinished = Chưa xong
+record-result-unknown = Không rõ kết quả
+record-result-draw = Hòa
+record-result-won = { $how ->
+    [resignation] { $winner } thắng (đối phương xin thua)
+    [time] { $winner } thắng do đối phương hết giờ
+    [forfeit] { $winner } thắng do đối phương bị xử thua
+   *[won] { $winner } thắng
+}
+summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves } nước
+summary-connect4 = Connect Four { $width } × { $height } · { $players } · { $result } · { $moves } nước

@@ -54,3 +54,17 @@ settings-review-fast = Nhanh ({ $seconds } giây mỗi nước)
 settings-language = Ngôn ngữ
 settings-saved-in = Lưu tại { $file }
 settings-back = Quay lại
+
+## Notices about the game's files (title screen)
+
+notice-file-unreadable-moved = Không đọc được { $what } ({ $reason }). Tệp đã được chuyển đến { $path } và một bản mới được dùng thay thế.
+notice-file-unreadable = Không đọc được { $what } ({ $reason }); một bản mới được dùng thay thế.
+file-settings = tệp cài đặt
+file-statistics = tệp thống kê
+file-autosave = ván đã tự động lưu
+file-clock = đồng hồ của ván đã lưu
+file-opening = khai cuộc của ván đã lưu
+file-puzzle-progress = tệp tiến độ câu đố
+notice-opening-misfit = Khai cuộc đã lưu không khớp với ván đã lưu: đã bỏ khai cuộc.
+notice-opening-none = Không thể khôi phục khai cuộc đã lưu (trò chơi không có luật khai cuộc đó).
+notice-opening-action = Không thể khôi phục khai cuộc đã lưu (một bước của nó không phát lại được).

@@ -54,3 +54,17 @@ settings-review-fast = 快速（每步 { $seconds } 秒）
 settings-language = 语言
 settings-saved-in = 保存于 { $file }
 settings-back = 返回
+
+## Notices about the game's files (title screen)
+
+notice-file-unreadable-moved = 无法读取{ $what }（{ $reason }）。已将其移至 { $path }，并改用新的{ $what }。
+notice-file-unreadable = 无法读取{ $what }（{ $reason }），已改用新的{ $what }。
+file-settings = 设置文件
+file-statistics = 统计文件
+file-autosave = 自动保存的对局
+file-clock = 已保存对局的计时
+file-opening = 已保存对局的开局
+file-puzzle-progress = 谜题进度文件
+notice-opening-misfit = 保存的开局与保存的对局不符，已舍弃。
+notice-opening-none = 无法恢复保存的开局（该棋没有这种开局规则）。
+notice-opening-action = 无法恢复保存的开局（其中一步无法重放）。

@@ -54,3 +54,17 @@ settings-review-fast = 快速（每步 { $seconds } 秒）
 settings-language = 語言
 settings-saved-in = 儲存於 { $file }
 settings-back = 返回
+
+## Notices about the game's files (title screen)
+
+notice-file-unreadable-moved = 無法讀取{ $what }（{ $reason }）。已將其移至 { $path }，並改用新的{ $what }。
+notice-file-unreadable = 無法讀取{ $what }（{ $reason }），已改用新的{ $what }。
+file-settings = 設定檔
+file-statistics = 統計檔
+file-autosave = 自動儲存的對局
+file-clock = 已儲存對局的計時
+file-opening = 已儲存對局的開局
+file-puzzle-progress = 謎題進度檔
+notice-opening-misfit = 儲存的開局與儲存的對局不符，已捨棄。
+notice-opening-none = 無法恢復儲存的開局（此棋沒有這種開局規則）。
+notice-opening-action = 無法恢復儲存的開局（其中一步無法重播）。

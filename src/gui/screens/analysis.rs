@@ -9,12 +9,14 @@
 use bevy::prelude::*;
 
 use super::playing::spawn_header;
+use super::review::outlook_text;
 use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
 use crate::engine::review::Outlook;
 use crate::gui::analysis::{AnalysisBoard, Lines};
 use crate::gui::audio::Sfx;
 use crate::gui::board::{Shown, ViewKey};
 use crate::gui::flow::{Action, AnalysisAction, PlayAction, Screen, press};
+use crate::gui::i18n::I18n;
 use crate::gui::kind::{AnyGame, SetupRow, Side};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, text};
@@ -56,12 +58,12 @@ fn rows(game: &AnyGame) -> Vec<SetupRow> {
 }
 
 /// The board as it was left, and the screen around it.
-fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>) {
+fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, i18n: Res<I18n>) {
     board.restart();
     let game = board.game.clone();
     let panel = spawn_board_screen(&mut commands, Screen::Analysis, game.kind());
     commands.entity(panel).with_children(|p| {
-        spawn_header(p, "Analysis board", &game, "", false, |side| {
+        spawn_header(p, &i18n.t("analysis-title"), &game, "", false, |side| {
             game.side_name(side).to_string()
         });
         p.spawn(Node {
@@ -85,22 +87,28 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>) {
                 format!("{}: {choice}", row.label)
             })
             .collect();
+        let fixed = [
+            ("analysis-take-back", "U", AnalysisAction::Undo),
+            ("analysis-switch-side", "S", AnalysisAction::SwitchSide),
+            ("analysis-threats", "T", AnalysisAction::ToggleThreats),
+            ("analysis-clear", "C", AnalysisAction::Clear),
+            ("analysis-menu", "Esc", AnalysisAction::Menu),
+        ]
+        .map(|(key, shortcut, a)| (i18n.t(key), shortcut, act(a)));
         let mut buttons: Vec<(&str, &str, Action)> = labels
             .iter()
             .zip(ROW_KEYS)
             .enumerate()
             .map(|(i, (label, (_, key)))| (label.as_str(), key, act(AnalysisAction::NextChoice(i))))
             .collect();
-        buttons.extend([
-            ("Take back", "U", act(AnalysisAction::Undo)),
-            ("Switch side", "S", act(AnalysisAction::SwitchSide)),
-            ("Threats", "T", act(AnalysisAction::ToggleThreats)),
-            ("Clear the board", "C", act(AnalysisAction::Clear)),
-            ("Menu", "Esc", act(AnalysisAction::Menu)),
-        ]);
+        buttons.extend(
+            fixed
+                .iter()
+                .map(|(label, shortcut, a)| (label.as_str(), *shortcut, a.clone())),
+        );
         spawn_panel_buttons(p, buttons);
         p.spawn(text(
-            "Click to put a piece of the side to move",
+            i18n.t("analysis-click-hint"),
             13.0,
             palette::TEXT_FAINT,
         ));
@@ -124,8 +132,8 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     );
 }
 
-/// The same stones on a board with the `row`'s next choice; says which did not fit.
-fn next_choice(board: &mut AnalysisBoard, row: usize) -> Result<(), String> {
+/// The same stones on a board with the `row`'s next choice; says how many did not fit.
+fn next_choice(board: &mut AnalysisBoard, row: usize, i18n: &I18n) -> Result<(), String> {
     let Some(row) = rows(&board.game).into_iter().nth(row) else {
         return Ok(());
     };
@@ -149,10 +157,9 @@ fn next_choice(board: &mut AnalysisBoard, row: usize) -> Result<(), String> {
     }
     board.game = game;
     if kept < moves.len() {
-        return Err(format!(
-            "{} of {} stones fit the new board; the rest were taken off.",
-            kept,
-            moves.len()
+        return Err(i18n.t_args(
+            "analysis-stones-kept",
+            &[("kept", kept.into()), ("total", moves.len().into())],
         ));
     }
     Ok(())
@@ -162,6 +169,7 @@ fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     mut board: ResMut<AnalysisBoard>,
+    i18n: Res<I18n>,
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -186,7 +194,7 @@ fn on_action(
             match a {
                 AnalysisAction::Undo => {
                     if board.game.undo().is_none() {
-                        board.status = "The board is empty.".into();
+                        board.status = i18n.t("analysis-board-empty");
                     }
                 }
                 AnalysisAction::SwitchSide => {
@@ -201,7 +209,7 @@ fn on_action(
                 AnalysisAction::ToggleThreats => board.threats = !board.threats,
                 AnalysisAction::NextChoice(row) => {
                     board.cancel();
-                    if let Err(e) = next_choice(board, *row) {
+                    if let Err(e) = next_choice(board, *row, &i18n) {
                         board.status = e;
                     }
                     // Entering again labels the buttons with the new choice.
@@ -245,6 +253,7 @@ fn sync_view(board: Res<AnalysisBoard>, mut shown: ResMut<Shown>) {
 #[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_panel(
     board: Res<AnalysisBoard>,
+    i18n: Res<I18n>,
     mut texts: ParamSet<(
         Query<&mut Text, With<TurnText>>,
         Query<&mut Text, With<LinesText>>,
@@ -269,12 +278,15 @@ fn update_panel(
     let game = &board.game;
     let side = game.to_move();
     let turn = if game.is_over() {
-        format!(
-            "{} in a row: take back to go on",
-            capitalised(&game.line_name(0))
+        i18n.t_args(
+            "analysis-game-over",
+            &[("line", capitalised(&game.line_name(0)).into())],
         )
     } else {
-        format!("{} to place", game.side_name(side))
+        i18n.t_args(
+            "analysis-to-place",
+            &[("side", game.side_name(side).into())],
+        )
     };
     for mut t in &mut texts.p0() {
         set_text(&mut t, turn.clone());
@@ -285,14 +297,14 @@ fn update_panel(
         }
     }
     let mut out = if lines.top.is_empty() {
-        "The engine is thinking…".to_string()
+        i18n.t("analysis-thinking")
     } else {
-        let searching = if board.is_searching() {
-            ", deepening"
+        let key = if board.is_searching() {
+            "analysis-depth-deepening"
         } else {
-            ""
+            "analysis-depth"
         };
-        format!("Engine, depth {}{searching}:", lines.depth)
+        i18n.t_args(key, &[("depth", lines.depth.into())])
     };
     let (me, them) = (
         game.side_name(game.to_move()),
@@ -310,7 +322,7 @@ fn update_panel(
             "\n{}. {}  {}   {}",
             i + 1,
             game.move_text(c.mv),
-            Outlook::from(c.score).describe(me, them),
+            outlook_text(&i18n, Outlook::from(c.score), me, them),
             line.join(" ")
         ));
     }

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::replay::Replay;
 use crate::gui::flow::{Action, LoadAction, Screen, press};
+use crate::gui::i18n::I18n;
 use crate::gui::kind::{Games, files};
 use crate::gui::persist::{self, Paths, SavedFile};
 use crate::gui::theme::palette;
@@ -36,6 +37,7 @@ fn spawn_load(
     mut commands: Commands,
     paths: Res<Paths>,
     games: Res<Games>,
+    i18n: Res<I18n>,
     mut list: ResMut<LoadList>,
 ) {
     let files = persist::list_games(&paths, &files::record_extensions(&games));
@@ -58,11 +60,17 @@ fn spawn_load(
                 ..default()
             })
             .with_children(|col| {
-                col.spawn(bold("Load game", 36.0, palette::TEXT));
-                col.spawn(text(
-                    format!("Saved games in {folder}"),
-                    14.0,
-                    palette::TEXT_FAINT,
+                col.spawn(bold(i18n.t("load-title"), 36.0, palette::TEXT));
+                col.spawn((
+                    text(
+                        i18n.t_args("load-folder", &[("folder", folder.into())]),
+                        14.0,
+                        palette::TEXT_FAINT,
+                    ),
+                    Node {
+                        max_width: px(720),
+                        ..default()
+                    },
                 ));
                 if !message.is_empty() {
                     col.spawn((
@@ -75,11 +83,7 @@ fn spawn_load(
                 }
                 col.spawn(panel(px(720))).with_children(|card| {
                     if shown.is_empty() {
-                        card.spawn(text(
-                            "No saved games yet: finished games are saved here automatically.",
-                            16.0,
-                            palette::TEXT_DIM,
-                        ));
+                        card.spawn(text(i18n.t("load-empty"), 16.0, palette::TEXT_DIM));
                     }
                     for file in &shown {
                         spawn_file_row(card, file, &games);
@@ -91,26 +95,30 @@ fn spawn_load(
                     ..default()
                 })
                 .with_children(|row| {
+                    // At least 150 wide, wider for longer words.
                     let node = || Node {
-                        width: px(150),
+                        min_width: px(150),
                         height: px(42),
                         ..default()
                     };
                     let prev = spawn_button(
                         row,
-                        "Newer",
+                        i18n.t("load-newer"),
                         "PgUp",
                         Action::Load(LoadAction::PrevPage),
                         node(),
                     );
                     row.spawn(text(
-                        format!("Page {} of {pages}", page + 1),
+                        i18n.t_args(
+                            "load-page",
+                            &[("page", (page + 1).into()), ("pages", pages.into())],
+                        ),
                         15.0,
                         palette::TEXT_DIM,
                     ));
                     let next = spawn_button(
                         row,
-                        "Older",
+                        i18n.t("load-older"),
                         "PgDn",
                         Action::Load(LoadAction::NextPage),
                         node(),
@@ -128,7 +136,13 @@ fn spawn_load(
                             inactive: true,
                         });
                     }
-                    spawn_button(row, "Back", "Esc", Action::Load(LoadAction::Back), node());
+                    spawn_button(
+                        row,
+                        i18n.t("load-back"),
+                        "Esc",
+                        Action::Load(LoadAction::Back),
+                        node(),
+                    );
                 });
             });
         });

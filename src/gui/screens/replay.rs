@@ -5,13 +5,16 @@ use bevy::prelude::*;
 
 use super::move_list::{self, MoveList, Row};
 use super::playing::spawn_header;
-use super::review::{best_line, grade_mark, spawn_review_section, start_review};
+use super::review::{
+    best_line, grade_mark, interned, one_decimal, spawn_review_section, start_review,
+};
 use super::{set_text, spawn_board_screen};
 use crate::gui::analysis::AnalysisBoard;
 use crate::gui::audio::Sfx;
 use crate::gui::board::{BoardSystems, Shown, ViewKey};
 use crate::gui::flow::{Action, ReplayAction, Screen, press};
 use crate::gui::frames::FrameRequests;
+use crate::gui::i18n::I18n;
 use crate::gui::kind::Games;
 use crate::gui::persist::Settings;
 use crate::gui::review::Review;
@@ -41,13 +44,13 @@ pub(crate) struct CounterText;
 #[derive(Component)]
 pub(crate) struct SpeedText;
 
-fn spawn_replay(mut commands: Commands, replay: Res<Replay>) {
+fn spawn_replay(mut commands: Commands, replay: Res<Replay>, i18n: Res<I18n>) {
     let kind = replay.start.kind();
     let panel = spawn_board_screen(&mut commands, Screen::Replay, kind);
     commands.entity(panel).with_children(|p| {
         spawn_header(
             p,
-            "Replay",
+            &i18n.t("replay-title"),
             &replay.start,
             &replay.title,
             false,
@@ -60,12 +63,12 @@ fn spawn_replay(mut commands: Commands, replay: Res<Replay>) {
         if let Some((line, _)) = &replay.opening {
             p.spawn(text(line.clone(), 14.0, palette::TEXT_DIM));
         }
-        spawn_replay_controls(p);
+        spawn_replay_controls(p, &i18n);
     });
 }
 
 /// The move counter, step and autoplay buttons, speed, move list and Menu button.
-fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
+fn spawn_replay_controls(p: &mut ChildSpawnerCommands, i18n: &I18n) {
     p.spawn((CounterText, bold("", 20.0, palette::TEXT)));
     p.spawn(Node {
         column_gap: px(6),
@@ -81,7 +84,7 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
         spawn_button(row, "←", "", Action::Replay(ReplayAction::Prev), node());
         spawn_button(
             row,
-            "Play",
+            i18n.t("replay-play"),
             "",
             Action::Replay(ReplayAction::TogglePlay),
             Node {
@@ -92,11 +95,7 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
         spawn_button(row, "→", "", Action::Replay(ReplayAction::Next), node());
         spawn_button(row, "→|", "", Action::Replay(ReplayAction::Last), node());
     });
-    p.spawn(text(
-        "Home · ← · Space · → · End · N numbers · A analyse",
-        13.0,
-        palette::TEXT_FAINT,
-    ));
+    p.spawn(text(i18n.t("replay-keys"), 13.0, palette::TEXT_FAINT));
     p.spawn(Node {
         column_gap: px(6),
         align_items: AlignItems::Center,
@@ -121,11 +120,11 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands) {
         ));
         spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
     });
-    spawn_review_section(p);
+    spawn_review_section(p, i18n);
     move_list::spawn(p, 3);
     spawn_button(
         p,
-        "Menu",
+        i18n.t("replay-menu"),
         "Esc",
         Action::Replay(ReplayAction::Menu),
         Node {
@@ -210,6 +209,7 @@ fn update_panel(
     mut commands: Commands,
     replay: Res<Replay>,
     review: Res<Review>,
+    i18n: Res<I18n>,
     mut counters: Query<&mut Text, (With<CounterText>, Without<SpeedText>)>,
     mut speeds: Query<&mut Text, (With<SpeedText>, Without<CounterText>)>,
     lists: Query<Entity, With<MoveList>>,
@@ -234,24 +234,29 @@ fn update_panel(
     }
     *last = Some(key);
     for mut t in &mut counters {
-        set_text(&mut t, move_counter(&replay));
+        set_text(&mut t, move_counter(&i18n, &replay));
     }
     for mut t in &mut speeds {
         let s = SPEEDS[replay.speed.min(SPEEDS.len() - 1)];
-        set_text(&mut t, format!("{s} moves per second"));
+        set_text(&mut t, i18n.t_args("replay-speed", &[("speed", s.into())]));
     }
     for (action, children) in &buttons {
         if action.0 == Action::Replay(ReplayAction::TogglePlay) {
             for child in children.iter() {
                 if let Ok(mut label) = labels.get_mut(child) {
-                    let wanted = if replay.playing { "Pause" } else { "Play" };
-                    set_text(&mut label, wanted.into());
+                    let wanted = if replay.playing {
+                        "replay-pause"
+                    } else {
+                        "replay-play"
+                    };
+                    set_text(&mut label, i18n.t(wanted));
                 }
             }
         }
     }
     // Every move, the current one highlighted and kept in sight; a click goes there.
     let opening_stones = replay.opening.as_ref().map_or(0, |o| o.1);
+    let opening_mark = interned(i18n.t("replay-opening-stone"));
     let rows = replay
         .moves
         .iter()
@@ -273,9 +278,9 @@ fn update_panel(
                     replay.start.move_text(mv)
                 ),
                 color,
-                mark: grade
-                    .map(grade_mark)
-                    .or_else(|| (n <= opening_stones).then_some(("opening", palette::TEXT_FAINT))),
+                mark: grade.map(|g| grade_mark(&i18n, g)).or_else(|| {
+                    (n <= opening_stones).then_some((opening_mark, palette::TEXT_FAINT))
+                }),
                 action: Action::Replay(ReplayAction::Goto(n)),
             }
         })
@@ -350,19 +355,27 @@ fn on_action(
 }
 
 /// "Move 12 of 40", and when the record kept the times, the move's: "· 3.2 s · 2:41 left".
-fn move_counter(replay: &Replay) -> String {
-    let mut line = format!("Move {} of {}", replay.cursor, replay.moves.len());
+fn move_counter(i18n: &I18n, replay: &Replay) -> String {
+    let mut parts = vec![i18n.t_args(
+        "replay-move-counter",
+        &[
+            ("n", replay.cursor.into()),
+            ("total", replay.moves.len().into()),
+        ],
+    )];
     let times = replay
         .cursor
         .checked_sub(1)
         .and_then(|i| replay.times.get(i));
     if let Some(&(spent, left)) = times {
         if let Some(spent) = spent {
-            line += &format!(" · {:.1} s", spent.as_secs_f64());
+            let seconds = one_decimal(spent.as_secs_f64());
+            parts.push(i18n.t_args("review-seconds", &[("seconds", seconds)]));
         }
         if let Some(left) = left {
-            line += &format!(" · {} left", crate::gui::clock::format_clock(left));
+            let clock = crate::gui::clock::format_clock(left);
+            parts.push(i18n.t_args("replay-left", &[("clock", clock.into())]));
         }
     }
-    line
+    parts.join(" · ")
 }

@@ -4,14 +4,19 @@
 //! player's accuracy and grades with the turning point. The board shows the engine's best
 //! line as numbered ghost pieces; the move list carries the grades.
 
+use std::collections::HashSet;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use fluent_bundle::FluentValue;
+use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 
 use super::replay_state::Replay;
 use super::set_text;
 use crate::engine::review::{GameReview, Grade, Outlook, ReviewLimits};
 use crate::gui::flow::{Action, ReplayAction, Screen};
+use crate::gui::i18n::I18n;
 use crate::gui::kind::Games;
 use crate::gui::kind::{AnyGame, Move, Side};
 use crate::gui::persist::{Notices, Paths, Settings, timestamp};
@@ -49,10 +54,10 @@ pub(crate) struct ReviewSummary;
 pub struct ReviewBar(pub usize);
 
 /// The review's part of the replay panel.
-pub fn spawn_review_section(p: &mut ChildSpawnerCommands) {
+pub fn spawn_review_section(p: &mut ChildSpawnerCommands, i18n: &I18n) {
     spawn_button(
         p,
-        "Review the game",
+        i18n.t("review-button"),
         "V",
         Action::Replay(ReplayAction::Review),
         Node {
@@ -155,16 +160,106 @@ pub fn start_review(replay: &Replay, review: &mut Review, settings: &Settings) {
     );
 }
 
-/// The mark a grade gets in the move list, and its colour.
-pub fn grade_mark(g: Grade) -> (&'static str, Color) {
+/// The mark a grade gets in the move list, and its colour: a symbol, or words for a missed
+/// win.
+pub fn grade_mark(i18n: &I18n, g: Grade) -> (&'static str, Color) {
+    let mark = match g {
+        Grade::Best => "!",
+        Grade::Good => "",
+        Grade::Inaccuracy => "?!",
+        Grade::Mistake => "?",
+        Grade::Blunder => "??",
+        Grade::MissedWin => interned(i18n.t(grade_key(g))),
+    };
+    (mark, grade_color(g))
+}
+
+/// The colour of a grade, in the move list and around the graph's worst moves.
+fn grade_color(g: Grade) -> Color {
     match g {
-        Grade::Best => ("!", palette::GOOD),
-        Grade::Good => ("", palette::TEXT),
-        Grade::Inaccuracy => ("?!", palette::ACCENT),
-        Grade::Mistake => ("?", Color::srgb(0.95, 0.55, 0.25)),
-        Grade::Blunder => ("??", palette::BAD),
-        Grade::MissedWin => ("missed win", palette::BAD),
+        Grade::Best => palette::GOOD,
+        Grade::Good => palette::TEXT,
+        Grade::Inaccuracy => palette::ACCENT,
+        Grade::Mistake => Color::srgb(0.95, 0.55, 0.25),
+        Grade::Blunder | Grade::MissedWin => palette::BAD,
     }
+}
+
+/// The move list's marks are `&'static str`: a translated mark is kept once per distinct
+/// text (a few words per language), so the list can hold it for the rest of the run.
+pub fn interned(text: String) -> &'static str {
+    static SEEN: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    let seen = seen.get_or_insert_with(HashSet::new);
+    if let Some(&known) = seen.get(text.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(text.into_boxed_str());
+    seen.insert(leaked);
+    leaked
+}
+
+/// The catalog's name of a grade (the engine's own words stay English, for the CLIs).
+pub fn grade_key(g: Grade) -> &'static str {
+    match g {
+        Grade::Best => "review-grade-best",
+        Grade::Good => "review-grade-good",
+        Grade::Inaccuracy => "review-grade-inaccuracy",
+        Grade::Mistake => "review-grade-mistake",
+        Grade::Blunder => "review-grade-blunder",
+        Grade::MissedWin => "review-grade-missed-win",
+    }
+}
+
+/// `n` moves of a grade as the summary counts them ("2 mistakes"); the summary leaves the
+/// good and best moves out.
+pub(crate) fn grade_count(i18n: &I18n, g: Grade, n: usize) -> Option<String> {
+    let key = match g {
+        Grade::Best | Grade::Good => return None,
+        Grade::Inaccuracy => "review-count-inaccuracy",
+        Grade::Mistake => "review-count-mistake",
+        Grade::Blunder => "review-count-blunder",
+        Grade::MissedWin => "review-count-missed-win",
+    };
+    Some(i18n.t_args(key, &[("n", n.into())]))
+}
+
+/// How a position stands, in words: who wins in how many of their own moves, or the
+/// winning chance of the side to move (the GUI's wording of the engine's
+/// `Outlook::describe`). `to_move` and `other` name the sides.
+pub fn outlook_text(i18n: &I18n, o: Outlook, to_move: &str, other: &str) -> String {
+    let side = |name: &str| FluentValue::from(name.to_string());
+    match o {
+        Outlook::Win(0) => i18n.t_args("review-outlook-won", &[("side", side(to_move))]),
+        Outlook::Loss(0) => i18n.t_args("review-outlook-won", &[("side", side(other))]),
+        Outlook::Win(n) => i18n.t_args(
+            "review-outlook-wins-in",
+            &[("side", side(to_move)), ("n", n.into())],
+        ),
+        Outlook::Loss(n) => i18n.t_args(
+            "review-outlook-wins-in",
+            &[("side", side(other)), ("n", n.into())],
+        ),
+        Outlook::Draw => i18n.t("review-outlook-draw"),
+        Outlook::Unknown => i18n.t("review-outlook-unclear"),
+        Outlook::Eval(_) => i18n.t_args(
+            "review-outlook-chance",
+            &[
+                ("side", side(to_move)),
+                ("percent", (o.value() * 100.0).round().into()),
+            ],
+        ),
+    }
+}
+
+/// A number shown with one decimal ("2.0", "0.4"; a decimal comma where the language
+/// writes one): rounded here, its one decimal kept by Fluent.
+pub fn one_decimal(x: f64) -> FluentValue<'static> {
+    let options = FluentNumberOptions {
+        minimum_fraction_digits: Some(1),
+        ..Default::default()
+    };
+    FluentValue::Number(FluentNumber::new((x * 10.0).round() / 10.0, options))
 }
 
 /// The line the verdict speaks of: when the move on show was not the best, the best move
@@ -193,6 +288,7 @@ fn update_review(
     mut commands: Commands,
     replay: Res<Replay>,
     review: Res<Review>,
+    i18n: Res<I18n>,
     mut texts: ParamSet<(
         Query<&mut Text, With<ReviewStatus>>,
         Query<&mut Text, With<ReviewSummary>>,
@@ -219,17 +315,20 @@ fn update_review(
     let game = &replay.start;
     let error = review.error.as_ref().filter(|_| mine);
     let opening = replay.opening.as_ref().map_or(0, |o| o.1);
-    let mut status = status_line(game, replay.cursor, result, progress, error, opening);
-    if let (Some(_), Some(spent)) = (result, spent(&replay, replay.cursor)) {
-        // The time the move on show took, after the move: "Move 3 · Black i8 (2.1 s): good".
-        let first = status.find('\n').unwrap_or(status.len());
-        let at = status[..first].find(": ").unwrap_or(first);
-        status.insert_str(at, &format!(" ({})", seconds(spent)));
-    }
+    // The time the move on show took, after the move: "Move 3 · Black i8 (2.1 s): good".
+    let time = spent(&replay, replay.cursor).map(|d| seconds(&i18n, d));
+    let status = status_line(
+        &i18n,
+        game,
+        replay.cursor,
+        (result, progress, error),
+        opening,
+        time,
+    );
     for mut t in &mut texts.p0() {
         set_text(&mut t, status.clone());
     }
-    let summary = result.map_or_else(String::new, |r| summary_text(game, r));
+    let summary = result.map_or_else(String::new, |r| summary_text(&i18n, game, r));
     for mut t in &mut texts.p1() {
         set_text(&mut t, summary.clone());
     }
@@ -272,79 +371,110 @@ fn update_review(
     }
 }
 
-/// The line about the move on show (or the review's state).
+/// The review's state: its result, its progress while it runs, its error.
+type ReviewState<'a> = (
+    Option<&'a GameReview<Move>>,
+    Option<(usize, usize)>,
+    Option<&'a String>,
+);
+
+/// The line about the move on show (or the review's state), with the time the move took
+/// when the record kept it.
 fn status_line(
+    i18n: &I18n,
     game: &AnyGame,
     cursor: usize,
-    result: Option<&GameReview<Move>>,
-    progress: Option<(usize, usize)>,
-    error: Option<&String>,
+    state: ReviewState,
     opening: usize,
+    time: Option<String>,
 ) -> String {
-    match (result, progress, error) {
-        (_, _, Some(e)) => format!("The review failed: {e}."),
-        (None, Some((done, total)), _) => format!("Reviewing… {done} of {total} positions"),
-        (None, None, _) => "V: the engine reviews every move of this game.".into(),
+    match state {
+        // The engine's error stays in its own (English) words.
+        (_, _, Some(e)) => i18n.t_args("review-failed", &[("error", e.as_str().into())]),
+        (None, Some((done, total)), _) => i18n.t_args(
+            "review-progress",
+            &[("done", done.into()), ("total", total.into())],
+        ),
+        (None, None, _) => i18n.t("review-hint"),
         (Some(r), _, _) => match cursor.checked_sub(1).and_then(|i| r.moves.get(i)) {
-            None => "The start: click the graph or step to see each move's grade.".into(),
+            None => i18n.t("review-start"),
             Some(m) => {
                 let side = Side::of_ply(m.ply);
                 let who = game.side_name(side);
-                let words = |o: Outlook| o.describe(who, game.side_name(side.other()));
+                let words = |o: Outlook| outlook_text(i18n, o, who, game.side_name(side.other()));
                 let grade = match m.grade {
-                    Some(g) => g.name(),
-                    None if m.ply < opening => "an opening stone, not graded",
-                    None => "not graded",
+                    Some(g) => i18n.t(grade_key(g)),
+                    None if m.ply < opening => i18n.t("review-opening-stone"),
+                    None => i18n.t("review-not-graded"),
                 };
-                let best = m
-                    .best
-                    .filter(|&b| b != m.played)
-                    .map(|b| format!("\nBest was {}: {}.", game.move_text(b), words(m.before)))
-                    .unwrap_or_default();
-                let missed = if m.grade == Some(Grade::MissedWin) {
-                    format!("\n{who} missed a forced win: {}.", words(m.before))
-                } else {
-                    String::new()
+                let mut args = vec![
+                    ("n", (m.ply + 1).into()),
+                    ("side", who.into()),
+                    ("move", game.move_text(m.played).into()),
+                    ("grade", grade.into()),
+                    ("outlook", words(m.after).into()),
+                ];
+                let key = match time {
+                    Some(time) => {
+                        args.push(("time", time.into()));
+                        "review-move-timed"
+                    }
+                    None => "review-move",
                 };
-                format!(
-                    "Move {} · {who} {}: {grade}, {}.{best}{missed}",
-                    m.ply + 1,
-                    game.move_text(m.played),
-                    words(m.after)
-                )
+                let mut lines = vec![i18n.t_args(key, &args)];
+                if let Some(b) = m.best.filter(|&b| b != m.played) {
+                    lines.push(i18n.t_args(
+                        "review-best",
+                        &[
+                            ("move", game.move_text(b).into()),
+                            ("outlook", words(m.before).into()),
+                        ],
+                    ));
+                }
+                if m.grade == Some(Grade::MissedWin) {
+                    lines.push(i18n.t_args(
+                        "review-missed",
+                        &[("side", who.into()), ("outlook", words(m.before).into())],
+                    ));
+                }
+                lines.join("\n")
             }
         },
     }
 }
 
 /// Accuracy and mistakes per side, and the turning point.
-fn summary_text(game: &AnyGame, r: &GameReview<Move>) -> String {
+fn summary_text(i18n: &I18n, game: &AnyGame, r: &GameReview<Move>) -> String {
     let mut lines: Vec<String> = [Side::First, Side::Second]
         .iter()
         .map(|&side| {
             let s = &r.summary[side.index()];
-            let counts: Vec<String> = Grade::ALL
-                .iter()
-                .zip(s.counts)
-                .filter(|&(g, n)| n > 0 && !matches!(g, Grade::Best | Grade::Good))
-                .map(|(g, n)| g.count(n))
-                .collect();
-            format!(
-                "{}: {:.0}% accuracy{}{}",
-                game.side_name(side),
-                s.accuracy,
-                if counts.is_empty() { "" } else { " · " },
-                counts.join(" · ")
-            )
+            let mut parts = vec![i18n.t_args(
+                "review-accuracy",
+                &[
+                    ("side", game.side_name(side).into()),
+                    ("accuracy", s.accuracy.round().into()),
+                ],
+            )];
+            parts.extend(
+                Grade::ALL
+                    .iter()
+                    .zip(s.counts)
+                    .filter(|&(_, n)| n > 0)
+                    .filter_map(|(&g, n)| grade_count(i18n, g, n)),
+            );
+            parts.join(" · ")
         })
         .collect();
     if let Some(tp) = r.turning_point {
         let m = &r.moves[tp];
-        lines.push(format!(
-            "Turning point: move {} ({} {})",
-            tp + 1,
-            game.side_name(Side::of_ply(tp)),
-            game.move_text(m.played)
+        lines.push(i18n.t_args(
+            "review-turning-point",
+            &[
+                ("n", (tp + 1).into()),
+                ("side", game.side_name(Side::of_ply(tp)).into()),
+                ("move", game.move_text(m.played).into()),
+            ],
         ));
     }
     lines.join("\n")
@@ -357,10 +487,10 @@ fn spent(replay: &Replay, n: usize) -> Option<Duration> {
 }
 
 /// "3.2 s" under a minute, "1:05" above.
-fn seconds(d: Duration) -> String {
+pub fn seconds(i18n: &I18n, d: Duration) -> String {
     let s = d.as_secs_f64();
     if s < 60.0 {
-        format!("{s:.1} s")
+        i18n.t_args("review-seconds", &[("seconds", one_decimal(s))])
     } else {
         format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60)
     }
@@ -414,7 +544,7 @@ fn spawn_graph(commands: &mut Commands, graph: Entity, r: &GameReview<Move>, cur
             let border = if i == cursor {
                 palette::ACCENT
             } else if marked {
-                grade.map_or(palette::TEXT, |g| grade_mark(g).1)
+                grade.map_or(palette::TEXT, grade_color)
             } else {
                 Color::NONE
             };

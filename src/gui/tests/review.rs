@@ -205,3 +205,88 @@ fn a_game_without_a_clock_has_no_time_strip() {
         .unwrap();
     assert_eq!(node.display, Display::None);
 }
+
+/// The GUI words the engine's review in the catalog's language; in English exactly as the
+/// engine's own words (kept for the CLIs), with plurals per language.
+#[test]
+fn i18n_review_words_come_from_the_catalog() {
+    use crate::engine::review::Outlook;
+    use crate::gui::i18n::{I18n, index_of};
+    use crate::gui::screens::review::{grade_count, grade_key, one_decimal, outlook_text};
+    let en = I18n::new(0);
+    for o in [
+        Outlook::Win(0),
+        Outlook::Loss(0),
+        Outlook::Win(3),
+        Outlook::Loss(2),
+        Outlook::Draw,
+        Outlook::Unknown,
+        Outlook::Eval(120),
+        Outlook::Eval(-300),
+    ] {
+        assert_eq!(
+            outlook_text(&en, o, "Black", "White"),
+            o.describe("Black", "White")
+        );
+    }
+    for g in Grade::ALL {
+        assert_eq!(en.t(grade_key(g)), g.name());
+        for n in [1, 2, 5] {
+            if let Some(text) = grade_count(&en, g, n) {
+                assert_eq!(text, g.count(n));
+            }
+        }
+    }
+    let ru = I18n::new(index_of("ru").unwrap());
+    let counts: Vec<String> = [1, 3, 5, 21]
+        .iter()
+        .filter_map(|&n| grade_count(&ru, Grade::Mistake, n))
+        .collect();
+    assert_eq!(counts, ["1 ошибка", "3 ошибки", "5 ошибок", "21 ошибка"]);
+    let cs = I18n::new(index_of("cs").unwrap());
+    assert_eq!(
+        cs.t_args("review-seconds", &[("seconds", one_decimal(2.0))]),
+        "2,0 s"
+    );
+    assert_eq!(
+        en.t_args("review-seconds", &[("seconds", one_decimal(13.44))]),
+        "13.4 s"
+    );
+    assert_eq!(
+        en.t_args("replay-speed", &[("speed", 1.0f32.into())]),
+        "1 move per second"
+    );
+    assert_eq!(
+        cs.t_args("replay-speed", &[("speed", 0.5f32.into())]),
+        "0,5 tahu za sekundu"
+    );
+}
+
+/// The review panel speaks the language in use: the verdict and the summary in Czech.
+#[test]
+fn the_review_speaks_the_language_in_use() {
+    use crate::gui::persist::Settings;
+    use crate::gui::screens::review::{ReviewStatus, ReviewSummary};
+    let mut t = finished_game();
+    t.app.world_mut().resource_mut::<Settings>().language = Some("cs".into());
+    t.app.update();
+    t.act(Action::Result(ResultAction::Review));
+    assert!(t.run_until(reviewed));
+    t.act(Action::Replay(ReplayAction::Goto(3)));
+    t.app.update();
+    let text_of = |t: &mut TestApp, summary: bool| {
+        let world = t.app.world_mut();
+        if summary {
+            let mut q = world.query_filtered::<&Text, With<ReviewSummary>>();
+            q.single(world).unwrap().0.clone()
+        } else {
+            let mut q = world.query_filtered::<&Text, With<ReviewStatus>>();
+            q.single(world).unwrap().0.clone()
+        }
+    };
+    let status = text_of(&mut t, false);
+    assert!(status.starts_with("Tah 3 · "), "{status}");
+    let summary = text_of(&mut t, true);
+    assert!(summary.contains("přesnost"), "{summary}");
+    assert!(!summary.contains("accuracy"), "{summary}");
+}

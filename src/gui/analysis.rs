@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use super::job::{Job, Jobs, NICE_BACKGROUND, cancel_on_exit};
 use super::kind::{AnyGame, Candidate, Games, Move};
 use super::persist::SetupChoice;
+use super::msg::Msg;
 
 pub(super) fn plugin(app: &mut App) {
     let games = app.world().resource::<Games>().clone();
@@ -46,7 +47,7 @@ pub struct AnalysisBoard {
     /// The threat overlay (fours, open threes, forbidden points) is on.
     pub threats: bool,
     /// Why the last click did nothing.
-    pub status: String,
+    pub status: Option<Msg>,
     /// The last search's lines (kept after it stops, until the next restart).
     lines: Arc<Mutex<Lines>>,
     /// The search deepening on the position; its progress is the lines found so far.
@@ -58,7 +59,7 @@ impl AnalysisBoard {
         AnalysisBoard {
             game,
             threats: false,
-            status: String::new(),
+            status: None,
             lines: Arc::default(),
             job: None,
         }

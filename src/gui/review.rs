@@ -173,10 +173,19 @@ const CACHE_VERSION: u32 = 2;
 
 impl CachedReview {
     fn key(start: &AnyGame, moves: &[Move], limits: ReviewLimits) -> CachedReview {
-        let text: Vec<String> = moves.iter().map(|&m| start.move_text(m)).collect();
+        // In English: the cache must not depend on the language the player reads.
+        let text: Vec<String> = moves
+            .iter()
+            .map(|&m| start.move_text(m).english())
+            .collect();
         CachedReview {
             version: CACHE_VERSION,
-            game: format!("{} {} {}", start.title(), start.subtitle(), text.join(" ")),
+            game: format!(
+                "{} {} {}",
+                start.title(),
+                start.subtitle().english(),
+                text.join(" ")
+            ),
             per_position_ms: limits.per_position.as_millis() as u64,
             positions: Vec::new(),
         }

@@ -69,15 +69,7 @@ review-grade-missed-win = promarněná výhra
 
 ## How a position stands
 
-review-outlook-won = { $side }: výhra
-review-outlook-wins-in = { $side }: výhra za { $n ->
-    [one] { $n } tah
-    [few] { $n } tahy
-   *[other] { $n } tahů
 }
-review-outlook-draw = remíza
-review-outlook-unclear = nejasné
-review-outlook-chance = { $side }: šance { $percent } %
 
 ## Load game screen
 

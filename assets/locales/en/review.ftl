@@ -37,7 +37,7 @@ review-progress = Reviewing… { $done } of { $total } positions
 review-hint = V: the engine reviews every move of this game.
 review-start = The start: click the graph or step to see each move's grade.
 # The verdict on the move shown: $n its number, $grade one of the review-grade-… words (or
-# review-opening-stone, review-not-graded), $outlook one of the review-outlook-… lines for the
+# review-opening-stone, review-not-graded), $outlook one of the outlook-… lines (game.ftl) for the
 # position after the move.
 review-move = Move { $n } · { $side } { $move }: { $grade }, { $outlook }.
 # The same with the time the move took ($time: a review-seconds text or "1:05").
@@ -77,17 +77,6 @@ review-grade-mistake = mistake
 review-grade-blunder = blunder
 # A proven win was on the board and the move played does not win.
 review-grade-missed-win = missed win
-
-## How a position stands (the review's verdict and the analysis board's candidates)
-
-review-outlook-won = { $side } has won
-# A proven win; $n: the winner's own moves still needed (1 or more).
-review-outlook-wins-in = { $side } wins in { $n }
-review-outlook-draw = a draw
-# The engine could not tell in the time given.
-review-outlook-unclear = unclear
-# The engine's estimate; $percent: 0 to 100.
-review-outlook-chance = { $side }'s chance { $percent }%
 
 ## Load game screen
 

@@ -42,14 +42,6 @@ review-grade-mistake = 悪手
 review-grade-blunder = 大悪手
 review-grade-missed-win = 勝ち逃し
 
-## How a position stands
-
-review-outlook-won = { $side }の勝ち
-review-outlook-wins-in = { $side }が { $n } 手で勝ち
-review-outlook-draw = 引き分け
-review-outlook-unclear = 形勢不明
-review-outlook-chance = { $side }の勝率 { $percent }%
-
 ## Load game screen
 
 load-title = 棋譜を読み込む

@@ -42,14 +42,6 @@ review-grade-mistake = 실수
 review-grade-blunder = 악수
 review-grade-missed-win = 승리 놓침
 
-## How a position stands
-
-review-outlook-won = { $side } 승리
-review-outlook-wins-in = { $side } { $n }수 만에 승리
-review-outlook-draw = 무승부
-review-outlook-unclear = 형세 불명
-review-outlook-chance = { $side } 승률 { $percent }%
-
 ## Load game screen
 
 load-title = 기보 불러오기

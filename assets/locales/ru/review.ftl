@@ -69,15 +69,7 @@ review-grade-missed-win = упущенный выигрыш
 
 ## How a position stands
 
-review-outlook-won = { $side }: победа
-review-outlook-wins-in = { $side }: победа за { $n ->
-    [one] { $n } ход
-    [few] { $n } хода
-   *[many] { $n } ходов
 }
-review-outlook-draw = ничья
-review-outlook-unclear = неясно
-review-outlook-chance = { $side }: шансы { $percent } %
 
 ## Load game screen
 

@@ -42,14 +42,6 @@ review-grade-mistake = sai lầm
 review-grade-blunder = sai lầm nghiêm trọng
 review-grade-missed-win = bỏ lỡ thắng
 
-## How a position stands
-
-review-outlook-won = { $side } đã thắng
-review-outlook-wins-in = { $side } thắng sau { $n } nước
-review-outlook-draw = hòa
-review-outlook-unclear = chưa rõ
-review-outlook-chance = cơ hội thắng của { $side }: { $percent }%
-
 ## Load game screen
 
 load-title = Mở ván đã lưu

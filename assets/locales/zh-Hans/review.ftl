@@ -42,14 +42,6 @@ review-grade-mistake = 错着
 review-grade-blunder = 败着
 review-grade-missed-win = 错失胜机
 
-## How a position stands
-
-review-outlook-won = { $side }已获胜
-review-outlook-wins-in = { $side }还需 { $n } 手获胜
-review-outlook-draw = 和棋
-review-outlook-unclear = 形势不明
-review-outlook-chance = { $side }胜率 { $percent }%
-
 ## Load game screen
 
 load-title = 载入棋谱

@@ -42,14 +42,6 @@ review-grade-mistake = 錯著
 review-grade-blunder = 敗著
 review-grade-missed-win = 錯失勝機
 
-## How a position stands
-
-review-outlook-won = { $side }已獲勝
-review-outlook-wins-in = { $side }還需 { $n } 手獲勝
-review-outlook-draw = 和棋
-review-outlook-unclear = 形勢不明
-review-outlook-chance = { $side }勝率 { $percent }%
-
 ## Load game screen
 
 load-title = 載入棋譜

@@ -16,7 +16,7 @@ use crate::gui::analysis::{AnalysisBoard, Lines};
 use crate::gui::audio::Sfx;
 use crate::gui::board::{Shown, ViewKey};
 use crate::gui::flow::{Action, AnalysisAction, PlayAction, Screen, press};
-use crate::gui::i18n::I18n;
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::{AnyGame, SetupRow, Side};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, text};
@@ -64,7 +64,7 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, i18n: Res<I18
     let panel = spawn_board_screen(&mut commands, Screen::Analysis, game.kind());
     commands.entity(panel).with_children(|p| {
         spawn_header(p, &i18n.t("analysis-title"), &game, "", false, |side| {
-            game.side_name(side).to_string()
+            i18n.msg(&game.side_name(side))
         });
         p.spawn(Node {
             align_items: AlignItems::Center,
@@ -83,8 +83,10 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, i18n: Res<I18
             .iter()
             .map(|row| {
                 let value = row.sanitize(options.get(row.key).copied());
-                let choice = row.choice(value).map_or(String::new(), |c| c.label.clone());
-                format!("{}: {choice}", row.label)
+                let choice = row
+                    .choice(value)
+                    .map_or(String::new(), |c| i18n.msg(&c.label));
+                format!("{}: {choice}", i18n.t(row.label))
             })
             .collect();
         let fixed = [
@@ -133,7 +135,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
 }
 
 /// The same stones on a board with the `row`'s next choice; says how many did not fit.
-fn next_choice(board: &mut AnalysisBoard, row: usize, i18n: &I18n) -> Result<(), String> {
+fn next_choice(board: &mut AnalysisBoard, row: usize) -> Result<(), Msg> {
     let Some(row) = rows(&board.game).into_iter().nth(row) else {
         return Ok(());
     };
@@ -157,10 +159,9 @@ fn next_choice(board: &mut AnalysisBoard, row: usize, i18n: &I18n) -> Result<(),
     }
     board.game = game;
     if kept < moves.len() {
-        return Err(i18n.t_args(
-            "analysis-stones-kept",
-            &[("kept", kept.into()), ("total", moves.len().into())],
-        ));
+        return Err(Msg::key("analysis-stones-kept")
+            .with("kept", kept)
+            .with("total", moves.len()));
     }
     Ok(())
 }
@@ -180,26 +181,26 @@ fn on_action(
     match &*action {
         Action::Play(PlayAction::Place(mv)) => match board.game.play(*mv) {
             Ok(()) => {
-                board.status.clear();
+                board.status = None;
                 sfx.write(Sfx::Stone);
                 board.restart();
             }
             Err(e) => {
-                board.status = e;
+                board.status = Some(e);
                 sfx.write(Sfx::Illegal);
             }
         },
         Action::Analysis(a) => {
-            board.status.clear();
+            board.status = None;
             match a {
                 AnalysisAction::Undo => {
                     if board.game.undo().is_none() {
-                        board.status = i18n.t("analysis-board-empty");
+                        board.status = Some(Msg::key("analysis-board-empty"));
                     }
                 }
                 AnalysisAction::SwitchSide => {
                     if let Err(e) = board.game.switch_side() {
-                        board.status = e;
+                        board.status = Some(e);
                     }
                 }
                 AnalysisAction::Clear => {
@@ -209,8 +210,8 @@ fn on_action(
                 AnalysisAction::ToggleThreats => board.threats = !board.threats,
                 AnalysisAction::NextChoice(row) => {
                     board.cancel();
-                    if let Err(e) = next_choice(board, *row, &i18n) {
-                        board.status = e;
+                    if let Err(e) = next_choice(board, *row) {
+                        board.status = Some(e);
                     }
                     // Entering again labels the buttons with the new choice.
                     next.set(Screen::Analysis);
@@ -260,7 +261,7 @@ fn update_panel(
     )>,
     mut icons: Query<&mut PieceIcon, With<TurnIcon>>,
     new_text: Query<(), Added<LinesText>>,
-    mut last: Local<Option<(u64, Lines, bool, bool, String)>>,
+    mut last: Local<Option<(u64, Lines, bool, bool, Option<Msg>)>>,
 ) {
     // Rebuilt only when the position, the lines or the search state change.
     let lines = board.lines();
@@ -280,12 +281,12 @@ fn update_panel(
     let turn = if game.is_over() {
         i18n.t_args(
             "analysis-game-over",
-            &[("line", capitalised(&game.line_name(0)).into())],
+            &[("line", capitalised(&i18n.msg(&game.line_name(0))).into())],
         )
     } else {
         i18n.t_args(
             "analysis-to-place",
-            &[("side", game.side_name(side).into())],
+            &[("side", i18n.msg(&game.side_name(side)).into())],
         )
     };
     for mut t in &mut texts.p0() {
@@ -316,23 +317,23 @@ fn update_panel(
             .iter()
             .skip(1)
             .take(4)
-            .map(|&m| game.move_text(m))
+            .map(|&m| i18n.msg(&game.move_text(m)))
             .collect();
         out.push_str(&format!(
             "\n{}. {}  {}   {}",
             i + 1,
-            game.move_text(c.mv),
-            outlook_text(&i18n, Outlook::from(c.score), me, them),
+            i18n.msg(&game.move_text(c.mv)),
+            outlook_text(&i18n, Outlook::from(c.score), me.clone(), them.clone()),
             line.join(" ")
         ));
     }
     if board.threats
         && let Some(legend) = game.overlay_legend()
     {
-        out.push_str(&format!("\n{legend}"));
+        out.push_str(&format!("\n{}", i18n.t(legend)));
     }
-    if !board.status.is_empty() {
-        out.push_str(&format!("\n{}", board.status));
+    if let Some(status) = &board.status {
+        out.push_str(&format!("\n{}", i18n.msg(status)));
     }
     for mut t in &mut texts.p1() {
         set_text(&mut t, out.clone());

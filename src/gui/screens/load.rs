@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::replay::Replay;
 use crate::gui::flow::{Action, LoadAction, Screen, press};
-use crate::gui::i18n::I18n;
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::{Games, files};
 use crate::gui::persist::{self, Paths, SavedFile};
 use crate::gui::theme::palette;
@@ -30,7 +30,7 @@ const PAGE: usize = 8;
 #[derive(Resource, Default, Debug)]
 pub struct LoadList {
     pub page: usize,
-    pub message: String,
+    pub message: Option<Msg>,
 }
 
 fn spawn_load(
@@ -72,9 +72,9 @@ fn spawn_load(
                         ..default()
                     },
                 ));
-                if !message.is_empty() {
+                if let Some(message) = message {
                     col.spawn((
-                        text(message, 15.0, palette::BAD),
+                        text(i18n.msg(&message), 15.0, palette::BAD),
                         Node {
                             max_width: px(720),
                             ..default()
@@ -86,7 +86,7 @@ fn spawn_load(
                         card.spawn(text(i18n.t("load-empty"), 16.0, palette::TEXT_DIM));
                     }
                     for file in &shown {
-                        spawn_file_row(card, file, &games);
+                        spawn_file_row(card, file, &games, &i18n);
                     }
                 });
                 col.spawn(Node {
@@ -149,7 +149,7 @@ fn spawn_load(
 }
 
 /// One file: its name and what is in it (or why it cannot be read).
-fn spawn_file_row(card: &mut ChildSpawnerCommands, file: &SavedFile, games: &Games) {
+fn spawn_file_row(card: &mut ChildSpawnerCommands, file: &SavedFile, games: &Games, i18n: &I18n) {
     let summary = files::summary(&file.path, games);
     let action = Action::Load(LoadAction::Open(file.path.clone()));
     card.spawn((
@@ -171,7 +171,7 @@ fn spawn_file_row(card: &mut ChildSpawnerCommands, file: &SavedFile, games: &Gam
             crate::gui::theme::widgets::ButtonLabel,
             text(file.name.clone(), 16.0, palette::TEXT),
         ));
-        b.spawn(text(summary, 13.0, palette::TEXT_DIM));
+        b.spawn(text(i18n.msg(&summary), 13.0, palette::TEXT_DIM));
     })
     .observe(on_click(action));
 }
@@ -206,7 +206,7 @@ fn on_action(
                 next.set(Screen::Replay);
             }
             Err(message) => {
-                list.message = message;
+                list.message = Some(message);
                 // Enter again: the list without the moved file, and the message.
                 next.set(Screen::Load);
             }

@@ -55,13 +55,13 @@ fn spawn_replay(mut commands: Commands, replay: Res<Replay>, i18n: Res<I18n>) {
             &replay.title,
             false,
             |side| match replay.names[side.index()].as_str() {
-                "" => replay.start.side_name(side).to_string(),
+                "" => i18n.msg(&replay.start.side_name(side)),
                 name => name.to_string(),
             },
         );
-        p.spawn(text(replay.result.clone(), 16.0, palette::ACCENT));
+        p.spawn(text(i18n.msg(&replay.result), 16.0, palette::ACCENT));
         if let Some((line, _)) = &replay.opening {
-            p.spawn(text(line.clone(), 14.0, palette::TEXT_DIM));
+            p.spawn(text(i18n.msg(line), 14.0, palette::TEXT_DIM));
         }
         spawn_replay_controls(p, &i18n);
     });
@@ -274,8 +274,8 @@ fn update_panel(
             Row {
                 text: format!(
                     "{n:>3}.  {}  {}",
-                    replay.start.side_name(side),
-                    replay.start.move_text(mv)
+                    i18n.msg(&replay.start.side_name(side)),
+                    i18n.msg(&replay.start.move_text(mv))
                 ),
                 color,
                 mark: grade.map(|g| grade_mark(&i18n, g)).or_else(|| {

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use crate::gui::audio::Sfx;
 use crate::gui::kind::files::Recorded;
 use crate::gui::kind::{AnyGame, Move, Side, opening_line};
+use crate::gui::msg::Msg;
 
 /// Autoplay speeds in moves per second.
 pub const SPEEDS: [f32; 6] = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0];
@@ -19,7 +20,7 @@ pub struct Replay {
     /// The file's name (or "Last game").
     pub title: String,
     pub names: [String; 2],
-    pub result: String,
+    pub result: Msg,
     /// The position before the first move (set-up stones of other programs' records).
     pub start: AnyGame,
     pub moves: Vec<(Side, Move)>,
@@ -27,7 +28,7 @@ pub struct Replay {
     pub times: Vec<(Option<Duration>, Option<Duration>)>,
     /// The opening's decisions with the players' names, and how many of the moves are its
     /// stones (none without an opening).
-    pub opening: Option<(String, usize)>,
+    pub opening: Option<(Msg, usize)>,
     /// Number of moves shown (0 = empty board).
     pub cursor: usize,
     pub playing: bool,
@@ -48,7 +49,7 @@ impl Replay {
         Replay {
             title: String::new(),
             names: Default::default(),
-            result: String::new(),
+            result: Msg::verbatim(""),
             start,
             moves: Vec::new(),
             times: Vec::new(),
@@ -84,17 +85,22 @@ impl Replay {
         };
         let start = recorded.start.clone();
         let opening = recorded.opening.as_ref().map(|phase| {
-            let line = opening_line(&**phase, |player| {
-                // The player's colour at the end of the opening names them.
-                let colour = if phase.first_holder() == player {
+            // The player's colour at the end of the opening names them.
+            let colour = |player| {
+                if phase.first_holder() == player {
                     Side::First
                 } else {
                     Side::Second
-                };
-                match recorded.names[colour.index()].as_str() {
-                    "" => start.side_name(colour).to_string(),
-                    name => name.to_string(),
                 }
+            };
+            let name = |player| match recorded.names[colour(player).index()].as_str() {
+                "" => start.side_name(colour(player)),
+                name => Msg::verbatim(name),
+            };
+            // Records name the person "You" (in English): their verbs agree with it.
+            let you = Msg::key("player-you").english();
+            let line = opening_line(&**phase, name, |player| {
+                recorded.names[colour(player).index()] == you
             });
             (line, phase.position().ply())
         });

@@ -16,9 +16,9 @@ use super::replay_state::Replay;
 use super::set_text;
 use crate::engine::review::{GameReview, Grade, Outlook, ReviewLimits};
 use crate::gui::flow::{Action, ReplayAction, Screen};
-use crate::gui::i18n::I18n;
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::Games;
-use crate::gui::kind::{AnyGame, Move, Side};
+use crate::gui::kind::{AnyGame, Move, Side, describe_outlook};
 use crate::gui::persist::{Notices, Paths, Settings, timestamp};
 use crate::gui::puzzles::{Source, Trainer};
 use crate::gui::review::Review;
@@ -225,31 +225,10 @@ pub(crate) fn grade_count(i18n: &I18n, g: Grade, n: usize) -> Option<String> {
 }
 
 /// How a position stands, in words: who wins in how many of their own moves, or the
-/// winning chance of the side to move (the GUI's wording of the engine's
-/// `Outlook::describe`). `to_move` and `other` name the sides.
-pub fn outlook_text(i18n: &I18n, o: Outlook, to_move: &str, other: &str) -> String {
-    let side = |name: &str| FluentValue::from(name.to_string());
-    match o {
-        Outlook::Win(0) => i18n.t_args("review-outlook-won", &[("side", side(to_move))]),
-        Outlook::Loss(0) => i18n.t_args("review-outlook-won", &[("side", side(other))]),
-        Outlook::Win(n) => i18n.t_args(
-            "review-outlook-wins-in",
-            &[("side", side(to_move)), ("n", n.into())],
-        ),
-        Outlook::Loss(n) => i18n.t_args(
-            "review-outlook-wins-in",
-            &[("side", side(other)), ("n", n.into())],
-        ),
-        Outlook::Draw => i18n.t("review-outlook-draw"),
-        Outlook::Unknown => i18n.t("review-outlook-unclear"),
-        Outlook::Eval(_) => i18n.t_args(
-            "review-outlook-chance",
-            &[
-                ("side", side(to_move)),
-                ("percent", (o.value() * 100.0).round().into()),
-            ],
-        ),
-    }
+/// winning chance of the side to move (`kind::describe_outlook`, the GUI's wording of the
+/// engine's `Outlook::describe`). `to_move` and `other` name the sides.
+pub fn outlook_text(i18n: &I18n, o: Outlook, to_move: Msg, other: Msg) -> String {
+    i18n.msg(&describe_outlook(o, to_move, other))
 }
 
 /// A number shown with one decimal ("2.0", "0.4"; a decimal comma where the language
@@ -400,8 +379,10 @@ fn status_line(
             None => i18n.t("review-start"),
             Some(m) => {
                 let side = Side::of_ply(m.ply);
-                let who = game.side_name(side);
-                let words = |o: Outlook| outlook_text(i18n, o, who, game.side_name(side.other()));
+                let who = i18n.msg(&game.side_name(side));
+                let words = |o: Outlook| {
+                    outlook_text(i18n, o, game.side_name(side), game.side_name(side.other()))
+                };
                 let grade = match m.grade {
                     Some(g) => i18n.t(grade_key(g)),
                     None if m.ply < opening => i18n.t("review-opening-stone"),
@@ -409,8 +390,8 @@ fn status_line(
                 };
                 let mut args = vec![
                     ("n", (m.ply + 1).into()),
-                    ("side", who.into()),
-                    ("move", game.move_text(m.played).into()),
+                    ("side", who.clone().into()),
+                    ("move", i18n.msg(&game.move_text(m.played)).into()),
                     ("grade", grade.into()),
                     ("outlook", words(m.after).into()),
                 ];
@@ -426,7 +407,7 @@ fn status_line(
                     lines.push(i18n.t_args(
                         "review-best",
                         &[
-                            ("move", game.move_text(b).into()),
+                            ("move", i18n.msg(&game.move_text(b)).into()),
                             ("outlook", words(m.before).into()),
                         ],
                     ));
@@ -452,7 +433,7 @@ fn summary_text(i18n: &I18n, game: &AnyGame, r: &GameReview<Move>) -> String {
             let mut parts = vec![i18n.t_args(
                 "review-accuracy",
                 &[
-                    ("side", game.side_name(side).into()),
+                    ("side", i18n.msg(&game.side_name(side)).into()),
                     ("accuracy", s.accuracy.round().into()),
                 ],
             )];
@@ -472,8 +453,8 @@ fn summary_text(i18n: &I18n, game: &AnyGame, r: &GameReview<Move>) -> String {
             "review-turning-point",
             &[
                 ("n", (tp + 1).into()),
-                ("side", game.side_name(Side::of_ply(tp)).into()),
-                ("move", game.move_text(m.played).into()),
+                ("side", i18n.msg(&game.side_name(Side::of_ply(tp))).into()),
+                ("move", i18n.msg(&game.move_text(m.played)).into()),
             ],
         ));
     }

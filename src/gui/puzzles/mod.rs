@@ -4,7 +4,8 @@
 //! [`Job`]: a wrong move is refuted by a search), hints, the solution played out, and the
 //! player's progress: a Glicko-2 rating, the streak, what was solved, kept in the data
 //! folder. It names no game: each game turns puzzles into its positions and moves
-//! (`GameDef::puzzle_*`). The screen is `screens::puzzles`.
+//! (`GameDef::puzzle_*`). What it says (the status line, notices) it holds as [`Msg`]s,
+//! put into the language in use when drawn. The screen is `screens::puzzles`.
 
 pub mod rating;
 
@@ -57,16 +58,42 @@ pub struct Personal {
     pub source: Source,
 }
 
-/// Which puzzles the trainer offers: one family ("Renju", "Connect Four", "Yours") or all,
-/// one difficulty or all.
+/// Which puzzles the trainer offers: one family ("Renju", "Connect Four", [`YOURS`]) or all,
+/// one difficulty or all. Kept in the progress file: a family is its id, never its words on
+/// screen ([`family_name`]).
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct Filter {
     pub family: Option<String>,
     pub difficulty: Option<u8>,
 }
 
-/// The family of the player's own puzzles in the filter.
-pub const YOURS: &str = "Yours";
+/// The family of the player's own puzzles in the filter (an id; older progress files wrote
+/// it capitalised, which [`Trainer::ensure_loaded`] reads back).
+pub const YOURS: &str = "yours";
+
+/// A family's name on screen: the player's own puzzles in the trainer's words, a game's or a
+/// rule's family by the name its game gives it.
+pub fn family_name(family: &str) -> Msg {
+    if family == YOURS {
+        Msg::key("puzzle-family-yours")
+    } else {
+        Msg::verbatim(family)
+    }
+}
+
+/// What a puzzle asks the player to find: "win by fours", "win in 3".
+pub fn goal(kind: puzzle::Kind) -> Msg {
+    match kind {
+        puzzle::Kind::Vcf => Msg::key("puzzle-goal-vcf"),
+        puzzle::Kind::Vct => Msg::key("puzzle-goal-vct"),
+        puzzle::Kind::WinIn(moves) => Msg::key("puzzle-goal-win-in").with("moves", moves),
+    }
+}
+
+/// A side's name as its game gives it ("Black", "Red"), to put into a message.
+pub fn side_name(kind: GameKind, side: Side) -> Msg {
+    Msg::verbatim(kind.side_name(side))
+}
 
 /// The player's progress, kept in the data folder.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
@@ -90,6 +117,22 @@ pub struct Entry {
     pub puzzle: Puzzle,
     pub family: String,
     pub source: Option<Source>,
+}
+
+impl Entry {
+    /// The side the person plays: the puzzle's side to move.
+    pub fn attacker(&self) -> Side {
+        if self.puzzle.attacker() == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+}
+
+/// The engine could not give its verdict on a move (`reason`: its words, English).
+fn not_judged(reason: String) -> Msg {
+    Msg::key("puzzle-status-not-judged").with("reason", reason)
 }
 
 /// Where the puzzle on the board stands.
@@ -134,7 +177,8 @@ pub struct Trainer {
     /// The moves since the puzzle position, as the solution tree has them.
     pub line: Vec<PuzzleMove>,
     pub phase: Phase,
-    pub status: String,
+    /// The line under the prompt: the verdict on the last move, a hint, a problem.
+    pub status: Option<Msg>,
     /// Hints taken on this puzzle.
     pub hints: u8,
     /// The line length at the last hint: a second hint there shows the move.
@@ -164,7 +208,7 @@ impl Default for Trainer {
             game: None,
             line: Vec::new(),
             phase: Phase::Empty,
-            status: String::new(),
+            status: None,
             hints: 0,
             hint_at: None,
             hint_move: None,
@@ -193,7 +237,8 @@ impl Jobs for Trainer {
 
 impl Trainer {
     /// Reads every game's puzzles and the progress file, once. A bad progress file is moved
-    /// aside and reported; the trainer starts afresh.
+    /// aside and reported; the trainer starts afresh. A saved filter on a family no puzzle
+    /// has any more is dropped.
     pub fn ensure_loaded(&mut self, games: &Games, paths: &Paths, notices: &mut Notices) {
         if self.loaded {
             return;
@@ -233,9 +278,20 @@ impl Trainer {
                         });
                     }
                 }
-                Err(e) => notices.push(format!("A puzzle of yours does not read ({e}).")),
+                Err(e) => {
+                    notices.push(Msg::key("puzzle-notice-unreadable").with("reason", e.to_string()))
+                }
             }
         }
+        // By its id, whatever its case ("Yours" in older files).
+        let families = self.families(games);
+        let filter = &mut self.progress.filter;
+        filter.family = filter.family.as_ref().and_then(|saved| {
+            families
+                .iter()
+                .find(|f| f.eq_ignore_ascii_case(saved))
+                .cloned()
+        });
     }
 
     /// The filter's families: every game's, then the player's own.
@@ -291,7 +347,7 @@ impl Trainer {
                 self.current = None;
                 self.game = None;
                 self.phase = Phase::Empty;
-                self.status = "No puzzle matches these filters.".into();
+                self.status = Some(Msg::key("puzzle-status-no-match"));
                 self.generation += 1;
             }
         }
@@ -309,14 +365,14 @@ impl Trainer {
         self.wrong = 0;
         self.refutation.clear();
         self.rated = None;
-        self.status.clear();
+        self.status = None;
         let entry = &self.entries[index];
         self.game = entry.kind.def().puzzle_position(&entry.puzzle);
         self.phase = if self.game.is_some() {
             Phase::Solving
         } else {
             // The tests prove every shipped puzzle; a personal one may not fit any more.
-            self.status = "This puzzle's position does not set up.".into();
+            self.status = Some(Msg::key("puzzle-status-no-setup"));
             Phase::Empty
         };
     }
@@ -332,12 +388,7 @@ impl Trainer {
 
     /// The side the person plays (the puzzle's side to move).
     pub fn attacker(&self) -> Option<Side> {
-        let e = self.entry()?;
-        Some(if e.puzzle.attacker() == 0 {
-            Side::First
-        } else {
-            Side::Second
-        })
+        self.entry().map(Entry::attacker)
     }
 
     fn cancel_try(&mut self) {
@@ -361,18 +412,18 @@ impl Trainer {
             return;
         };
         if let Err(e) = game.play(mv) {
-            self.status = e;
+            self.status = Some(e.into());
             sfx.write(Sfx::Illegal);
             return;
         }
         sfx.write(Sfx::Stone);
-        self.status.clear();
+        self.status = None;
         self.hint_move = None;
         self.phase = Phase::Checking;
         let line = self.line.clone();
         let puzzle = entry.puzzle.clone();
         self.job = Some(Job::spawn(
-            "puzzle try",
+            "puzzle_try",
             NICE_WAITED,
             (self.generation, self.line.len(), mv),
             (),
@@ -395,20 +446,20 @@ impl Trainer {
             return;
         };
         let shown = self.game.clone();
-        let text = |m: PuzzleMove| {
+        let text = |m: PuzzleMove| -> Msg {
             def.puzzle_move_to_board(m)
                 .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
                 .unwrap_or_default()
+                .into()
         };
-        let defender = self
-            .attacker()
-            .map_or("The opponent", |s| entry.kind.side_name(s.other()));
+        let defender = side_name(entry.kind, entry.attacker().other());
         match verdict {
             Ok(TryResult::Correct { reply }) => {
                 self.line.push(pm);
                 match def.puzzle_move_to_board(reply) {
                     Some(reply) => {
-                        self.status = format!("Right. {defender} must answer…");
+                        self.status =
+                            Some(Msg::key("puzzle-status-right").with("defender", defender));
                         self.phase = Phase::Replying {
                             reply,
                             at: Instant::now() + REPLY_DELAY,
@@ -421,11 +472,11 @@ impl Trainer {
                 self.line.push(pm);
                 self.phase = Phase::Solved;
                 let clean = self.wrong == 0 && self.hints == 0;
-                self.status = if clean {
-                    "Solved!".into()
+                self.status = Some(Msg::key(if clean {
+                    "puzzle-status-solved-clean"
                 } else {
-                    "Solved.".into()
-                };
+                    "puzzle-status-solved"
+                }));
                 self.rate(clean);
                 sfx.write(Sfx::Win);
             }
@@ -433,14 +484,14 @@ impl Trainer {
                 // Not wrong, not the line: taken back without a count.
                 self.undo_board(1);
                 self.phase = Phase::Solving;
-                self.status = "That wins too, but more slowly: find the most forcing move.".into();
+                self.status = Some(Msg::key("puzzle-status-also-wins"));
             }
             Ok(TryResult::Wrong(refutation)) => {
-                let what = match refutation {
+                let refuted = match refutation {
                     Refutation::Illegal(why) => {
                         self.undo_board(1);
                         self.phase = Phase::Solving;
-                        self.status = why;
+                        self.status = Some(why.into());
                         sfx.write(Sfx::Illegal);
                         return;
                     }
@@ -450,27 +501,31 @@ impl Trainer {
                         if let (Some(d), Some(game)) = (shown, self.game.as_mut()) {
                             let _ = game.play(d);
                         }
-                        format!("{defender} answers {at} and the attack runs out.")
+                        Msg::key("puzzle-refuted-defence")
+                            .with("defender", defender)
+                            .with("move", at)
                     }
                     Refutation::CounterWin(line) => {
                         self.refutation = line
                             .iter()
                             .filter_map(|&m| def.puzzle_move_to_board(m))
                             .collect();
-                        let first = line.first().map_or(String::new(), |&m| text(m));
-                        format!("{defender} wins first, from {first} (shown on the board).")
+                        let first = line.first().map_or_else(|| Msg::verbatim(""), |&m| text(m));
+                        Msg::key("puzzle-refuted-counter-win")
+                            .with("defender", defender)
+                            .with("move", first)
                     }
                 };
                 self.wrong += 1;
                 self.phase = Phase::Refuted;
-                self.status = format!("Not this one: {what} Try again.");
+                self.status = Some(refuted);
                 self.rate(false);
                 sfx.write(Sfx::Loss);
             }
             Err(e) => {
                 self.undo_board(1);
                 self.phase = Phase::Solving;
-                self.status = format!("The puzzle could not judge that move ({e}).");
+                self.status = Some(not_judged(e.to_string()));
             }
         }
     }
@@ -488,7 +543,7 @@ impl Trainer {
         self.undo_board(extra);
         self.refutation.clear();
         self.phase = Phase::Solving;
-        self.status.clear();
+        self.status = None;
     }
 
     fn undo_board(&mut self, n: usize) {
@@ -521,21 +576,22 @@ impl Trainer {
         self.hints = self.hints.saturating_add(1);
         self.rate(false);
         let shown = self.game.clone();
-        let text = |m: PuzzleMove| {
+        let text = |m: PuzzleMove| -> Msg {
             def.puzzle_move_to_board(m)
                 .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
                 .unwrap_or_default()
+                .into()
         };
-        match puzzle::hint(&entry.puzzle, &self.line, level) {
-            Ok(Hint::Area { from, to }) => {
-                self.status = format!("Hint: the move is between {} and {}.", text(from), text(to));
-            }
+        self.status = Some(match puzzle::hint(&entry.puzzle, &self.line, level) {
+            Ok(Hint::Area { from, to }) => Msg::key("puzzle-hint-area")
+                .with("from", text(from))
+                .with("to", text(to)),
             Ok(Hint::Move(m)) => {
                 self.hint_move = def.puzzle_move_to_board(m);
-                self.status = format!("Hint: play {}.", text(m));
+                Msg::key("puzzle-hint-move").with("move", text(m))
             }
-            Err(e) => self.status = format!("No hint here ({e})."),
-        }
+            Err(e) => Msg::key("puzzle-hint-none").with("reason", e.to_string()),
+        });
     }
 
     /// Plays the solution out from here (the puzzle counts as failed).
@@ -557,7 +613,7 @@ impl Trainer {
         match puzzle::solution_line(&entry.puzzle, &self.line) {
             Ok(line) => {
                 self.hint_move = None;
-                self.status = "The solution:".into();
+                self.status = Some(Msg::key("puzzle-solution"));
                 self.phase = Phase::Solution {
                     rest: line
                         .iter()
@@ -566,7 +622,9 @@ impl Trainer {
                     at: Instant::now() + SOLUTION_STEP / 2,
                 };
             }
-            Err(e) => self.status = format!("No solution from here ({e})."),
+            Err(e) => {
+                self.status = Some(Msg::key("puzzle-solution-none").with("reason", e.to_string()));
+            }
         }
     }
 
@@ -576,13 +634,15 @@ impl Trainer {
         };
         let def = entry.kind.def();
         if let (Some(game), Some(pm)) = (self.game.as_mut(), def.board_move_to_puzzle(reply)) {
-            let at = game.move_text(reply);
+            let at: Msg = game.move_text(reply).into();
             let _ = game.play(reply);
             self.line.push(pm);
-            let defender = self
-                .attacker()
-                .map_or("The opponent", |s| entry.kind.side_name(s.other()));
-            self.status = format!("{defender} answers {at}. Go on.");
+            let defender = side_name(entry.kind, entry.attacker().other());
+            self.status = Some(
+                Msg::key("puzzle-status-answered")
+                    .with("defender", defender)
+                    .with("move", at),
+            );
         }
         self.phase = Phase::Solving;
     }
@@ -626,7 +686,7 @@ impl Trainer {
         let file = paths.data_dir.join(PROGRESS_FILE);
         if let Err(e) = persist::write_ron(&file, &self.progress) {
             warn!("could not save the puzzle progress: {e}");
-            self.status = format!("Could not save your progress: {e}");
+            self.status = Some(Msg::key("puzzle-status-not-saved").with("reason", e));
         }
     }
 
@@ -684,7 +744,7 @@ impl Trainer {
         let batch: Vec<(GameKind, AnyGame, Source)> = std::mem::take(&mut self.queue);
         let stamp = timestamp().file;
         self.missed = Some(Job::spawn(
-            "missed wins",
+            "missed_wins",
             NICE_BACKGROUND,
             (),
             (),
@@ -760,7 +820,7 @@ fn poll_try(mut trainer: ResMut<Trainer>, mut sfx: MessageWriter<Sfx>) {
         Err(e) => {
             trainer.undo_board(1);
             trainer.phase = Phase::Solving;
-            trainer.status = format!("The puzzle could not judge that move ({e}).");
+            trainer.status = Some(not_judged(e));
         }
     }
 }
@@ -804,7 +864,7 @@ fn advance(
         Phase::Solution { mut rest, at } if now >= at => {
             if rest.is_empty() {
                 trainer.phase = Phase::Solved;
-                trainer.status = "That was the solution.".into();
+                trainer.status = Some(Msg::key("puzzle-solution-shown"));
                 return;
             }
             let mv = rest.remove(0);

@@ -97,13 +97,10 @@ impl Glicko {
         }
     }
 
-    /// "1623 ± 87" (the deviation doubled: the 95 % range).
-    pub fn describe(&self) -> String {
-        format!(
-            "{:.0} ± {:.0}",
-            self.rating.round(),
-            (2.0 * self.deviation).round()
-        )
+    /// The rating as the player sees it, "1623 ± 87": rounded, and its 95 % range (the
+    /// deviation doubled), rounded.
+    pub fn shown(&self) -> (f64, f64) {
+        (self.rating.round(), (2.0 * self.deviation).round())
     }
 
     /// Whether the rating is still provisional (few puzzles played).

@@ -5,7 +5,8 @@
 //! Hint (the area, then the move), Solution (played out), Try again, Next; filters by game
 //! or rule and by difficulty; the player's rating, streak and count of solved puzzles; and
 //! the player's own puzzles (the missed wins of reviewed games) with a link back to the game.
-//! The state is `gui::puzzles`.
+//! The state is `gui::puzzles`; its status line is a message, put into the language in use
+//! here (again when the language changes).
 
 use bevy::prelude::*;
 
@@ -14,10 +15,11 @@ use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_but
 use crate::gui::audio::Sfx;
 use crate::gui::board::{Shown, ViewKey};
 use crate::gui::flow::{Action, PlayAction, PuzzleAction, Screen, press};
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::files;
 use crate::gui::kind::{GameKind, Games, Side};
 use crate::gui::persist::{Notices, Paths};
-use crate::gui::puzzles::{Phase, Trainer};
+use crate::gui::puzzles::{Phase, Trainer, family_name, goal, side_name};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, text};
 
@@ -59,6 +61,7 @@ fn enter(
     games: Res<Games>,
     paths: Res<Paths>,
     mut notices: ResMut<Notices>,
+    i18n: Res<I18n>,
 ) {
     trainer.ensure_loaded(&games, &paths, &mut notices);
     if trainer.current.is_none() {
@@ -70,7 +73,7 @@ fn enter(
     board_kind.0 = Some(kind);
     let panel = spawn_board_screen(&mut commands, Screen::Puzzles, kind);
     commands.entity(panel).with_children(|p| {
-        p.spawn(bold("Puzzles", 28.0, palette::TEXT));
+        p.spawn(bold(i18n.t("puzzle-title"), 28.0, palette::TEXT));
         p.spawn((PuzzleTitle, text("", 15.0, palette::TEXT_DIM)));
         p.spawn(Node {
             align_items: AlignItems::Center,
@@ -108,22 +111,26 @@ fn enter(
                 ..default()
             },
         ));
-        let act = |a| Action::Puzzle(a);
+        let buttons = [
+            ("puzzle-button-hint", "H", PuzzleAction::Hint),
+            ("puzzle-button-solution", "S", PuzzleAction::Solution),
+            ("puzzle-button-retry", "R", PuzzleAction::Retry),
+            ("puzzle-button-next", "N", PuzzleAction::Next),
+            ("puzzle-button-family", "F", PuzzleAction::Family),
+            ("puzzle-button-difficulty", "D", PuzzleAction::Difficulty),
+            ("puzzle-button-open-game", "G", PuzzleAction::OpenGame),
+            ("puzzle-button-menu", "Esc", PuzzleAction::Menu),
+        ]
+        .map(|(key, shortcut, action)| (i18n.t(key), shortcut, Action::Puzzle(action)));
         spawn_panel_button_pairs(
             p,
-            vec![
-                ("Hint", "H", act(PuzzleAction::Hint)),
-                ("Solution", "S", act(PuzzleAction::Solution)),
-                ("Try again", "R", act(PuzzleAction::Retry)),
-                ("Next", "N", act(PuzzleAction::Next)),
-                ("Game / rule", "F", act(PuzzleAction::Family)),
-                ("Difficulty", "D", act(PuzzleAction::Difficulty)),
-                ("Open the game", "G", act(PuzzleAction::OpenGame)),
-                ("Menu", "Esc", act(PuzzleAction::Menu)),
-            ],
+            buttons
+                .iter()
+                .map(|(label, shortcut, action)| (label.as_str(), *shortcut, action.clone()))
+                .collect(),
         );
         p.spawn(text(
-            "Click to play the attacker's move",
+            i18n.t("puzzle-click-to-play"),
             13.0,
             palette::TEXT_FAINT,
         ));
@@ -176,11 +183,11 @@ fn on_action(
             PuzzleAction::OpenGame => {
                 let source = trainer.entry().and_then(|e| e.source.clone());
                 let Some(source) = source else {
-                    trainer.status = "This puzzle is not from one of your games.".into();
+                    trainer.status = Some(Msg::key("puzzle-status-not-yours"));
                     return;
                 };
                 let Some(path) = source.record else {
-                    trainer.status = "That game's record was not saved.".into();
+                    trainer.status = Some(Msg::key("puzzle-status-no-record"));
                     return;
                 };
                 match files::open_record(&path, &games) {
@@ -190,7 +197,10 @@ fn on_action(
                         replay.cursor = source.ply.min(replay.moves.len());
                         next.set(Screen::Replay);
                     }
-                    Err(e) => trainer.status = format!("The game does not open: {e}"),
+                    Err(e) => {
+                        trainer.status =
+                            Some(Msg::key("puzzle-status-open-failed").with("reason", e));
+                    }
                 }
             }
             PuzzleAction::Menu => next.set(Screen::Title),
@@ -236,6 +246,7 @@ fn sync_view(trainer: Res<Trainer>, mut shown: ResMut<Shown>) {
 #[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_panel(
     trainer: Res<Trainer>,
+    i18n: Res<I18n>,
     mut texts: ParamSet<(
         Query<&mut Text, With<PuzzleTitle>>,
         Query<&mut Text, With<PuzzlePrompt>>,
@@ -247,7 +258,7 @@ fn update_panel(
     mut icons: Query<&mut PieceIcon, With<TurnIcon>>,
     added: Query<(), Added<RatingPanel>>,
 ) {
-    if !trainer.is_changed() && added.is_empty() {
+    if !trainer.is_changed() && !i18n.is_changed() && added.is_empty() {
         return;
     }
     let entry = trainer.entry();
@@ -257,42 +268,42 @@ fn update_panel(
             .as_ref()
             .map_or(String::new(), |g| g.subtitle());
         // The rule or game is in the subtitle already; a puzzle of yours says so first.
-        let first = if subtitle.contains(e.family.as_str()) {
+        let family = i18n.msg(&family_name(&e.family));
+        let first = if subtitle.contains(family.as_str()) {
             subtitle
         } else {
-            format!("{} · {subtitle}", e.family)
+            format!("{family} · {subtitle}")
         };
-        format!(
-            "{first}\nDifficulty {} of 5 · rated {}{}",
-            e.puzzle.difficulty,
-            e.puzzle.rating,
-            if e.puzzle.forbidden {
-                " · forbidden points matter"
-            } else {
-                ""
-            }
-        )
+        let details = Msg::key(if e.puzzle.forbidden {
+            "puzzle-details-forbidden"
+        } else {
+            "puzzle-details"
+        })
+        .with("difficulty", e.puzzle.difficulty)
+        .with("rating", e.puzzle.rating);
+        format!("{first}\n{}", i18n.msg(&details))
     });
     for mut t in &mut texts.p0() {
         set_text(&mut t, title.clone());
     }
     let attacker = trainer.attacker();
     let prompt = match (&trainer.phase, entry, attacker) {
-        (Phase::Solved, _, _) => "Solved".to_string(),
-        (Phase::Empty, _, _) => "No puzzle".to_string(),
-        (_, Some(e), Some(side)) => format!(
-            "{} to play: {}",
-            e.kind.side_name(side),
-            e.puzzle.kind.describe()
+        (Phase::Solved, _, _) => i18n.t("puzzle-prompt-solved"),
+        (Phase::Empty, _, _) => i18n.t("puzzle-prompt-none"),
+        (_, Some(e), Some(side)) => i18n.msg(
+            &Msg::key("puzzle-prompt")
+                .with("side", side_name(e.kind, side))
+                .with("goal", goal(e.puzzle.kind)),
         ),
         _ => String::new(),
     };
     for mut t in &mut texts.p1() {
         set_text(&mut t, prompt.clone());
     }
-    let status = match (&trainer.phase, trainer.status.is_empty()) {
-        (Phase::Checking, true) => "Checking…".to_string(),
-        _ => trainer.status.clone(),
+    let status = match (&trainer.phase, &trainer.status) {
+        (_, Some(status)) => i18n.msg(status),
+        (Phase::Checking, None) => i18n.t("puzzle-status-checking"),
+        _ => String::new(),
     };
     for mut t in &mut texts.p2() {
         set_text(&mut t, status.clone());
@@ -304,47 +315,63 @@ fn update_panel(
                 .record
                 .as_ref()
                 .and_then(|p| p.file_name())
-                .map_or_else(|| "a game".into(), |f| f.to_string_lossy().into_owned());
-            format!(
-                "From your game {file} ({}): move {} missed this win. G opens the game.",
-                s.date,
-                s.ply + 1
-            )
+                .map(|f| f.to_string_lossy().into_owned());
+            let msg = match file {
+                Some(file) => Msg::key("puzzle-source").with("file", file),
+                None => Msg::key("puzzle-source-unsaved"),
+            };
+            i18n.msg(&msg.with("date", s.date.clone()).with("move", s.ply + 1))
         });
     for mut t in &mut texts.p3() {
         set_text(&mut t, source.clone());
     }
     let p = &trainer.progress;
-    let change = match trainer.rated {
-        Some(d) if d.abs() >= 0.5 => format!(" ({:+.0})", d),
-        _ => String::new(),
-    };
-    let rating = format!(
-        "Your rating: {}{}{}\nStreak {} · best {} · solved {} of {}",
-        p.rating.describe(),
-        if p.rating.provisional() {
-            " (provisional)"
+    let (rating, range) = p.rating.shown();
+    let mut standing = i18n.msg(
+        &Msg::key(if p.rating.provisional() {
+            "puzzle-rating-provisional"
         } else {
-            ""
-        },
-        change,
-        p.streak,
-        p.best_streak,
-        p.solved.len(),
-        trainer.entries.len()
+            "puzzle-rating"
+        })
+        .with("rating", rating)
+        .with("range", range),
     );
+    if let Some(d) = trainer.rated.map(f64::round).filter(|d| *d != 0.0) {
+        let change = Msg::key(if d > 0.0 {
+            "puzzle-rating-gain"
+        } else {
+            "puzzle-rating-loss"
+        })
+        .with("points", d.abs());
+        standing = format!("{standing} {}", i18n.msg(&change));
+    }
+    let streak = Msg::key("puzzle-streak")
+        .with("streak", p.streak)
+        .with("best", p.best_streak)
+        .with("solved", p.solved.len())
+        .with("total", trainer.entries.len());
+    let rating = format!("{standing}\n{}", i18n.msg(&streak));
     for mut t in &mut texts.p4() {
         set_text(&mut t, rating.clone());
     }
     let f = &p.filter;
-    let filter = format!(
-        "Showing {} · {} · {} puzzles ({} yours)",
-        f.family.clone().unwrap_or_else(|| "every game".into()),
-        f.difficulty
-            .map_or_else(|| "every difficulty".into(), |d| format!("difficulty {d}")),
-        trainer.filtered().len(),
-        trainer.personal_count()
-    );
+    let filter = Msg::key("puzzle-filter")
+        .with(
+            "family",
+            f.family
+                .as_deref()
+                .map_or_else(|| Msg::key("puzzle-filter-every-game"), family_name),
+        )
+        .with(
+            "difficulty",
+            f.difficulty.map_or_else(
+                || Msg::key("puzzle-filter-every-difficulty"),
+                |d| Msg::key("puzzle-filter-difficulty").with("difficulty", d),
+            ),
+        )
+        .with("count", trainer.filtered().len())
+        .with("yours", trainer.personal_count());
+    let filter = i18n.msg(&filter);
     for mut t in &mut texts.p5() {
         set_text(&mut t, filter.clone());
     }

@@ -10,6 +10,7 @@ use crate::engine::puzzle::{self, Kind, PuzzleMove};
 use crate::gui::flow::{
     Action, PlayAction, PuzzleAction, ReplayAction, ResultAction, Screen, TitleAction,
 };
+use crate::gui::i18n::{I18n, Msg, index_of};
 use crate::gui::kind::Move;
 use crate::gui::persist::ColourChoice;
 use crate::gui::puzzles::{PROGRESS_FILE, Phase, Trainer, YOURS};
@@ -17,6 +18,15 @@ use crate::gui::screens::replay_state::Replay;
 
 fn trainer(t: &TestApp) -> &Trainer {
     t.app.world().resource::<Trainer>()
+}
+
+/// The catalog key of the status line ("" for none).
+fn status(t: &TestApp) -> &str {
+    trainer(t)
+        .status
+        .as_ref()
+        .and_then(Msg::key_name)
+        .unwrap_or_default()
 }
 
 fn open_trainer(t: &mut TestApp) {
@@ -76,9 +86,8 @@ fn a_wrong_move_is_refuted_then_hints_and_the_solution_solve_it() {
         .unwrap();
     play(&mut t, quiet);
     let tr = trainer(&t);
-    assert_eq!(tr.phase, Phase::Refuted, "{}", tr.status);
-    assert!(tr.status.starts_with("Not this one: "), "{}", tr.status);
-    assert!(tr.status.contains("the attack runs out"), "{}", tr.status);
+    assert_eq!(tr.phase, Phase::Refuted, "{:?}", tr.status);
+    assert_eq!(status(&t), "puzzle-refuted-defence", "{:?}", tr.status);
     assert_eq!(tr.wrong, 1);
     assert_eq!(
         tr.game.as_ref().unwrap().ply(),
@@ -99,11 +108,7 @@ fn a_wrong_move_is_refuted_then_hints_and_the_solution_solve_it() {
     let rating = tr.progress.rating;
     // The hints: the area, then the move itself on the board.
     t.act(Action::Puzzle(PuzzleAction::Hint));
-    assert!(
-        trainer(&t).status.starts_with("Hint: the move is between "),
-        "{}",
-        trainer(&t).status
-    );
+    assert_eq!(status(&t), "puzzle-hint-area", "{:?}", trainer(&t).status);
     assert_eq!(trainer(&t).hint_move, None);
     t.act(Action::Puzzle(PuzzleAction::Hint));
     let first = next_solution_move(&t);
@@ -119,12 +124,12 @@ fn a_wrong_move_is_refuted_then_hints_and_the_solution_solve_it() {
         let tr = trainer(&t);
         assert!(
             tr.phase == Phase::Solved || tr.line.len() == before + 2,
-            "{}",
+            "{:?}",
             tr.status
         );
     }
+    assert_eq!(status(&t), "puzzle-status-solved");
     let tr = trainer(&t);
-    assert_eq!(tr.status, "Solved.");
     assert_eq!(tr.progress.rating, rating, "rated once only");
     assert!(!tr.progress.solved.contains(&id));
 }
@@ -141,8 +146,8 @@ fn a_clean_solve_raises_the_rating_and_the_progress_survives_a_restart() {
         let mv = next_solution_move(&t);
         play(&mut t, mv);
     }
+    assert_eq!(status(&t), "puzzle-status-solved-clean");
     let tr = trainer(&t);
-    assert_eq!(tr.status, "Solved!");
     assert!(tr.progress.rating.rating > before);
     assert!(tr.rated.unwrap() > 0.0);
     assert_eq!((tr.progress.streak, tr.progress.best_streak), (1, 1));
@@ -189,7 +194,7 @@ fn connect_four_puzzles_play_on_the_same_trainer() {
     let tr = trainer(&t);
     assert!(
         tr.phase == Phase::Solved || tr.line.len() == 2,
-        "{}",
+        "{:?}",
         tr.status
     );
     assert!(tr.line.iter().all(|m| matches!(m, PuzzleMove::Column(_))));
@@ -268,4 +273,205 @@ fn a_missed_win_of_a_reviewed_game_becomes_your_puzzle() {
     t.act(Action::Puzzle(PuzzleAction::OpenGame));
     assert_eq!(t.screen(), Screen::Replay);
     assert_eq!(t.app.world().resource::<Replay>().cursor, ply);
+}
+
+/// Every text on screen.
+fn texts(t: &mut TestApp) -> Vec<String> {
+    t.app
+        .world_mut()
+        .query::<&Text>()
+        .iter(t.app.world())
+        .map(|t| t.0.clone())
+        .collect()
+}
+
+/// The texts on screen, none of them a message's key (no such message) or with a variable
+/// left unfilled.
+fn worded(t: &mut TestApp) -> Vec<String> {
+    let shown = texts(t);
+    for text in &shown {
+        assert!(
+            !text.contains("puzzle-") && !text.contains("{$"),
+            "{text:?} in {shown:?}"
+        );
+    }
+    shown
+}
+
+fn speak(t: &mut TestApp, id: &str) {
+    let index = index_of(id).unwrap();
+    t.app.world_mut().resource_mut::<I18n>().set(index);
+    t.app.update();
+}
+
+/// The trainer's panel in the language in use, its status line following a change of
+/// language, every language's words filled in, and the words drawn from the game (side names,
+/// moves) put in place.
+#[test]
+fn i18n_the_trainer_speaks_the_language_in_use() {
+    let mut t = TestApp::new();
+    open_trainer(&mut t);
+    let i = first_puzzle(&t, "Freestyle", Kind::Vcf, 1);
+    t.app.world_mut().resource_mut::<Trainer>().open(i);
+    t.app.update();
+    let (attacker, defender) = {
+        let tr = trainer(&t);
+        let (kind, side) = (tr.entry().unwrap().kind, tr.attacker().unwrap());
+        (kind.side_name(side), kind.side_name(side.other()))
+    };
+    let shown = worded(&mut t);
+    let prompt = format!("{attacker} to play: win by fours");
+    for expected in ["Puzzles", "Hint", "Try again", &prompt] {
+        assert!(
+            shown.iter().any(|s| s == expected),
+            "{expected:?} in {shown:?}"
+        );
+    }
+    assert!(
+        shown
+            .iter()
+            .any(|s| s.starts_with("Your rating: 1500 ± 700 (provisional)\n")),
+        "{shown:?}"
+    );
+    // A wrong move: the refutation in words, with the defender's name and answer.
+    let quiet = (0..15u8)
+        .map(|x| crate::gui::kind::gomoku::point(crate::engine::Pos::new(x, 0)))
+        .find(|&m| trainer(&t).game.as_ref().unwrap().check(m).is_ok())
+        .unwrap();
+    play(&mut t, quiet);
+    t.app.update();
+    let shown = worded(&mut t);
+    let refuted = shown
+        .iter()
+        .find(|s| s.starts_with(&format!("Not this one: {defender} answers ")))
+        .unwrap_or_else(|| panic!("the refutation in {shown:?}"));
+    assert!(
+        refuted.ends_with(" and the attack runs out. Try again."),
+        "{refuted}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|s| s.contains("Your rating: ") && s.contains(" (−")),
+        "the rating lost: {shown:?}"
+    );
+
+    // Czech: the status line and the panel change at once; the buttons when the screen is
+    // entered again (a language is picked on the settings screen).
+    speak(&mut t, "cs");
+    let shown = worded(&mut t);
+    assert!(
+        shown
+            .iter()
+            .any(|s| s.starts_with(&format!("Tudy ne: soupeř ({defender}) odpoví "))),
+        "{shown:?}"
+    );
+    let prompt = format!("{attacker} na tahu: výhra samými čtveřicemi");
+    assert!(shown.contains(&prompt), "{prompt:?} in {shown:?}");
+    assert!(
+        shown
+            .iter()
+            .any(|s| s.starts_with("Zobrazeno: všechny hry")),
+        "{shown:?}"
+    );
+    t.act(Action::Puzzle(PuzzleAction::Menu));
+    open_trainer(&mut t);
+    let shown = worded(&mut t);
+    for expected in [
+        "Úlohy",
+        "Nápověda",
+        "Znovu",
+        "Kliknutím zahrajete tah útočící strany",
+    ] {
+        assert!(
+            shown.iter().any(|s| s == expected),
+            "{expected:?} in {shown:?}"
+        );
+    }
+    // The hints, the solution and the filters in every language.
+    for lang in crate::gui::i18n::LANGUAGES {
+        speak(&mut t, lang.id);
+        t.act(Action::Puzzle(PuzzleAction::Retry));
+        t.act(Action::Puzzle(PuzzleAction::Hint));
+        worded(&mut t);
+        t.act(Action::Puzzle(PuzzleAction::Hint));
+        worded(&mut t);
+        assert_eq!(status(&t), "puzzle-hint-move");
+        t.act(Action::Puzzle(PuzzleAction::Solution));
+        worded(&mut t);
+        t.act(Action::Puzzle(PuzzleAction::OpenGame));
+        assert_eq!(status(&t), "puzzle-status-not-yours");
+        worded(&mut t);
+        t.act(Action::Puzzle(PuzzleAction::Difficulty));
+        worded(&mut t);
+    }
+}
+
+/// Every `puzzle-` message the trainer's code names is in the English catalog, and every one
+/// of the catalog is named by the code.
+#[test]
+fn the_trainers_messages_are_the_catalogs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut used = std::collections::BTreeSet::new();
+    for file in [
+        "src/gui/puzzles/mod.rs",
+        "src/gui/puzzles/rating.rs",
+        "src/gui/screens/puzzles.rs",
+    ] {
+        let source = std::fs::read_to_string(root.join(file)).unwrap();
+        for piece in source.split("\"puzzle-").skip(1) {
+            let key: String = piece
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                .collect();
+            used.insert(format!("puzzle-{key}"));
+        }
+    }
+    let english = crate::gui::i18n::LANGUAGES[0].source;
+    let catalog: std::collections::BTreeSet<String> = english
+        .lines()
+        .filter(|l| l.starts_with("puzzle-"))
+        .filter_map(|l| l.split_once(" =").map(|(key, _)| key.to_string()))
+        .collect();
+    assert!(used.len() > 40, "{used:?}");
+    let unknown: Vec<_> = used.difference(&catalog).collect();
+    let unused: Vec<_> = catalog.difference(&used).collect();
+    assert!(
+        unknown.is_empty(),
+        "named in the code, not in en/puzzles.ftl: {unknown:?}"
+    );
+    assert!(
+        unused.is_empty(),
+        "in en/puzzles.ftl, named by no code: {unused:?}"
+    );
+}
+
+/// The filter is kept by family id: an older file's "Yours" is the player's own puzzles, and
+/// a family no puzzle has any more shows every game.
+#[test]
+fn a_saved_filter_reads_back_by_its_id() {
+    use crate::gui::puzzles::{Filter, Progress};
+    for (saved, read) in [
+        ("Yours", Some(YOURS)),
+        ("Connect Four", Some("Connect Four")),
+        ("Hexapawn", None),
+    ] {
+        let mut t = TestApp::new();
+        let progress = Progress {
+            filter: Filter {
+                family: Some(saved.to_string()),
+                difficulty: None,
+            },
+            ..Progress::default()
+        };
+        let file = t.paths().data_dir.join(PROGRESS_FILE);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        crate::gui::persist::write_ron(&file, &progress).unwrap();
+        open_trainer(&mut t);
+        assert_eq!(
+            trainer(&t).progress.filter.family.as_deref(),
+            read,
+            "{saved}"
+        );
+    }
 }

@@ -58,7 +58,7 @@ pub struct Personal {
     pub source: Source,
 }
 
-/// Which puzzles the trainer offers: one family ("Renju", "Connect Four", [`YOURS`]) or all,
+/// Which puzzles the trainer offers: one family ("rule-renju", "game-connect4", [`YOURS`]) or all,
 /// one difficulty or all. Kept in the progress file: a family is its id, never its words on
 /// screen ([`family_name`]).
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
@@ -77,7 +77,8 @@ pub fn family_name(family: &str) -> Msg {
     if family == YOURS {
         Msg::key("puzzle-family-yours")
     } else {
-        Msg::verbatim(family)
+        // The games name their families by catalog keys ("rule-renju", "game-connect4").
+        Msg::key(family.to_string())
     }
 }
 
@@ -92,7 +93,7 @@ pub fn goal(kind: puzzle::Kind) -> Msg {
 
 /// A side's name as its game gives it ("Black", "Red"), to put into a message.
 pub fn side_name(kind: GameKind, side: Side) -> Msg {
-    Msg::verbatim(kind.side_name(side))
+    kind.side_name(side)
 }
 
 /// The player's progress, kept in the data folder.
@@ -449,8 +450,7 @@ impl Trainer {
         let text = |m: PuzzleMove| -> Msg {
             def.puzzle_move_to_board(m)
                 .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
-                .unwrap_or_default()
-                .into()
+                .unwrap_or_else(|| Msg::verbatim(""))
         };
         let defender = side_name(entry.kind, entry.attacker().other());
         match verdict {
@@ -579,8 +579,7 @@ impl Trainer {
         let text = |m: PuzzleMove| -> Msg {
             def.puzzle_move_to_board(m)
                 .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
-                .unwrap_or_default()
-                .into()
+                .unwrap_or_else(|| Msg::verbatim(""))
         };
         self.status = Some(match puzzle::hint(&entry.puzzle, &self.line, level) {
             Ok(Hint::Area { from, to }) => Msg::key("puzzle-hint-area")

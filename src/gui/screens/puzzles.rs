@@ -266,7 +266,7 @@ fn update_panel(
         let subtitle = trainer
             .game
             .as_ref()
-            .map_or(String::new(), |g| g.subtitle());
+            .map_or(String::new(), |g| i18n.msg(&g.subtitle()));
         // The rule or game is in the subtitle already; a puzzle of yours says so first.
         let family = i18n.msg(&family_name(&e.family));
         let first = if subtitle.contains(family.as_str()) {

@@ -14,7 +14,10 @@
 
 use std::time::{Duration, Instant};
 
+use fluent_bundle::FluentValue;
 use serde::{Deserialize, Serialize};
+
+use super::i18n::{I18n, Msg};
 
 /// A game's time control, chosen in New game.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -90,15 +93,20 @@ impl TimeControl {
         }
     }
 
-    /// "No clock", "3 + 2" (minutes and seconds, as players say it), "30 s a move".
-    pub fn label(self) -> String {
+    /// The clock's name, as New game offers it: "No clock", "3 + 2" (minutes and seconds, as
+    /// players say it), "30 s a move".
+    pub fn name(self) -> Msg {
         match self {
-            TimeControl::NoClock => "No clock".into(),
+            TimeControl::NoClock => Msg::key("clock-none"),
             TimeControl::Fischer { seconds, increment } if seconds % 60 == 0 => {
-                format!("{} + {increment}", seconds / 60)
+                Msg::key("clock-fischer")
+                    .with("minutes", seconds / 60)
+                    .with("increment", increment)
             }
-            TimeControl::Fischer { seconds, increment } => format!("{seconds} s + {increment}"),
-            TimeControl::PerMove { seconds } => format!("{seconds} s a move"),
+            TimeControl::Fischer { seconds, increment } => Msg::key("clock-fischer-seconds")
+                .with("seconds", seconds)
+                .with("increment", increment),
+            TimeControl::PerMove { seconds } => Msg::key("clock-per-move").with("seconds", seconds),
         }
     }
 }
@@ -294,6 +302,20 @@ pub fn format_clock(d: Duration) -> String {
         let s = secs.floor() as u64;
         format!("{}:{:02}", s / 60, s % 60)
     }
+}
+
+/// A clock's time as shown in the language in use: [`format_clock`], with the decimal
+/// separator of the language under ten seconds ("9,9" in Czech).
+pub fn clock_text(i18n: &I18n, d: Duration) -> String {
+    let shown = format_clock(d);
+    if shown.contains(':') {
+        return shown;
+    }
+    // Parsed back as a number that keeps its one decimal ("9.0", not "9").
+    i18n.t_args(
+        "clock-tenths",
+        &[("seconds", FluentValue::try_number(&shown))],
+    )
 }
 
 #[cfg(test)]

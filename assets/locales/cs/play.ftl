@@ -1,1 +1,103 @@
 # New game, playing, clocks, move list, result (src/gui/screens). See ../README.md.
+# Čeština. Keys and variables as in ../en/play.ftl. Terms: ../README.md.
+# Names from elsewhere ($side, $player, $level) stand after a colon where a verb would
+# have to agree with them.
+
+## Names of keys
+
+play-key-esc = Esc
+play-key-enter = Enter
+play-key-undo = Ctrl+Z / U
+play-key-redo = Ctrl+Y
+play-key-resign = Ctrl+R
+
+## New game (setup screen)
+
+setup-title = Nová partie
+setup-game = Hra
+setup-opponent = Soupeř
+setup-colour = Vaše barva
+setup-colour-first = { $side } (první tah)
+setup-colour-random = Náhodně
+setup-clock = Hodiny
+setup-own-clock = Vlastní hodiny
+setup-clock-minute-less = − min
+setup-clock-minute-more = + min
+setup-clock-second-less = − s
+setup-clock-second-more = + s
+setup-clock-note-fischer = { $clock }: minuty na partii + sekundy přidané za každý tah
+setup-clock-note-per-move = { $clock } (nevyužitý čas se nepřevádí)
+setup-clock-note-none = Bez hodin: přemýšlejte, jak dlouho chcete
+# Výhry, prohry, remízy.
+setup-record = { $wins }V { $losses }P { $draws }R
+setup-two-players = Dva hráči
+setup-two-players-note = S kamarádem u tohoto počítače, střídáte se.
+setup-back = Zpět
+setup-start = Začít partii
+
+## Time controls
+
+clock-none = Bez hodin
+clock-fischer = { $minutes } + { $increment }
+clock-fischer-seconds = { $seconds } s + { $increment }
+clock-per-move = { $seconds } s na tah
+clock-tenths = { $seconds }
+
+## Playing screen
+
+play-undo = Zpět
+play-redo = Znovu
+play-hint = Nápověda
+play-resign = Vzdát
+play-menu = Nabídka
+play-eval-black = Černý
+play-eval-white = Bílý
+play-ai = AI
+play-turn-game-over = Konec partie
+play-turn-opening = Zahájení
+play-turn-opening-ai = Zahájení · { $level }
+play-turn-opening-you = Zahájení · jste na tahu
+play-turn-ai = Na tahu: { $level }
+play-turn-ai-thinking = { $level } přemýšlí
+play-turn-ai-depth = { $level } přemýšlí · hloubka { $depth }
+play-turn-you = Jste na tahu
+play-turn-side = Na tahu: { $side }
+play-moves-played = Odehráno tahů: { $count }
+play-moves-played-redo = Odehráno tahů: { $count }  (lze vrátit: { $redo })
+play-info-two-players = Dva hráči: střídejte se u tohoto počítače.
+
+## Move list
+
+moves-opening = zahájení
+
+## Result screen
+
+result-win-on-time = Výhra na čas!
+result-loss-on-time = Prohra na čas
+result-win = Vyhráli jste!
+result-loss = Prohráli jste
+result-draw = Remíza
+result-side-wins = Vítězí { $side }!
+result-side-won = Vítěz: { $side }
+result-reason-line = { $player }: { $line } v řadě tahem { $move }.
+result-reason-resigned = { $player }: vzdáno po { $moves ->
+        [one] { $moves } tahu
+       *[other] { $moves } tazích
+    }.
+result-reason-time = { $player }: došel čas po { $moves ->
+        [one] { $moves } tahu
+       *[other] { $moves } tazích
+    }.
+result-reason-board-full = Deska je plná: nikdo nesložil { $line } v řadě.
+result-saved-as =
+    Uloženo jako
+    { $file }
+result-not-saved = Záznam partie se nepodařilo uložit.
+result-tally =
+    Proti soupeři { $level }:
+    výhry { $wins } · prohry { $losses } · remízy { $draws }
+result-review = Rozbor partie
+result-replay = Přehrát
+result-rematch = Odveta (prohozené barvy)
+result-menu = Nabídka
+result-last-game = Poslední partie

@@ -1,1 +1,94 @@
 # New game, playing, clocks, move list, result (src/gui/screens). See ../README.md.
+# 日本語. Keys and variables as in ../en/play.ftl. Terms: ../README.md.
+
+## Names of keys
+
+play-key-esc = Esc
+play-key-enter = Enter
+play-key-undo = Ctrl+Z / U
+play-key-redo = Ctrl+Y
+play-key-resign = Ctrl+R
+
+## New game (setup screen)
+
+setup-title = 新しい対局
+setup-game = ゲーム
+setup-opponent = 相手
+setup-colour = あなたの色
+setup-colour-first = { $side }（先手）
+setup-colour-random = ランダム
+setup-clock = 持ち時間
+setup-own-clock = 自分で設定
+setup-clock-minute-less = − 分
+setup-clock-minute-more = + 分
+setup-clock-second-less = − 秒
+setup-clock-second-more = + 秒
+setup-clock-note-fischer = { $clock }：持ち時間（分）+ 1手ごとの加算（秒）
+setup-clock-note-per-move = { $clock }（使い残した時間は持ち越しません）
+setup-clock-note-none = 持ち時間なし：好きなだけ考えられます
+setup-record = { $wins }勝 { $losses }敗 { $draws }分
+setup-two-players = 二人で対局
+setup-two-players-note = このコンピューターで友達と交互に打ちます。
+setup-back = 戻る
+setup-start = 対局開始
+
+## Time controls
+
+clock-none = 持ち時間なし
+clock-fischer = { $minutes } + { $increment }
+clock-fischer-seconds = { $seconds }秒 + { $increment }
+clock-per-move = 1手 { $seconds } 秒
+clock-tenths = { $seconds }
+
+## Playing screen
+
+play-undo = 待った
+play-redo = やり直し
+play-hint = ヒント
+play-resign = 投了
+play-menu = メニュー
+play-eval-black = 黒
+play-eval-white = 白
+play-ai = AI
+play-turn-game-over = 終局
+play-turn-opening = 開局
+play-turn-opening-ai = 開局 · { $level }
+play-turn-opening-you = 開局 · あなたの番
+play-turn-ai = { $level }の番
+play-turn-ai-thinking = { $level } 思考中
+play-turn-ai-depth = { $level } 思考中 · 深さ { $depth }
+play-turn-you = あなたの番
+play-turn-side = { $side }の番
+play-moves-played = 手数：{ $count }
+play-moves-played-redo = 手数：{ $count }（やり直し { $redo } 手）
+play-info-two-players = 二人で対局：このコンピューターで交互に打ちます。
+
+## Move list
+
+moves-opening = 開局
+
+## Result screen
+
+result-win-on-time = 時間切れであなたの勝ち！
+result-loss-on-time = 時間切れであなたの負け
+result-win = あなたの勝ち！
+result-loss = あなたの負け
+result-draw = 引き分け
+result-side-wins = { $side }の勝ち！
+result-side-won = { $side }の勝ち
+result-reason-line = { $player }が{ $move }手目で{ $line }を並べました。
+result-reason-resigned = { $moves }手で{ $player }が投了しました。
+result-reason-time = { $moves }手で{ $player }の時間が切れました。
+result-reason-board-full = 盤が埋まりました：どちらも{ $line }を並べられませんでした。
+result-saved-as =
+    保存先
+    { $file }
+result-not-saved = 棋譜を保存できませんでした。
+result-tally =
+    { $level }との成績：
+    { $wins }勝 · { $losses }敗 · { $draws }分
+result-review = 検討する
+result-replay = 再生
+result-rematch = 再戦（先後交代）
+result-menu = メニュー
+result-last-game = 前回の対局

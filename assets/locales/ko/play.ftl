@@ -1,1 +1,94 @@
 # New game, playing, clocks, move list, result (src/gui/screens). See ../README.md.
+# 한국어. Keys and variables as in ../en/play.ftl. Terms: ../README.md.
+
+## Names of keys
+
+play-key-esc = Esc
+play-key-enter = Enter
+play-key-undo = Ctrl+Z / U
+play-key-redo = Ctrl+Y
+play-key-resign = Ctrl+R
+
+## New game (setup screen)
+
+setup-title = 새 대국
+setup-game = 게임
+setup-opponent = 상대
+setup-colour = 내 색
+setup-colour-first = { $side } (선공)
+setup-colour-random = 무작위
+setup-clock = 시간
+setup-own-clock = 직접 설정
+setup-clock-minute-less = − 분
+setup-clock-minute-more = + 분
+setup-clock-second-less = − 초
+setup-clock-second-more = + 초
+setup-clock-note-fischer = { $clock }: 대국 시간(분) + 한 수마다 더해지는 시간(초)
+setup-clock-note-per-move = { $clock } (쓰지 않은 시간은 이월되지 않음)
+setup-clock-note-none = 시간 제한 없음: 마음껏 생각하세요
+setup-record = { $wins }승 { $losses }패 { $draws }무
+setup-two-players = 2인 대국
+setup-two-players-note = 이 컴퓨터에서 친구와 번갈아 둡니다.
+setup-back = 뒤로
+setup-start = 대국 시작
+
+## Time controls
+
+clock-none = 시간 제한 없음
+clock-fischer = { $minutes } + { $increment }
+clock-fischer-seconds = { $seconds }초 + { $increment }
+clock-per-move = 한 수에 { $seconds }초
+clock-tenths = { $seconds }
+
+## Playing screen
+
+play-undo = 무르기
+play-redo = 다시 두기
+play-hint = 힌트
+play-resign = 기권
+play-menu = 메뉴
+play-eval-black = 흑
+play-eval-white = 백
+play-ai = AI
+play-turn-game-over = 대국 종료
+play-turn-opening = 오프닝
+play-turn-opening-ai = 오프닝 · { $level }
+play-turn-opening-you = 오프닝 · 내 차례
+play-turn-ai = { $level } 차례
+play-turn-ai-thinking = { $level } 생각 중
+play-turn-ai-depth = { $level } 생각 중 · 깊이 { $depth }
+play-turn-you = 내 차례
+play-turn-side = { $side } 차례
+play-moves-played = 둔 수: { $count }
+play-moves-played-redo = 둔 수: { $count }  (다시 둘 수 있는 수: { $redo })
+play-info-two-players = 2인 대국: 이 컴퓨터에서 번갈아 둡니다.
+
+## Move list
+
+moves-opening = 오프닝
+
+## Result screen
+
+result-win-on-time = 시간승!
+result-loss-on-time = 시간패
+result-win = 승리!
+result-loss = 패배
+result-draw = 무승부
+result-side-wins = { $side } 승리!
+result-side-won = { $side } 승
+result-reason-line = { $player }: { $move }번째 수로 { $line } 완성.
+result-reason-resigned = { $player }: { $moves }수 만에 기권.
+result-reason-time = { $player }: { $moves }수 만에 시간 초과.
+result-reason-board-full = 판이 가득 찼습니다. 아무도 { $line }을(를) 만들지 못했습니다.
+result-saved-as =
+    저장한 파일
+    { $file }
+result-not-saved = 기보를 저장하지 못했습니다.
+result-tally =
+    { $level } 상대 전적:
+    { $wins }승 · { $losses }패 · { $draws }무
+result-review = 복기
+result-replay = 다시 보기
+result-rematch = 재대국 (색 바꿔서)
+result-menu = 메뉴
+result-last-game = 지난 대국

@@ -1,1 +1,103 @@
 # New game, playing, clocks, move list, result (src/gui/screens). See ../README.md.
+# Русский. Keys and variables as in ../en/play.ftl. Terms: ../README.md.
+# Names from elsewhere ($side, $player, $level) stand after a colon or a dash, so no
+# phrase has to agree with them in case, gender or number.
+
+## Names of keys
+
+play-key-esc = Esc
+play-key-enter = Enter
+play-key-undo = Ctrl+Z / U
+play-key-redo = Ctrl+Y
+play-key-resign = Ctrl+R
+
+## New game (setup screen)
+
+setup-title = Новая партия
+setup-game = Игра
+setup-opponent = Соперник
+setup-colour = Ваш цвет
+setup-colour-first = { $side } (первый ход)
+setup-colour-random = Случайно
+setup-clock = Часы
+setup-own-clock = Свои часы
+setup-clock-minute-less = − мин
+setup-clock-minute-more = + мин
+setup-clock-second-less = − с
+setup-clock-second-more = + с
+setup-clock-note-fischer = { $clock }: минуты на партию + секунды, добавляемые за ход
+setup-clock-note-per-move = { $clock } (неиспользованное время не сохраняется)
+setup-clock-note-none = Без часов: думайте сколько угодно
+# Победы, поражения, ничьи.
+setup-record = { $wins }В { $losses }П { $draws }Н
+setup-two-players = Два игрока
+setup-two-players-note = С другом за этим компьютером, по очереди.
+setup-back = Назад
+setup-start = Начать партию
+
+## Time controls
+
+clock-none = Без часов
+clock-fischer = { $minutes } + { $increment }
+clock-fischer-seconds = { $seconds } с + { $increment }
+clock-per-move = { $seconds } с на ход
+clock-tenths = { $seconds }
+
+## Playing screen
+
+play-undo = Отмена
+play-redo = Повтор
+play-hint = Подсказка
+play-resign = Сдаться
+play-menu = Меню
+play-eval-black = Чёрные
+play-eval-white = Белые
+play-ai = ИИ
+play-turn-game-over = Партия окончена
+play-turn-opening = Дебют
+play-turn-opening-ai = Дебют · { $level }
+play-turn-opening-you = Дебют · ваш ход
+play-turn-ai = Ход: { $level }
+play-turn-ai-thinking = { $level } — думает
+play-turn-ai-depth = { $level } — думает · глубина { $depth }
+play-turn-you = Ваш ход
+play-turn-side = Ход: { $side }
+play-moves-played = Сделано ходов: { $count }
+play-moves-played-redo = Сделано ходов: { $count }  (можно вернуть: { $redo })
+play-info-two-players = Два игрока: ходите по очереди за этим компьютером.
+
+## Move list
+
+moves-opening = дебют
+
+## Result screen
+
+result-win-on-time = Победа по времени!
+result-loss-on-time = Поражение по времени
+result-win = Победа!
+result-loss = Поражение
+result-draw = Ничья
+result-side-wins = Победа: { $side }!
+result-side-won = Победа: { $side }
+result-reason-line = { $player }: { $line } в ряд, ход { $move }.
+result-reason-resigned = { $player }: сдача после { $moves ->
+        [one] { $moves } хода
+       *[other] { $moves } ходов
+    }.
+result-reason-time = { $player }: время вышло после { $moves ->
+        [one] { $moves } хода
+       *[other] { $moves } ходов
+    }.
+result-reason-board-full = Доска заполнена: { $line } в ряд не собрал никто.
+result-saved-as =
+    Сохранено как
+    { $file }
+result-not-saved = Запись партии не удалось сохранить.
+result-tally =
+    Соперник { $level }:
+    побед { $wins } · поражений { $losses } · ничьих { $draws }
+result-review = Разбор партии
+result-replay = Повтор
+result-rematch = Реванш (цвета меняются)
+result-menu = Меню
+result-last-game = Последняя партия

@@ -1,1 +1,94 @@
 # New game, playing, clocks, move list, result (src/gui/screens). See ../README.md.
+# Tiếng Việt. Keys and variables as in ../en/play.ftl. Terms: ../README.md.
+
+## Names of keys
+
+play-key-esc = Esc
+play-key-enter = Enter
+play-key-undo = Ctrl+Z / U
+play-key-redo = Ctrl+Y
+play-key-resign = Ctrl+R
+
+## New game (setup screen)
+
+setup-title = Ván mới
+setup-game = Trò chơi
+setup-opponent = Đối thủ
+setup-colour = Màu quân
+setup-colour-first = { $side } (đi trước)
+setup-colour-random = Ngẫu nhiên
+setup-clock = Đồng hồ
+setup-own-clock = Tự đặt giờ
+setup-clock-minute-less = − phút
+setup-clock-minute-more = + phút
+setup-clock-second-less = − giây
+setup-clock-second-more = + giây
+setup-clock-note-fischer = { $clock }: số phút cho cả ván + số giây cộng thêm mỗi nước
+setup-clock-note-per-move = { $clock } (thời gian không dùng hết không được cộng dồn)
+setup-clock-note-none = Không tính giờ: suy nghĩ bao lâu tùy thích
+setup-record = { $wins }T { $losses }B { $draws }H
+setup-two-players = Hai người chơi
+setup-two-players-note = Chơi với bạn trên máy tính này, lần lượt từng người.
+setup-back = Quay lại
+setup-start = Bắt đầu ván
+
+## Time controls
+
+clock-none = Không tính giờ
+clock-fischer = { $minutes } + { $increment }
+clock-fischer-seconds = { $seconds } giây + { $increment }
+clock-per-move = { $seconds } giây mỗi nước
+clock-tenths = { $seconds }
+
+## Playing screen
+
+play-undo = Đi lại
+play-redo = Làm lại
+play-hint = Gợi ý
+play-resign = Đầu hàng
+play-menu = Menu
+play-eval-black = Đen
+play-eval-white = Trắng
+play-ai = AI
+play-turn-game-over = Ván cờ kết thúc
+play-turn-opening = Khai cuộc
+play-turn-opening-ai = Khai cuộc · { $level }
+play-turn-opening-you = Khai cuộc · đến lượt bạn
+play-turn-ai = Đến lượt { $level }
+play-turn-ai-thinking = { $level } đang nghĩ
+play-turn-ai-depth = { $level } đang nghĩ · độ sâu { $depth }
+play-turn-you = Đến lượt bạn
+play-turn-side = Đến lượt { $side }
+play-moves-played = Số nước đã đi: { $count }
+play-moves-played-redo = Số nước đã đi: { $count }  (có thể làm lại { $redo })
+play-info-two-players = Hai người chơi: lần lượt đi trên máy tính này.
+
+## Move list
+
+moves-opening = khai cuộc
+
+## Result screen
+
+result-win-on-time = Bạn thắng vì đối thủ hết giờ!
+result-loss-on-time = Bạn thua vì hết giờ
+result-win = Bạn thắng!
+result-loss = Bạn thua
+result-draw = Hòa
+result-side-wins = { $side } thắng!
+result-side-won = { $side } thắng
+result-reason-line = { $player } xếp được { $line } quân liên tiếp ở nước thứ { $move }.
+result-reason-resigned = { $player } đầu hàng sau { $moves } nước.
+result-reason-time = { $player } hết giờ sau { $moves } nước.
+result-reason-board-full = Bàn cờ đã kín: không ai xếp được { $line } quân liên tiếp.
+result-saved-as =
+    Đã lưu thành
+    { $file }
+result-not-saved = Không lưu được ván cờ.
+result-tally =
+    Gặp { $level }:
+    thắng { $wins } · thua { $losses } · hòa { $draws }
+result-review = Phân tích ván cờ
+result-replay = Xem lại
+result-rematch = Chơi lại (đổi màu quân)
+result-menu = Menu
+result-last-game = Ván vừa chơi

@@ -1,1 +1,94 @@
 # New game, playing, clocks, move list, result (src/gui/screens). See ../README.md.
+# 简体中文. Keys and variables as in ../en/play.ftl. Terms: ../README.md.
+
+## Names of keys
+
+play-key-esc = Esc
+play-key-enter = Enter
+play-key-undo = Ctrl+Z / U
+play-key-redo = Ctrl+Y
+play-key-resign = Ctrl+R
+
+## New game (setup screen)
+
+setup-title = 新对局
+setup-game = 游戏
+setup-opponent = 对手
+setup-colour = 执子
+setup-colour-first = { $side }（先手）
+setup-colour-random = 随机
+setup-clock = 计时
+setup-own-clock = 自定义计时
+setup-clock-minute-less = − 分
+setup-clock-minute-more = + 分
+setup-clock-second-less = − 秒
+setup-clock-second-more = + 秒
+setup-clock-note-fischer = { $clock }：每方总时间（分）+ 每步加时（秒）
+setup-clock-note-per-move = { $clock }（每步未用完的时间不累积）
+setup-clock-note-none = 不计时：想多久都可以
+setup-record = { $wins }胜 { $losses }负 { $draws }和
+setup-two-players = 双人对弈
+setup-two-players-note = 和朋友在这台电脑上轮流下。
+setup-back = 返回
+setup-start = 开始对局
+
+## Time controls
+
+clock-none = 不计时
+clock-fischer = { $minutes } + { $increment }
+clock-fischer-seconds = { $seconds }秒 + { $increment }
+clock-per-move = 每步 { $seconds } 秒
+clock-tenths = { $seconds }
+
+## Playing screen
+
+play-undo = 悔棋
+play-redo = 重做
+play-hint = 提示
+play-resign = 认输
+play-menu = 菜单
+play-eval-black = 黑
+play-eval-white = 白
+play-ai = AI
+play-turn-game-over = 对局结束
+play-turn-opening = 开局
+play-turn-opening-ai = 开局 · { $level }
+play-turn-opening-you = 开局 · 轮到你
+play-turn-ai = 轮到 { $level }
+play-turn-ai-thinking = { $level } 思考中
+play-turn-ai-depth = { $level } 思考中 · 深度 { $depth }
+play-turn-you = 轮到你
+play-turn-side = 轮到{ $side }
+play-moves-played = 已下 { $count } 手
+play-moves-played-redo = 已下 { $count } 手（可重做 { $redo } 手）
+play-info-two-players = 双人对弈：在这台电脑上轮流下。
+
+## Move list
+
+moves-opening = 开局
+
+## Result screen
+
+result-win-on-time = 对方超时，你赢了！
+result-loss-on-time = 你超时了，判负
+result-win = 你赢了！
+result-loss = 你输了
+result-draw = 和棋
+result-side-wins = { $side }胜！
+result-side-won = { $side }胜
+result-reason-line = { $player }在第 { $move } 手连成{ $line }。
+result-reason-resigned = 下了 { $moves } 手后，{ $player }认输。
+result-reason-time = 下了 { $moves } 手后，{ $player }超时。
+result-reason-board-full = 棋盘已满：双方都没有连成{ $line }。
+result-saved-as =
+    已保存为
+    { $file }
+result-not-saved = 棋谱未能保存。
+result-tally =
+    对战 { $level }：
+    { $wins } 胜 · { $losses } 负 · { $draws } 和
+result-review = 复盘
+result-replay = 回放
+result-rematch = 再来一局（交换先后）
+result-menu = 菜单
+result-last-game = 上一局

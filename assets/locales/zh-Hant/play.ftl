@@ -1,1 +1,94 @@
 # New game, playing, clocks, move list, result (src/gui/screens). See ../README.md.
+# 繁體中文. Keys and variables as in ../en/play.ftl. Terms: ../README.md.
+
+## Names of keys
+
+play-key-esc = Esc
+play-key-enter = Enter
+play-key-undo = Ctrl+Z / U
+play-key-redo = Ctrl+Y
+play-key-resign = Ctrl+R
+
+## New game (setup screen)
+
+setup-title = 新對局
+setup-game = 遊戲
+setup-opponent = 對手
+setup-colour = 執子
+setup-colour-first = { $side }（先手）
+setup-colour-random = 隨機
+setup-clock = 計時
+setup-own-clock = 自訂計時
+setup-clock-minute-less = − 分
+setup-clock-minute-more = + 分
+setup-clock-second-less = − 秒
+setup-clock-second-more = + 秒
+setup-clock-note-fischer = { $clock }：每方總時間（分）+ 每步加時（秒）
+setup-clock-note-per-move = { $clock }（每步未用完的時間不累積）
+setup-clock-note-none = 不計時：想多久都可以
+setup-record = { $wins }勝 { $losses }負 { $draws }和
+setup-two-players = 雙人對弈
+setup-two-players-note = 和朋友在這台電腦上輪流下。
+setup-back = 返回
+setup-start = 開始對局
+
+## Time controls
+
+clock-none = 不計時
+clock-fischer = { $minutes } + { $increment }
+clock-fischer-seconds = { $seconds }秒 + { $increment }
+clock-per-move = 每步 { $seconds } 秒
+clock-tenths = { $seconds }
+
+## Playing screen
+
+play-undo = 悔棋
+play-redo = 重做
+play-hint = 提示
+play-resign = 認輸
+play-menu = 選單
+play-eval-black = 黑
+play-eval-white = 白
+play-ai = AI
+play-turn-game-over = 對局結束
+play-turn-opening = 開局
+play-turn-opening-ai = 開局 · { $level }
+play-turn-opening-you = 開局 · 輪到你
+play-turn-ai = 輪到 { $level }
+play-turn-ai-thinking = { $level } 思考中
+play-turn-ai-depth = { $level } 思考中 · 深度 { $depth }
+play-turn-you = 輪到你
+play-turn-side = 輪到{ $side }
+play-moves-played = 已下 { $count } 手
+play-moves-played-redo = 已下 { $count } 手（可重做 { $redo } 手）
+play-info-two-players = 雙人對弈：在這台電腦上輪流下。
+
+## Move list
+
+moves-opening = 開局
+
+## Result screen
+
+result-win-on-time = 對方超時，你贏了！
+result-loss-on-time = 你超時了，判負
+result-win = 你贏了！
+result-loss = 你輸了
+result-draw = 和棋
+result-side-wins = { $side }勝！
+result-side-won = { $side }勝
+result-reason-line = { $player }在第 { $move } 手連成{ $line }。
+result-reason-resigned = 下了 { $moves } 手後，{ $player }認輸。
+result-reason-time = 下了 { $moves } 手後，{ $player }超時。
+result-reason-board-full = 棋盤已滿：雙方都沒有連成{ $line }。
+result-saved-as =
+    已儲存為
+    { $file }
+result-not-saved = 棋譜未能儲存。
+result-tally =
+    對戰 { $level }：
+    { $wins } 勝 · { $losses } 負 · { $draws } 和
+result-review = 覆盤
+result-replay = 重播
+result-rematch = 再來一局（交換先後）
+result-menu = 選單
+result-last-game = 上一局

@@ -250,8 +250,9 @@ pub struct EvalBar {
 #[derive(Component)]
 pub struct EvalFill;
 
-/// The bar with "Black" and "White" at its ends; hidden in games between two people.
-pub fn eval_bar() -> impl Bundle {
+/// The bar with the first and the second player's names ("Black", "White") at its ends;
+/// hidden in games between two people.
+pub fn eval_bar(first: String, second: String) -> impl Bundle {
     (
         Name::new("Evaluation"),
         Node {
@@ -261,7 +262,7 @@ pub fn eval_bar() -> impl Bundle {
             ..default()
         },
         Children::spawn((
-            Spawn(text("Black", 12.0, palette::TEXT_FAINT)),
+            Spawn(text(first, 12.0, palette::TEXT_FAINT)),
             Spawn((
                 EvalBar {
                     target: 0.5,
@@ -300,7 +301,7 @@ pub fn eval_bar() -> impl Bundle {
                     )),
                 )),
             )),
-            Spawn(text("White", 12.0, palette::TEXT_FAINT)),
+            Spawn(text(second, 12.0, palette::TEXT_FAINT)),
         )),
     )
 }

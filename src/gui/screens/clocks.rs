@@ -5,8 +5,9 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 
-use crate::gui::clock::format_clock;
+use crate::gui::clock::clock_text;
 use crate::gui::flow::Screen;
+use crate::gui::i18n::I18n;
 use crate::gui::kind::Side;
 use crate::gui::session::{Session, SessionSystems};
 use crate::gui::theme::palette;
@@ -37,7 +38,11 @@ pub fn spawn_clock(row: &mut ChildSpawnerCommands, side: Side) {
     ));
 }
 
-fn show_clocks(session: Res<Session>, mut clocks: Query<(&ClockText, &mut Text, &mut TextColor)>) {
+fn show_clocks(
+    session: Res<Session>,
+    i18n: Res<I18n>,
+    mut clocks: Query<(&ClockText, &mut Text, &mut TextColor)>,
+) {
     let Some(clock) = &session.clock else {
         return;
     };
@@ -45,7 +50,7 @@ fn show_clocks(session: Res<Session>, mut clocks: Query<(&ClockText, &mut Text, 
     let to_move = session.game.to_move();
     for (ClockText(side), mut text, mut colour) in &mut clocks {
         let left = clock.left(side.index(), to_move.index(), now);
-        let shown = format_clock(left);
+        let shown = clock_text(&i18n, left);
         if text.0 != shown {
             text.0 = shown;
         }

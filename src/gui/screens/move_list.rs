@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 
 use crate::gui::flow::Action;
+use crate::gui::i18n::I18n;
 use crate::gui::theme::widgets::{ButtonAction, on_click, text};
 
 /// Height of one row (logical pixels); rows are exactly this tall so a position is a row.
@@ -28,11 +29,14 @@ pub struct MoveList {
     pub current: Option<usize>,
 }
 
-/// One row: its text and colour, a mark after it (a review grade), and where a click goes.
+/// One row: its text and colour, a mark after it (a review grade, "opening"), and where a
+/// click goes.
 #[derive(Clone)]
 pub struct Row {
     pub text: String,
     pub color: Color,
+    /// A catalog key ("moves-opening"), shown in the language in use, or a sign the catalogs
+    /// lack ("?!"), shown as it is.
     pub mark: Option<(&'static str, Color)>,
     pub action: Action,
 }
@@ -77,7 +81,17 @@ pub fn fill(commands: &mut Commands, list: Entity, rows: Vec<Row>, current: Opti
             r.with_children(|cells| {
                 cells.spawn(text(row.text, 15.0, row.color));
                 if let Some((mark, color)) = row.mark {
-                    cells.spawn(text(mark, 15.0, color));
+                    let id = cells.spawn(text(mark, 15.0, color)).id();
+                    // In words when the catalog has them, before the row is first drawn.
+                    cells.commands().queue(move |world: &mut World| {
+                        let Some(words) = world.get_resource::<I18n>().and_then(|i| i.lookup(mark))
+                        else {
+                            return;
+                        };
+                        if let Some(mut shown) = world.get_mut::<Text>(id) {
+                            shown.0 = words;
+                        }
+                    });
                 }
             });
             r.observe(on_click(row.action));

@@ -12,6 +12,7 @@ use crate::gui::audio::Sfx;
 use crate::gui::board::{BoardSettled, BoardSystems, Shown, ViewKey};
 use crate::gui::effects;
 use crate::gui::flow::{Action, DIGIT_KEYS, PlayAction, Screen, ctrl};
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::{AnyGame, Side};
 use crate::gui::persist::Settings;
 use crate::gui::session::{Session, SessionSystems};
@@ -65,7 +66,7 @@ pub struct HeaderName(pub Side);
 #[derive(Component)]
 struct OpeningText;
 
-fn spawn_playing(mut commands: Commands, session: Res<Session>) {
+fn spawn_playing(mut commands: Commands, session: Res<Session>, i18n: Res<I18n>) {
     let kind = session.game.kind();
     let panel = spawn_board_screen(&mut commands, Screen::Playing, kind);
     commands.entity(panel).with_children(|p| {
@@ -83,7 +84,10 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
         });
         p.spawn((MoveText, text("", 16.0, palette::TEXT_DIM)));
         p.spawn((InfoText, text("", 14.0, palette::TEXT_DIM)));
-        p.spawn(effects::ui::eval_bar());
+        p.spawn(effects::ui::eval_bar(
+            i18n.t("play-eval-black"),
+            i18n.t("play-eval-white"),
+        ));
         p.spawn((
             StatusText,
             text("", 15.0, palette::ACCENT),
@@ -104,16 +108,23 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>) {
         ));
         p.spawn((OpeningText, text("", 14.0, palette::TEXT_DIM)));
         move_list::spawn(p, 0);
-        let play = |a| Action::Play(a);
+        // (label, shortcut, action): a named key's name from the catalog, a letter as it is.
+        let buttons: Vec<(String, String, Action)> = [
+            ("play-undo", i18n.t("play-key-undo"), PlayAction::Undo),
+            ("play-redo", i18n.t("play-key-redo"), PlayAction::Redo),
+            ("play-hint", "H".to_string(), PlayAction::Hint),
+            ("play-resign", i18n.t("play-key-resign"), PlayAction::Resign),
+            ("play-menu", i18n.t("play-key-esc"), PlayAction::Menu),
+        ]
+        .into_iter()
+        .map(|(label, key, a)| (i18n.t(label), key, Action::Play(a)))
+        .collect();
         spawn_panel_button_pairs(
             p,
-            vec![
-                ("Undo", "Ctrl+Z / U", play(PlayAction::Undo)),
-                ("Redo", "Ctrl+Y", play(PlayAction::Redo)),
-                ("Hint", "H", play(PlayAction::Hint)),
-                ("Resign", "Ctrl+R", play(PlayAction::Resign)),
-                ("Menu", "Esc", play(PlayAction::Menu)),
-            ],
+            buttons
+                .iter()
+                .map(|(label, key, a)| (label.as_str(), key.as_str(), a.clone()))
+                .collect(),
         );
         p.spawn(text(
             session.game.controls_help(),
@@ -172,6 +183,7 @@ pub fn spawn_header(
 fn update_panel(
     session: Res<Session>,
     worker: Res<AiWorker>,
+    i18n: Res<I18n>,
     mut texts: ParamSet<(
         Query<&mut Text, With<TurnText>>,
         Query<&mut Text, With<MoveText>>,
@@ -183,29 +195,7 @@ fn update_panel(
     new_opening_text: Query<(), Added<OpeningText>>,
 ) {
     let to_move = session.game.to_move();
-    let turn = if !session.is_ongoing() {
-        "Game over".to_string()
-    } else if session.in_opening() {
-        match session.ai_level() {
-            Some(level) if session.is_ai_turn() => format!("Opening · {}", level.name()),
-            Some(_) => "Opening · your turn".to_string(),
-            None => "Opening".to_string(),
-        }
-    } else if session.is_ai_turn() {
-        let level = session.ai_level().map_or("AI", |l| l.name());
-        match worker.elapsed() {
-            // The bouncing dots next to the text show that a long think lives.
-            Some(_) if worker.kind() == Some(JobKind::Move) => match worker.live() {
-                Some((depth, _)) => format!("{level} thinks · depth {depth}"),
-                None => format!("{level} is thinking"),
-            },
-            _ => format!("{level} to move"),
-        }
-    } else if session.ai_level().is_some() {
-        "Your move".to_string()
-    } else {
-        format!("{} to move", session.game.side_name(to_move))
-    };
+    let turn = i18n.msg(&turn_line(&session, &worker));
     for mut t in &mut texts.p0() {
         set_text(&mut t, turn.clone());
     }
@@ -220,21 +210,19 @@ fn update_panel(
             icon.side = acting;
         }
     }
-    let moves = format!(
-        "Moves played: {}{}",
-        session.game.ply(),
-        match session.game.redo_len() {
-            0 => String::new(),
-            n => format!("  ({n} to redo)"),
-        }
-    );
+    let moves = i18n.msg(&match session.game.redo_len() {
+        0 => Msg::key("play-moves-played").with("count", session.game.ply()),
+        redo => Msg::key("play-moves-played-redo")
+            .with("count", session.game.ply())
+            .with("redo", redo),
+    });
     for mut t in &mut texts.p1() {
         set_text(&mut t, moves.clone());
     }
     let info = match (&session.last_search, session.ai_level()) {
         (Some(s), _) => s.describe(),
         (None, Some(level)) => format!("{}\n{}", level.headline(), level.description()),
-        (None, None) => "Two players: take turns at this computer.".to_string(),
+        (None, None) => i18n.t("play-info-two-players"),
     };
     for mut t in &mut texts.p2() {
         set_text(&mut t, info.clone());
@@ -252,6 +240,47 @@ fn update_panel(
         for mut t in &mut texts.p4() {
             set_text(&mut t, opening.clone());
         }
+    }
+}
+
+/// Whose turn it is, and what the AI does on its turn.
+fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
+    if !session.is_ongoing() {
+        return Msg::key("play-turn-game-over");
+    }
+    // The level's name, or "AI" for an AI of no known level.
+    let level = || {
+        session.ai_level().map_or_else(
+            || Msg::key("play-ai"),
+            |l| Msg::verbatim(l.name().to_string()),
+        )
+    };
+    if session.in_opening() {
+        return match session.ai_level() {
+            Some(_) if session.is_ai_turn() => {
+                Msg::key("play-turn-opening-ai").with("level", level())
+            }
+            Some(_) => Msg::key("play-turn-opening-you"),
+            None => Msg::key("play-turn-opening"),
+        };
+    }
+    if session.is_ai_turn() {
+        return match worker.elapsed() {
+            // The bouncing dots next to the text show that a long think lives.
+            Some(_) if worker.kind() == Some(JobKind::Move) => match worker.live() {
+                Some((depth, _)) => Msg::key("play-turn-ai-depth")
+                    .with("level", level())
+                    .with("depth", depth),
+                None => Msg::key("play-turn-ai-thinking").with("level", level()),
+            },
+            _ => Msg::key("play-turn-ai").with("level", level()),
+        };
+    }
+    if session.ai_level().is_some() {
+        Msg::key("play-turn-you")
+    } else {
+        let side = session.game.side_name(session.game.to_move());
+        Msg::key("play-turn-side").with("side", side.to_string())
     }
 }
 
@@ -382,7 +411,7 @@ fn update_move_list(
                 } else {
                     palette::TEXT_FAINT
                 },
-                mark: (n <= opening).then_some(("opening", palette::TEXT_FAINT)),
+                mark: (n <= opening).then_some(("moves-opening", palette::TEXT_FAINT)),
                 action: Action::Play(PlayAction::Look(n)),
             }
         })

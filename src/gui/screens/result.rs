@@ -9,6 +9,7 @@ use super::review::start_review;
 use super::{spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::flow::{Action, ResultAction, Screen, press};
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::Games;
 use crate::gui::kind::Verdict;
 use crate::gui::kind::files::{self, Recorded, Stats};
@@ -25,62 +26,60 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Headline and its colour for the end of `session`.
-pub fn headline(session: &Session, end: &GameEnd) -> (String, Color) {
+pub fn headline(session: &Session, end: &GameEnd) -> (Msg, Color) {
     let on_time = matches!(end, GameEnd::Time { .. });
     match (session.person_result(end), end.winner()) {
-        (Some(Verdict::Win), _) if on_time => ("You win on time!".into(), palette::GOOD),
-        (Some(Verdict::Loss), _) if on_time => ("You lose on time".into(), palette::BAD),
-        (Some(Verdict::Win), _) => ("You win!".into(), palette::GOOD),
-        (Some(Verdict::Loss), _) => ("You lose".into(), palette::BAD),
-        (Some(Verdict::Draw), _) | (None, None) => ("Draw".into(), palette::ACCENT),
+        (Some(Verdict::Win), _) if on_time => (Msg::key("result-win-on-time"), palette::GOOD),
+        (Some(Verdict::Loss), _) if on_time => (Msg::key("result-loss-on-time"), palette::BAD),
+        (Some(Verdict::Win), _) => (Msg::key("result-win"), palette::GOOD),
+        (Some(Verdict::Loss), _) => (Msg::key("result-loss"), palette::BAD),
+        (Some(Verdict::Draw), _) | (None, None) => (Msg::key("result-draw"), palette::ACCENT),
         (None, Some(winner)) => (
-            format!("{} wins!", session.game.side_name(winner)),
+            Msg::key("result-side-wins").with("side", session.game.side_name(winner).to_string()),
             palette::ACCENT,
         ),
     }
 }
 
-fn reason(session: &Session, end: &GameEnd) -> String {
+/// How the game ended, in a sentence.
+fn reason(session: &Session, end: &GameEnd) -> Msg {
+    let moves = session.game.ply();
     match end {
-        GameEnd::Line { winner, line } => format!(
-            "{} made {} in a row with move {}.",
-            session.player_name(*winner),
-            session.game.line_name(line.len()),
-            session.game.ply()
-        ),
-        GameEnd::Resigned { loser } => format!(
-            "{} resigned after {} moves.",
-            session.player_name(*loser),
-            session.game.ply()
-        ),
-        GameEnd::Time { loser } => format!(
-            "{} ran out of time after {} moves.",
-            session.player_name(*loser),
-            session.game.ply()
-        ),
-        GameEnd::Draw => format!(
-            "The board is full: nobody made {}.",
-            session.game.line_name(0)
-        ),
+        GameEnd::Line { winner, line } => Msg::key("result-reason-line")
+            .with("player", session.player_name(*winner))
+            .with("line", session.game.line_name(line.len()))
+            .with("move", moves),
+        GameEnd::Resigned { loser } => Msg::key("result-reason-resigned")
+            .with("player", session.player_name(*loser))
+            .with("moves", moves),
+        GameEnd::Time { loser } => Msg::key("result-reason-time")
+            .with("player", session.player_name(*loser))
+            .with("moves", moves),
+        GameEnd::Draw => {
+            Msg::key("result-reason-board-full").with("line", session.game.line_name(0))
+        }
     }
 }
 
-fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>) {
+fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>, i18n: Res<I18n>) {
     let kind = session.game.kind();
     let panel_entity = spawn_board_screen(&mut commands, Screen::Result, kind);
     let Some(finished) = session.finished.clone() else {
         return;
     };
     let (title, color) = headline(&session, &finished.end);
-    let why = reason(&session, &finished.end);
+    let title = i18n.msg(&title);
+    let why = i18n.msg(&reason(&session, &finished.end));
     let saved = match &finished.record {
-        Some(path) => format!(
-            // The name on a line of its own: a long name breaks there, not after "Saved as".
-            "Saved as\n{}",
-            path.file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        // The name on a line of its own (the catalog's): a long name breaks there.
+        Some(path) => i18n.msg(
+            &Msg::key("result-saved-as").with(
+                "file",
+                path.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            ),
         ),
-        None => "The record could not be saved.".into(),
+        None => i18n.t("result-not-saved"),
     };
     let tally = session.ai_level().map(|level| (level, stats.tally(level)));
     commands.entity(panel_entity).with_children(|p| {
@@ -89,34 +88,32 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
             card.spawn(bold(title, 34.0, color));
             card.spawn(text(why, 16.0, palette::TEXT));
             if let Some((level, t)) = tally {
-                card.spawn(text(
-                    format!(
-                        // The tally on its own line, so the panel never wraps inside it.
-                        "Against {}:\n{} won · {} lost · {} drawn",
-                        level.name(),
-                        t.wins,
-                        t.losses,
-                        t.draws
-                    ),
-                    15.0,
-                    palette::TEXT_DIM,
-                ));
+                // The tally on its own line (the catalog's), so the panel never wraps inside it.
+                let tally = Msg::key("result-tally")
+                    .with("level", level.name().to_string())
+                    .with("wins", t.wins)
+                    .with("losses", t.losses)
+                    .with("draws", t.draws);
+                card.spawn(text(i18n.msg(&tally), 15.0, palette::TEXT_DIM));
             }
             card.spawn(text(saved, 13.0, palette::TEXT_DIM));
         });
-        let result = |a| Action::Result(a);
+        // (label, shortcut, action): a named key's name from the catalog, a letter as it is.
+        let buttons: Vec<(String, String, Action)> = [
+            ("result-review", "V".to_string(), ResultAction::Review),
+            ("result-replay", "R".to_string(), ResultAction::Replay),
+            ("result-rematch", "N".to_string(), ResultAction::Rematch),
+            ("result-menu", i18n.t("play-key-esc"), ResultAction::Menu),
+        ]
+        .into_iter()
+        .map(|(label, key, a)| (i18n.t(label), key, Action::Result(a)))
+        .collect();
         spawn_panel_buttons(
             p,
-            vec![
-                ("Review the game", "V", result(ResultAction::Review)),
-                ("Replay", "R", result(ResultAction::Replay)),
-                (
-                    "Rematch (colours swapped)",
-                    "N",
-                    result(ResultAction::Rematch),
-                ),
-                ("Menu", "Esc", result(ResultAction::Menu)),
-            ],
+            buttons
+                .iter()
+                .map(|(label, key, a)| (label.as_str(), key.as_str(), a.clone()))
+                .collect(),
         );
     });
 }
@@ -143,7 +140,7 @@ fn on_action(
     mut worker: ResMut<AiWorker>,
     mut replay: ResMut<Replay>,
     (mut review, settings, games): (ResMut<Review>, Res<Settings>, Res<Games>),
-    mut notices: ResMut<Notices>,
+    (mut notices, i18n): (ResMut<Notices>, Res<I18n>),
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Action::Result(action) = &*action else {
@@ -166,7 +163,7 @@ fn on_action(
                     if let Some((Err(message), _)) = other {
                         notices.push(message);
                     }
-                    replay.show(last_game(&session), "Last game".into());
+                    replay.show(last_game(&session, &i18n), i18n.t("result-last-game"));
                 }
             }
             if *action == ResultAction::Review {
@@ -184,11 +181,11 @@ fn on_action(
 }
 
 /// The session's game as the replay shows it (when its record could not be read back).
-fn last_game(session: &Session) -> Recorded {
-    let result = match session.end().and_then(|e| e.winner()) {
-        Some(w) => format!("{} won", session.game.side_name(w)),
-        None => "Draw".into(),
-    };
+fn last_game(session: &Session, i18n: &I18n) -> Recorded {
+    let result = i18n.msg(&match session.end().and_then(|e| e.winner()) {
+        Some(w) => Msg::key("result-side-won").with("side", session.game.side_name(w).to_string()),
+        None => Msg::key("result-draw"),
+    });
     Recorded {
         start: session.game.fresh(),
         moves: (0..session.game.ply())

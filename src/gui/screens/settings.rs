@@ -75,7 +75,7 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>, i18n: Res<I18n>) {
                     spawn_button(
                         col,
                         i18n.t("settings-back"),
-                        "Esc",
+                        &i18n.t("play-key-esc"),
                         Action::Settings(SettingsAction::Back),
                         Node {
                             width: px(200),

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use crate::gui::flow::{Action, Screen, SetupAction, press};
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::files::Stats;
 use crate::gui::kind::{AnyLevel, Games, Side};
 use crate::gui::persist::{ColourChoice, Settings, TimeControl};
@@ -34,8 +35,10 @@ fn spawn_setup(
     stats: Res<Stats>,
     settings: Res<Settings>,
     games: Res<Games>,
+    i18n: Res<I18n>,
 ) {
     let kind = games.chosen(&settings.setup);
+    let i18n = &*i18n;
     commands
         .spawn(screen_root(Screen::Setup))
         .with_children(|root| {
@@ -44,20 +47,24 @@ fn spawn_setup(
             // scrolls it.
             root.spawn(super::scrolling_column(16.0))
                 .with_children(|col| {
-                    col.spawn(bold("New game", 36.0, palette::TEXT));
+                    col.spawn(bold(i18n.t("setup-title"), 36.0, palette::TEXT));
                     col.spawn(panel(px(720))).with_children(|card| {
-                        row(card, "Game", |r| {
+                        row(card, &i18n.t("setup-game"), |r| {
                             for game in games.iter() {
                                 spawn_option(r, game.title(), SetupAction::Game(game.id()));
                             }
                         });
-                        spawn_opponents(card, &kind.def().levels(), &stats);
-                        row(card, "Your colour", |r| {
-                            let first = format!("{} (first)", kind.side_name(Side::First));
+                        spawn_opponents(card, &kind.def().levels(), &stats, i18n);
+                        row(card, &i18n.t("setup-colour"), |r| {
+                            let first = i18n.msg(
+                                &Msg::key("setup-colour-first")
+                                    .with("side", kind.side_name(Side::First).to_string()),
+                            );
                             spawn_option(r, &first, SetupAction::Colour(ColourChoice::Black));
                             let second = kind.side_name(Side::Second);
                             spawn_option(r, second, SetupAction::Colour(ColourChoice::White));
-                            spawn_option(r, "Random", SetupAction::Colour(ColourChoice::Random));
+                            let random = i18n.t("setup-colour-random");
+                            spawn_option(r, &random, SetupAction::Colour(ColourChoice::Random));
                         });
                         for game_row in kind.def().setup_rows() {
                             row(card, game_row.label, |r| {
@@ -73,7 +80,7 @@ fn spawn_setup(
                         if let Some(text) = kind.def().setup_note() {
                             card.spawn(note(text));
                         }
-                        spawn_clock_rows(card);
+                        spawn_clock_rows(card, i18n);
                     });
                     col.spawn(Node {
                         column_gap: px(16),
@@ -87,15 +94,15 @@ fn spawn_setup(
                         };
                         spawn_button(
                             buttons,
-                            "Back",
-                            "Esc",
+                            i18n.t("setup-back"),
+                            &i18n.t("play-key-esc"),
                             Action::Setup(SetupAction::Back),
                             node(),
                         );
                         spawn_button(
                             buttons,
-                            "Start game",
-                            "Enter",
+                            i18n.t("setup-start"),
+                            &i18n.t("play-key-enter"),
                             Action::Setup(SetupAction::Start),
                             node(),
                         );
@@ -105,13 +112,13 @@ fn spawn_setup(
 }
 
 /// The game clock: the presets, then steppers for a clock of one's own.
-fn spawn_clock_rows(card: &mut ChildSpawnerCommands) {
-    row(card, "Clock", |r| {
+fn spawn_clock_rows(card: &mut ChildSpawnerCommands, i18n: &I18n) {
+    row(card, &i18n.t("setup-clock"), |r| {
         // Narrower than the other options: the six fit on one line.
         for preset in TimeControl::PRESETS {
             spawn_button(
                 r,
-                preset.label(),
+                i18n.msg(&preset.name()),
                 "",
                 Action::Setup(SetupAction::Clock(preset)),
                 Node {
@@ -122,7 +129,7 @@ fn spawn_clock_rows(card: &mut ChildSpawnerCommands) {
             );
         }
     });
-    row(card, "Own clock", |r| {
+    row(card, &i18n.t("setup-own-clock"), |r| {
         let step = |r: &mut ChildSpawnerCommands, label: &str, minutes, increment| {
             spawn_button(
                 r,
@@ -136,10 +143,10 @@ fn spawn_clock_rows(card: &mut ChildSpawnerCommands) {
                 },
             );
         };
-        step(r, "− min", -1, 0);
-        step(r, "+ min", 1, 0);
-        step(r, "− s", 0, -1);
-        step(r, "+ s", 0, 1);
+        step(r, &i18n.t("setup-clock-minute-less"), -1, 0);
+        step(r, &i18n.t("setup-clock-minute-more"), 1, 0);
+        step(r, &i18n.t("setup-clock-second-less"), 0, -1);
+        step(r, &i18n.t("setup-clock-second-more"), 0, 1);
         r.spawn((ClockNote, text("", 15.0, palette::TEXT)));
     });
 }
@@ -148,17 +155,25 @@ fn spawn_clock_rows(card: &mut ChildSpawnerCommands) {
 #[derive(Component)]
 struct ClockNote;
 
-fn describe_clock(settings: Res<Settings>, mut notes: Query<&mut Text, With<ClockNote>>) {
-    let line = match settings.setup.clock {
-        TimeControl::Fischer { .. } => format!(
-            "{}: minutes for the game + seconds added per move",
-            settings.setup.clock.label(),
-        ),
-        TimeControl::PerMove { .. } => {
-            format!("{} (unused time is not kept)", settings.setup.clock.label())
+fn describe_clock(
+    settings: Res<Settings>,
+    i18n: Res<I18n>,
+    mut notes: Query<&mut Text, With<ClockNote>>,
+    added: Query<(), Added<ClockNote>>,
+) {
+    if !settings.is_changed() && added.is_empty() {
+        return;
+    }
+    let clock = settings.setup.clock;
+    let line = i18n.msg(&match clock {
+        TimeControl::Fischer { .. } => {
+            Msg::key("setup-clock-note-fischer").with("clock", clock.name())
         }
-        TimeControl::NoClock => "No clock: think as long as you like".into(),
-    };
+        TimeControl::PerMove { .. } => {
+            Msg::key("setup-clock-note-per-move").with("clock", clock.name())
+        }
+        TimeControl::NoClock => Msg::key("setup-clock-note-none"),
+    });
     for mut t in &mut notes {
         if t.0 != line {
             t.0 = line.clone();
@@ -179,9 +194,14 @@ fn note(line: &str) -> impl Bundle {
 
 /// The opponent row: every level with its description and the person's record against it,
 /// then a second person.
-fn spawn_opponents(card: &mut ChildSpawnerCommands, levels: &[AnyLevel], stats: &Stats) {
+fn spawn_opponents(
+    card: &mut ChildSpawnerCommands,
+    levels: &[AnyLevel],
+    stats: &Stats,
+    i18n: &I18n,
+) {
     let action = SetupAction::Opponent;
-    row(card, "Opponent", |r| {
+    row(card, &i18n.t("setup-opponent"), |r| {
         r.spawn(Node {
             flex_direction: FlexDirection::Column,
             row_gap: px(4),
@@ -194,7 +214,12 @@ fn spawn_opponents(card: &mut ChildSpawnerCommands, levels: &[AnyLevel], stats: 
                 let record = if t.games() == 0 {
                     String::new()
                 } else {
-                    format!("{}W {}L {}D", t.wins, t.losses, t.draws)
+                    i18n.msg(
+                        &Msg::key("setup-record")
+                            .with("wins", t.wins)
+                            .with("losses", t.losses)
+                            .with("draws", t.draws),
+                    )
                 };
                 spawn_level(
                     list,
@@ -206,8 +231,8 @@ fn spawn_opponents(card: &mut ChildSpawnerCommands, levels: &[AnyLevel], stats: 
             }
             spawn_level(
                 list,
-                "Two players",
-                "A friend at this computer; you take turns.",
+                &i18n.t("setup-two-players"),
+                &i18n.t("setup-two-players-note"),
                 "",
                 action(0),
             );

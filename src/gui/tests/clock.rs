@@ -62,7 +62,8 @@ fn a_fallen_flag_loses_the_game_on_time() {
     assert_eq!(s.flagged, Some(Side::First));
     let end = s.end().unwrap();
     assert_eq!(end, GameEnd::Time { loser: Side::First });
-    assert_eq!(headline(s, &end).0, "You lose on time");
+    let i18n = t.app.world().resource::<crate::gui::i18n::I18n>();
+    assert_eq!(i18n.msg(&headline(s, &end).0), "You lose on time");
     // The record says so, with the clock after each move (BL/WL) and the thinking times.
     let path = s.finished.as_ref().unwrap().record.clone().unwrap();
     let text = std::fs::read_to_string(&path).unwrap();

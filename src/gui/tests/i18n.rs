@@ -108,3 +108,115 @@ fn i18n_the_language_picker_applies_at_once_and_is_remembered() {
     assert_eq!(t.app.world().resource::<I18n>().index(), cs);
     assert!(texts(&mut t).contains(&"Piškvorky".to_string()));
 }
+
+/// Whether some text on screen contains `part`.
+fn shows(t: &mut TestApp, part: &str) -> bool {
+    texts(t).iter().any(|s| s.contains(part))
+}
+
+/// New game, the game and its result in Czech: the screens' own words, the clocks' names,
+/// a count with its plural, the move list's opening mark, the winner's name in the headline.
+#[test]
+fn i18n_new_game_playing_and_result_speak_the_language() {
+    use crate::engine::Rule;
+    use crate::engine::opening::OpeningRule;
+    use crate::gui::clock::TimeControl;
+    use crate::gui::flow::{PlayAction, SetupAction};
+    use crate::gui::persist::ColourChoice;
+
+    let mut t = TestApp::new();
+    t.app.world_mut().resource_mut::<Settings>().language = Some("cs".into());
+    t.app.update();
+    t.act(Action::Title(TitleAction::NewGame));
+    assert_eq!(t.screen(), Screen::Setup);
+    for words in [
+        "Nová partie",
+        "Soupeř",
+        "Dva hráči",
+        "Bez hodin",
+        "3 + 2",
+        "30 s na tah",
+        "Začít partii",
+        "Bez hodin: přemýšlejte, jak dlouho chcete",
+    ] {
+        assert!(shows(&mut t, words), "{words}: {:?}", texts(&mut t));
+    }
+    t.act(Action::Setup(SetupAction::Clock(TimeControl::PerMove {
+        seconds: 30,
+    })));
+    assert!(shows(&mut t, "30 s na tah (nevyužitý čas se nepřevádí)"));
+    t.act(Action::Setup(SetupAction::CustomClock {
+        minutes: 1,
+        increment: 0,
+    }));
+    assert!(shows(&mut t, "6 + 0: minuty na partii"));
+    t.act(Action::Setup(SetupAction::Clock(TimeControl::NoClock)));
+
+    // Two people, a tournament opening: its stones are marked in the move list.
+    let rule = Rule::ALL.iter().position(|&r| r == Rule::Renju).unwrap() as u32;
+    let opening = OpeningRule::ALL
+        .iter()
+        .position(|&r| r == OpeningRule::Taraguchi10)
+        .unwrap() as u32;
+    t.start_game(
+        crate::gui::kind::gomoku::kind(),
+        0,
+        ColourChoice::Black,
+        &[("rule", rule), ("size", 15), ("opening", opening)],
+    );
+    assert!(shows(&mut t, "Odehráno tahů: 0"), "{:?}", texts(&mut t));
+    assert!(shows(&mut t, "Zahájení"));
+    assert!(shows(&mut t, "Vzdát") && shows(&mut t, "Nabídka"));
+    t.place(super::p("h8"));
+    assert_eq!(t.session().game.ply(), 1);
+    t.app.update();
+    assert!(shows(&mut t, "Odehráno tahů: 1"), "{:?}", texts(&mut t));
+    assert!(texts(&mut t).contains(&"zahájení".to_string()));
+
+    t.act(Action::Play(PlayAction::Resign));
+    t.act(Action::Play(PlayAction::Resign));
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    t.app.update();
+    let shown = texts(&mut t);
+    assert!(shown.iter().any(|s| s.starts_with("Vítězí ")), "{shown:?}");
+    assert!(
+        shown.iter().any(|s| s.ends_with(": vzdáno po 1 tahu.")),
+        "{shown:?}"
+    );
+    // The record's name on a line of its own.
+    assert!(
+        shown.iter().any(|s| s.starts_with("Uloženo jako\n")),
+        "{shown:?}"
+    );
+    for words in ["Rozbor partie", "Odveta (prohozené barvy)", "Nabídka"] {
+        assert!(shown.contains(&words.to_string()), "{words}: {shown:?}");
+    }
+}
+
+/// A clock under ten seconds with the language's decimal separator, the time controls'
+/// names in the language.
+#[test]
+fn i18n_clock_times_and_names_follow_the_language() {
+    use std::time::Duration;
+
+    use crate::gui::clock::{TimeControl, clock_text};
+
+    let en = I18n::new(0);
+    let cs = I18n::new(index_of("cs").unwrap());
+    let ja = I18n::new(index_of("ja").unwrap());
+    let secs = Duration::from_secs_f64;
+    assert_eq!(clock_text(&en, secs(9.96)), "9.9");
+    assert_eq!(clock_text(&en, secs(9.0)), "9.0", "the tenth stays");
+    assert_eq!(clock_text(&cs, secs(9.96)), "9,9");
+    assert_eq!(clock_text(&cs, secs(75.4)), "1:15");
+    let per_move = TimeControl::PerMove { seconds: 30 }.name();
+    assert_eq!(en.msg(&per_move), "30 s a move");
+    assert_eq!(cs.msg(&per_move), "30 s na tah");
+    assert_eq!(ja.msg(&per_move), "1手 30 秒");
+    let odd = TimeControl::Fischer {
+        seconds: 90,
+        increment: 2,
+    };
+    assert_eq!(en.msg(&odd.name()), "90 s + 2");
+    assert_eq!(en.msg(&TimeControl::NoClock.name()), "No clock");
+}

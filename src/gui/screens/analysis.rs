@@ -63,7 +63,7 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, i18n: Res<I18
     let game = board.game.clone();
     let panel = spawn_board_screen(&mut commands, Screen::Analysis, game.kind());
     commands.entity(panel).with_children(|p| {
-        spawn_header(p, &i18n.t("analysis-title"), &game, "", false, |side| {
+        spawn_header(p, &i18n, &i18n.t("analysis-title"), &game, "", false, |side| {
             i18n.msg(&game.side_name(side))
         });
         p.spawn(Node {
@@ -170,7 +170,6 @@ fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     mut board: ResMut<AnalysisBoard>,
-    i18n: Res<I18n>,
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
 ) {

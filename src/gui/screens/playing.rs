@@ -70,7 +70,7 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>, i18n: Res<I18n>)
     let kind = session.game.kind();
     let panel = spawn_board_screen(&mut commands, Screen::Playing, kind);
     commands.entity(panel).with_children(|p| {
-        spawn_game_header(p, &session);
+        spawn_game_header(p, &session, &i18n);
         p.spawn(Node {
             align_items: AlignItems::Center,
             column_gap: px(10),
@@ -127,7 +127,7 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>, i18n: Res<I18n>)
                 .collect(),
         );
         p.spawn(text(
-            session.game.controls_help(),
+            i18n.t(session.game.controls_help()),
             13.0,
             palette::TEXT_FAINT,
         ));
@@ -135,11 +135,12 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>, i18n: Res<I18n>)
 }
 
 /// Title, rule and size, and the two players: shared by the game and result screens.
-pub fn spawn_game_header(p: &mut ChildSpawnerCommands, session: &Session) {
+pub fn spawn_game_header(p: &mut ChildSpawnerCommands, session: &Session, i18n: &I18n) {
     let game = &session.game;
     let clocks = session.clock.is_some();
-    spawn_header(p, game.title(), game, "", clocks, |side| {
-        session.player_name(side)
+    let title = i18n.msg(&game.kind().name());
+    spawn_header(p, i18n, &title, game, "", clocks, |side| {
+        i18n.msg(&session.player_name(side))
     });
 }
 
@@ -147,6 +148,7 @@ pub fn spawn_game_header(p: &mut ChildSpawnerCommands, session: &Session) {
 /// clocks when `clocks`), with `caption` (the replay's file name) under the heading.
 pub fn spawn_header(
     p: &mut ChildSpawnerCommands,
+    i18n: &I18n,
     heading: &str,
     game: &AnyGame,
     caption: &str,
@@ -157,9 +159,9 @@ pub fn spawn_header(
     if !caption.is_empty() {
         p.spawn(text(caption.to_string(), 14.0, palette::TEXT_FAINT));
     }
-    p.spawn(text(game.subtitle(), 16.0, palette::TEXT_DIM));
+    p.spawn(text(i18n.msg(&game.subtitle()), 16.0, palette::TEXT_DIM));
     if let Some(note) = game.rule_note() {
-        p.spawn(text(note, 13.0, palette::TEXT_FAINT));
+        p.spawn(text(i18n.t(note), 13.0, palette::TEXT_FAINT));
     }
     for side in [Side::First, Side::Second] {
         p.spawn(Node {
@@ -220,23 +222,30 @@ fn update_panel(
         set_text(&mut t, moves.clone());
     }
     let info = match (&session.last_search, session.ai_level()) {
-        (Some(s), _) => s.describe(),
-        (None, Some(level)) => format!("{}\n{}", level.headline(), level.description()),
+        (Some(s), _) => i18n.msg(&s.describe()),
+        (None, Some(level)) => format!(
+            "{}\n{}",
+            i18n.msg(&level.headline()),
+            i18n.msg(&level.blurb())
+        ),
         (None, None) => i18n.t("play-info-two-players"),
     };
     for mut t in &mut texts.p2() {
         set_text(&mut t, info.clone());
     }
-    let status = match session.opening_prompt() {
-        Some(prompt) if session.status.is_empty() => prompt,
-        _ => session.status.clone(),
+    let status = match (&session.status, session.opening_prompt()) {
+        (Some(status), _) => i18n.msg(status),
+        (None, Some(prompt)) => i18n.msg(&prompt),
+        (None, None) => String::new(),
     };
     for mut t in &mut texts.p3() {
         set_text(&mut t, status.clone());
     }
     // The line replays the opening from its start: only when the session changed.
     if session.is_changed() || !new_opening_text.is_empty() {
-        let opening = session.opening_line().unwrap_or_default();
+        let opening = session
+            .opening_line()
+            .map_or_else(String::new, |line| i18n.msg(&line));
         for mut t in &mut texts.p4() {
             set_text(&mut t, opening.clone());
         }
@@ -252,7 +261,7 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
     let level = || {
         session.ai_level().map_or_else(
             || Msg::key("play-ai"),
-            |l| Msg::verbatim(l.name().to_string()),
+            |l| l.title(),
         )
     };
     if session.in_opening() {
@@ -280,7 +289,7 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
         Msg::key("play-turn-you")
     } else {
         let side = session.game.side_name(session.game.to_move());
-        Msg::key("play-turn-side").with("side", side.to_string())
+        Msg::key("play-turn-side").with("side", side)
     }
 }
 
@@ -291,10 +300,13 @@ fn update_opening_buttons(
     session: Res<Session>,
     holders: Query<Entity, With<OpeningButtons>>,
     added: Query<(), Added<OpeningButtons>>,
+    i18n: Res<I18n>,
     mut last: Local<Option<(u64, Vec<String>)>>,
 ) {
     let labels = match &session.opening {
-        Some(phase) if session.is_person_turn() => phase.options(),
+        Some(phase) if session.is_person_turn() => {
+            phase.options().iter().map(|m| i18n.msg(m)).collect()
+        }
         _ => Vec::new(),
     };
     let key = (session.id, labels);
@@ -327,12 +339,16 @@ fn update_opening_buttons(
 }
 
 /// The players' names in the header, when an opening changed who holds which colour.
-fn update_header_names(session: Res<Session>, mut names: Query<(&HeaderName, &mut Text)>) {
+fn update_header_names(
+    session: Res<Session>,
+    i18n: Res<I18n>,
+    mut names: Query<(&HeaderName, &mut Text)>,
+) {
     if !session.is_changed() {
         return;
     }
     for (name, mut t) in &mut names {
-        set_text(&mut t, session.player_name(name.0));
+        set_text(&mut t, i18n.msg(&session.player_name(name.0)));
     }
 }
 
@@ -382,6 +398,7 @@ fn update_move_list(
     session: Res<Session>,
     lists: Query<Entity, With<MoveList>>,
     added: Query<(), Added<MoveList>>,
+    i18n: Res<I18n>,
     mut last: Local<Option<ListKey>>,
 ) {
     let game = &session.game;
@@ -403,7 +420,11 @@ fn update_move_list(
         .map(|(i, (side, mv))| {
             let n = i + 1;
             Row {
-                text: format!("{n:>3}.  {}  {}", game.side_name(side), game.move_text(mv)),
+                text: format!(
+                    "{n:>3}.  {}  {}",
+                    i18n.msg(&game.side_name(side)),
+                    i18n.msg(&game.move_text(mv))
+                ),
                 color: if n == on_show {
                     palette::ACCENT
                 } else if n < on_show {

@@ -50,6 +50,7 @@ fn spawn_replay(mut commands: Commands, replay: Res<Replay>, i18n: Res<I18n>) {
     commands.entity(panel).with_children(|p| {
         spawn_header(
             p,
+            &i18n,
             &i18n.t("replay-title"),
             &replay.start,
             &replay.title,

@@ -35,7 +35,7 @@ pub fn headline(session: &Session, end: &GameEnd) -> (Msg, Color) {
         (Some(Verdict::Loss), _) => (Msg::key("result-loss"), palette::BAD),
         (Some(Verdict::Draw), _) | (None, None) => (Msg::key("result-draw"), palette::ACCENT),
         (None, Some(winner)) => (
-            Msg::key("result-side-wins").with("side", session.game.side_name(winner).to_string()),
+            Msg::key("result-side-wins").with("side", session.game.side_name(winner)),
             palette::ACCENT,
         ),
     }
@@ -83,7 +83,7 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
     };
     let tally = session.ai_level().map(|level| (level, stats.tally(level)));
     commands.entity(panel_entity).with_children(|p| {
-        spawn_game_header(p, &session);
+        spawn_game_header(p, &session, &i18n);
         p.spawn(panel(percent(100))).with_children(|card| {
             card.spawn(bold(title, 34.0, color));
             card.spawn(text(why, 16.0, palette::TEXT));
@@ -182,10 +182,11 @@ fn on_action(
 
 /// The session's game as the replay shows it (when its record could not be read back).
 fn last_game(session: &Session, i18n: &I18n) -> Recorded {
-    let result = i18n.msg(&match session.end().and_then(|e| e.winner()) {
-        Some(w) => Msg::key("result-side-won").with("side", session.game.side_name(w).to_string()),
+    let _ = i18n;
+    let result = match session.end().and_then(|e| e.winner()) {
+        Some(w) => Msg::key("result-side-won").with("side", session.game.side_name(w)),
         None => Msg::key("result-draw"),
-    });
+    };
     Recorded {
         start: session.game.fresh(),
         moves: (0..session.game.ply())

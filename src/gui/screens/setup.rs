@@ -51,34 +51,35 @@ fn spawn_setup(
                     col.spawn(panel(px(720))).with_children(|card| {
                         row(card, &i18n.t("setup-game"), |r| {
                             for game in games.iter() {
-                                spawn_option(r, game.title(), SetupAction::Game(game.id()));
+                                let name = i18n.msg(&game.name());
+                                spawn_option(r, &name, SetupAction::Game(game.id()));
                             }
                         });
                         spawn_opponents(card, &kind.def().levels(), &stats, i18n);
                         row(card, &i18n.t("setup-colour"), |r| {
                             let first = i18n.msg(
                                 &Msg::key("setup-colour-first")
-                                    .with("side", kind.side_name(Side::First).to_string()),
+                                    .with("side", kind.side_name(Side::First)),
                             );
                             spawn_option(r, &first, SetupAction::Colour(ColourChoice::Black));
-                            let second = kind.side_name(Side::Second);
-                            spawn_option(r, second, SetupAction::Colour(ColourChoice::White));
+                            let second = i18n.msg(&kind.side_name(Side::Second));
+                            spawn_option(r, &second, SetupAction::Colour(ColourChoice::White));
                             let random = i18n.t("setup-colour-random");
                             spawn_option(r, &random, SetupAction::Colour(ColourChoice::Random));
                         });
                         for game_row in kind.def().setup_rows() {
-                            row(card, game_row.label, |r| {
+                            row(card, &i18n.t(game_row.label), |r| {
                                 for choice in &game_row.choices {
                                     let action = SetupAction::Choose(game_row.key, choice.value);
-                                    spawn_option(r, &choice.label, action);
+                                    spawn_option(r, &i18n.msg(&choice.label), action);
                                 }
                             });
                             if game_row.choices.iter().any(|c| c.note.is_some()) {
                                 card.spawn((RowNote(game_row.key), note("")));
                             }
                         }
-                        if let Some(text) = kind.def().setup_note() {
-                            card.spawn(note(text));
+                        if let Some(key) = kind.def().setup_note() {
+                            card.spawn(note(&i18n.t(key)));
                         }
                         spawn_clock_rows(card, i18n);
                     });
@@ -223,8 +224,8 @@ fn spawn_opponents(
                 };
                 spawn_level(
                     list,
-                    &format!("{} · {}", level.number(), level.name()),
-                    level.description(),
+                    &format!("{} · {}", level.number(), i18n.msg(&level.title())),
+                    &i18n.msg(&level.blurb()),
                     &record,
                     action(level.number()),
                 );
@@ -367,6 +368,7 @@ fn mark_selected(
 fn describe_choices(
     settings: Res<Settings>,
     games: Res<Games>,
+    i18n: Res<I18n>,
     mut texts: Query<(&RowNote, &mut Text)>,
     added: Query<(), Added<RowNote>>,
 ) {
@@ -378,10 +380,10 @@ fn describe_choices(
     for (RowNote(key), mut t) in &mut texts {
         let row = kind.def().setup_rows().into_iter().find(|r| r.key == *key);
         let note = row
-            .and_then(|r| r.choice(options[*key]).and_then(|c| c.note))
-            .unwrap_or_default();
+            .and_then(|r| r.choice(options[*key]).and_then(|c| c.note.clone()))
+            .map_or_else(String::new, |n| i18n.msg(&n));
         if t.0 != note {
-            t.0 = note.to_string();
+            t.0 = note;
         }
     }
 }

@@ -9,8 +9,8 @@ use bevy::prelude::*;
 
 use super::job::{Job, Jobs, NICE_BACKGROUND, cancel_on_exit};
 use super::kind::{AnyGame, Candidate, Games, Move};
-use super::persist::SetupChoice;
 use super::msg::Msg;
+use super::persist::SetupChoice;
 
 pub(super) fn plugin(app: &mut App) {
     let games = app.world().resource::<Games>().clone();

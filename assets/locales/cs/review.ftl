@@ -67,10 +67,6 @@ review-grade-mistake = chyba
 review-grade-blunder = hrubá chyba
 review-grade-missed-win = promarněná výhra
 
-## How a position stands
-
-}
-
 ## Load game screen
 
 load-title = Otevřít partii

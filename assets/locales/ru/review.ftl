@@ -67,10 +67,6 @@ review-grade-mistake = ошибка
 review-grade-blunder = грубая ошибка
 review-grade-missed-win = упущенный выигрыш
 
-## How a position stands
-
-}
-
 ## Load game screen
 
 load-title = Открыть партию

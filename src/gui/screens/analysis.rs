@@ -63,9 +63,15 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, i18n: Res<I18
     let game = board.game.clone();
     let panel = spawn_board_screen(&mut commands, Screen::Analysis, game.kind());
     commands.entity(panel).with_children(|p| {
-        spawn_header(p, &i18n, &i18n.t("analysis-title"), &game, "", false, |side| {
-            i18n.msg(&game.side_name(side))
-        });
+        spawn_header(
+            p,
+            &i18n,
+            &i18n.t("analysis-title"),
+            &game,
+            "",
+            false,
+            |side| i18n.msg(&game.side_name(side)),
+        );
         p.spawn(Node {
             align_items: AlignItems::Center,
             column_gap: px(10),

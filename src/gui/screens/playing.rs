@@ -259,10 +259,9 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
     }
     // The level's name, or "AI" for an AI of no known level.
     let level = || {
-        session.ai_level().map_or_else(
-            || Msg::key("play-ai"),
-            |l| l.title(),
-        )
+        session
+            .ai_level()
+            .map_or_else(|| Msg::key("play-ai"), |l| l.title())
     };
     if session.in_opening() {
         return match session.ai_level() {

@@ -413,6 +413,11 @@ impl Session {
         position
     }
 
+    /// The status line in English, empty when there is none (the tests read it).
+    pub fn status_text(&self) -> String {
+        self.status.as_ref().map(Msg::english).unwrap_or_default()
+    }
+
     /// The names as the record keeps them: in English, whatever the player reads.
     pub fn record_names(&self) -> [String; 2] {
         [

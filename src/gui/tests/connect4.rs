@@ -109,7 +109,7 @@ fn two_people_undo_one_ply_full_columns_are_refused_and_resigning_ends() {
         t.place(col(0));
     }
     assert_eq!(t.session().game.ply(), 6, "a full column takes no disc");
-    assert_eq!(t.session().status, "Column 1 is full.");
+    assert_eq!(t.session().status_text(), "Column 1 is full.");
     t.act(Action::Play(PlayAction::Undo));
     assert_eq!(t.session().game.ply(), 5);
     t.act(Action::Play(PlayAction::Redo));
@@ -161,7 +161,7 @@ fn hint_is_shown_on_the_board_and_the_last_disc_falls_before_the_result() {
         "hint found"
     );
     assert_eq!(t.app.world().resource::<C4View>().hint, Some(0));
-    assert!(t.session().status.starts_with("Hint: column 1"));
+    assert!(t.session().status_text().starts_with("Hint: column 1"));
     // Playing clears it.
     t.play_and_wait(col(3));
     assert_eq!(t.app.world().resource::<C4View>().hint, None);

@@ -211,9 +211,12 @@ fn a_win_reaches_the_result_screen_is_saved_and_counted() {
         assert_eq!(finished.end.winner(), Some(Side::First));
         let recorded = files::open_record(&finished.record.expect("saved"), &t.games()).unwrap();
         assert_eq!(recorded.moves.len(), case.total);
-        assert!(recorded.result.ends_with(" won"), "{}", recorded.result);
+        let result = recorded.result.english();
+        assert!(result.ends_with(" won"), "{result}");
         // The names the panel showed during play.
-        let ai = format!("{} (AI)", case.club.name());
+        let ai = crate::gui::msg::Msg::key("player-ai")
+            .with("level", case.club.title())
+            .english();
         assert_eq!(recorded.names, ["You".to_string(), ai]);
         assert_eq!(records_in(&t.paths().games_dir(), case.ext).len(), 1);
         assert!(!files::autosave_file(&t.paths(), case.kind).exists());
@@ -238,12 +241,15 @@ fn resigning_is_asked_first_then_counts_as_a_loss() {
         t.act(Action::Play(PlayAction::Resign));
         t.app.update();
         assert_eq!(t.screen(), Screen::Playing, "the first press only asks");
-        assert!(t.session().resign_armed && t.session().status.contains("again"));
+        assert!(t.session().resign_armed && t.session().status_text().contains("again"));
         t.act(Action::Play(PlayAction::Resign));
         assert!(t.run_until(screen_is(Screen::Result)));
         assert_eq!(t.app.world().resource::<Stats>().tally(case.club).losses, 1);
         let path = t.session().finished.clone().unwrap().record.unwrap();
-        let result = files::open_record(&path, &t.games()).unwrap().result;
+        let result = files::open_record(&path, &t.games())
+            .unwrap()
+            .result
+            .english();
         assert!(result.ends_with("won by resignation"), "{result}");
     }
 }

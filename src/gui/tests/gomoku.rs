@@ -55,9 +55,13 @@ fn illegal_click_changes_nothing_and_says_why() {
     t.place(Move(u32::MAX));
     let s = t.session();
     assert_eq!(s.game.ply(), 1);
-    assert!(s.status.contains("other game"), "{}", s.status);
+    assert!(
+        s.status_text().contains("other game"),
+        "{}",
+        s.status_text()
+    );
     t.place(p("h8"));
-    assert!(t.session().status.contains("already taken"));
+    assert!(t.session().status_text().contains("already taken"));
 }
 
 /// A click while the AI thinks is refused with a word, and the word goes once it has moved.
@@ -73,9 +77,9 @@ fn the_wait_message_goes_when_the_ai_has_moved() {
     t.start(Level::Club.number(), Black, Freestyle);
     t.place(p("h8"));
     t.place(p("h9"));
-    assert_eq!(t.session().status, "Wait for the AI's move.");
+    assert_eq!(t.session().status_text(), "Wait for the AI's move.");
     assert!(t.run_until(|w| w.resource::<Session>().game.ply() == 2));
-    assert_eq!(t.session().status, "", "answered by the AI's move");
+    assert_eq!(t.session().status_text(), "", "answered by the AI's move");
 }
 
 #[test]
@@ -97,9 +101,9 @@ fn undo_and_redo_against_the_ai_move_by_turns() {
     );
     assert!(t.app.world().resource::<BoardView>().hint.is_some());
     assert!(
-        t.session().status.starts_with("Hint: a3"),
+        t.session().status_text().starts_with("Hint: a3"),
         "{}",
-        t.session().status
+        t.session().status_text()
     );
 }
 
@@ -162,7 +166,7 @@ fn renju_forbidden_points_are_marked_and_refused() {
     );
     t.place(p("h8"));
     assert_eq!(t.session().game.ply(), 8, "the forbidden move was refused");
-    let status = &t.session().status;
+    let status = &t.session().status_text();
     assert!(status.contains("forbidden"), "{status}");
     // Hidden when the setting is off.
     t.app.world_mut().resource_mut::<Settings>().show_forbidden = false;

@@ -31,6 +31,7 @@ use super::kind::connect4 as c4_kind;
 use super::kind::gomoku as gomoku_kind;
 use super::kind::tictactoe;
 use super::kind::{GameKind, Games, Move, Progress, SearchInfo};
+use super::msg::Msg;
 use super::persist::{ColourChoice, Paths};
 use super::session::Session;
 use crate::engine::ai::{Score, SearchResult};
@@ -238,15 +239,15 @@ pub fn scripted(moves: &[&str]) -> AiBackend {
                 return c4_kind::search_info(g, c4::Level::Club, choice, Duration::ZERO);
             }
             SearchInfo {
-                mv: best.ok_or_else(|| "no legal move".to_string()),
+                mv: best.ok_or(Msg::key("hint-no-legal-move")),
                 searched: true,
                 depth: 3,
                 eval: Some(Score::Eval(12)),
-                panel: format!("{}\nscripted", level.headline()),
-                hint: format!(
+                panel: level.headline(),
+                hint: Msg::verbatim(format!(
                     "Hint: {}",
-                    best.map_or(String::new(), |m| game.move_text(m))
-                ),
+                    best.map_or(String::new(), |m| game.move_text(m).english())
+                )),
                 pv: best.into_iter().collect(),
                 ..SearchInfo::none(level, "")
             }

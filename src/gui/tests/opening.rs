@@ -47,7 +47,7 @@ fn choice_buttons(t: &mut TestApp) -> usize {
 }
 
 fn choose(t: &mut TestApp, label: &str) {
-    let options = phase(t).options();
+    let options: Vec<String> = phase(t).options().iter().map(|o| o.english()).collect();
     let i = options
         .iter()
         .position(|o| o == label)
@@ -115,19 +115,19 @@ fn swap2_against_the_ai_then_normal_play_with_the_right_colours() {
     assert_eq!(phase(&t).actor(), Some(Side::First));
     assert!(s.is_person_turn());
     assert_eq!(
-        s.opening_prompt().unwrap(),
+        s.opening_prompt().unwrap().english(),
         "Place three stones: two black, one white (now a black one)"
     );
     assert!(t.app.world().resource::<Shown>().interactive);
     assert_eq!(choice_buttons(&mut t), 0);
     for (n, m) in ["h8", "i9", "j7"].into_iter().enumerate() {
         t.place(p(m));
-        assert_eq!(t.session().status, "", "{m} was taken");
+        assert_eq!(t.session().status_text(), "", "{m} was taken");
         assert_eq!(t.session().game.ply(), n + 1, "{m} is on the board");
     }
     // The AI (second player) decides: a colour, or two more stones and the person chooses.
     if t.session().in_opening() && t.session().is_ai_turn() {
-        let prompt = t.session().opening_prompt().unwrap();
+        let prompt = t.session().opening_prompt().unwrap().english();
         assert!(prompt.starts_with("Novice is"), "{prompt}");
     }
     let mut rounds = 0;
@@ -139,7 +139,10 @@ fn swap2_against_the_ai_then_normal_play_with_the_right_colours() {
             break;
         }
         // After the AI's two more stones the person chooses the colour.
-        assert_eq!(t.session().opening_prompt().unwrap(), "Choose your colour");
+        assert_eq!(
+            t.session().opening_prompt().unwrap().english(),
+            "Choose your colour"
+        );
         assert_eq!(choice_buttons(&mut t), 2, "Play Black, Play White");
         choose(&mut t, "Play Black");
     }
@@ -175,7 +178,7 @@ fn swap2_against_the_ai_then_normal_play_with_the_right_colours() {
     let ply = t.session().game.ply();
     // Back to the opening's stones, or to the AI's first move after them.
     assert!(ply == stones || ply == stones + 1, "{ply} after {stones}");
-    assert_eq!(t.session().status, "Nothing to undo.");
+    assert_eq!(t.session().status_text(), "Nothing to undo.");
     // The record keeps the opening in its comment.
     t.act(AppAction::Play(PlayAction::Resign));
     t.act(AppAction::Play(PlayAction::Resign));
@@ -200,11 +203,14 @@ fn soosorv8_with_the_ai_first_the_person_picks_a_fifth_move() {
     assert!(t.session().is_ai_turn(), "the AI places the first stones");
     wait_for_person(&mut t);
     assert_eq!(t.session().game.ply(), 3, "one of the 26 openings");
-    assert_eq!(t.session().opening_prompt().unwrap(), "Choose your colour");
+    assert_eq!(
+        t.session().opening_prompt().unwrap().english(),
+        "Choose your colour"
+    );
     assert_eq!(choice_buttons(&mut t), 2);
     // Nothing of the person's to take back yet.
     t.act(AppAction::Play(PlayAction::Undo));
-    assert_eq!(t.session().status, "Nothing to undo.");
+    assert_eq!(t.session().status_text(), "Nothing to undo.");
     assert_eq!(texts(&t).len(), 3);
     choose(&mut t, "Play White");
     assert_eq!(t.session().human, Side::Second);
@@ -218,7 +224,10 @@ fn soosorv8_with_the_ai_first_the_person_picks_a_fifth_move() {
         "back to the person's fourth move"
     );
     assert_eq!(texts(&t).len(), 4, "the colour choice stays");
-    assert_eq!(t.session().opening_prompt().unwrap(), "Place a white stone");
+    assert_eq!(
+        t.session().opening_prompt().unwrap().english(),
+        "Place a white stone"
+    );
     t.place(p("a1"));
     assert_eq!(choice_buttons(&mut t), 8, "1 to 8 fifth moves");
     choose(&mut t, "1");
@@ -231,7 +240,7 @@ fn soosorv8_with_the_ai_first_the_person_picks_a_fifth_move() {
         if !t.session().in_opening() {
             break;
         }
-        let prompt = t.session().opening_prompt().unwrap();
+        let prompt = t.session().opening_prompt().unwrap().english();
         assert_eq!(
             prompt, "Choose one of Black's fifth moves",
             "the AI kept Black and offered"
@@ -249,7 +258,7 @@ fn soosorv8_with_the_ai_first_the_person_picks_a_fifth_move() {
             Action::Pick(at("o15")),
         );
         t.place(p("o15"));
-        assert_eq!(t.session().status, wrong);
+        assert_eq!(t.session().status_text(), wrong);
         assert_eq!(texts(&t), done, "nothing changed");
         t.place(offers[0]);
         picked = true;
@@ -285,7 +294,7 @@ fn illegal_opening_clicks_are_refused_in_the_rules_words_and_undo_takes_one_back
         OpeningRule::Taraguchi10,
     );
     assert_eq!(
-        t.session().opening_prompt().unwrap(),
+        t.session().opening_prompt().unwrap().english(),
         "Player 1: Place a black stone on the centre point"
     );
     let off = engine_error(
@@ -295,15 +304,15 @@ fn illegal_opening_clicks_are_refused_in_the_rules_words_and_undo_takes_one_back
         Action::Place(at("a1")),
     );
     t.place(p("a1"));
-    assert_eq!(t.session().status, off);
+    assert_eq!(t.session().status_text(), off);
     assert_eq!(t.session().game.ply(), 0);
     assert!(texts(&t).is_empty());
     t.place(p("h8"));
-    assert_eq!(t.session().status, "");
+    assert_eq!(t.session().status_text(), "");
     assert_eq!(t.session().game.ply(), 1);
     // A colour choice is made with the buttons, not on the board.
     t.place(p("i9"));
-    assert_eq!(t.session().status, "Choose with the buttons first.");
+    assert_eq!(t.session().status_text(), "Choose with the buttons first.");
     assert_eq!(t.session().game.ply(), 1);
     assert_eq!(choice_buttons(&mut t), 2);
     // Between people Undo takes back one action.
@@ -333,7 +342,7 @@ fn illegal_opening_clicks_are_refused_in_the_rules_words_and_undo_takes_one_back
         Action::Place(at("h8")),
     );
     t.place(p("h8"));
-    assert_eq!(t.session().status, taken);
+    assert_eq!(t.session().status_text(), taken);
     assert_eq!(texts(&t), ["h8"]);
     // An opening that does not go with the rule falls back to none.
     drop(t);
@@ -372,10 +381,10 @@ fn an_opening_goes_on_after_continue_and_the_replay_shows_its_decisions() {
         assert_eq!(t.screen(), Screen::Playing);
     };
     menu_and_back(&mut t);
-    assert!(t.session().in_opening(), "{}", t.session().status);
+    assert!(t.session().in_opening(), "{}", t.session().status_text());
     assert_eq!(texts(&t), ["h8", "i9", "j7"]);
     assert_eq!(
-        t.session().opening_prompt().unwrap(),
+        t.session().opening_prompt().unwrap().english(),
         "Player 2: Choose your colour"
     );
     choose(&mut t, "Place two more stones");
@@ -384,7 +393,7 @@ fn an_opening_goes_on_after_continue_and_the_replay_shows_its_decisions() {
     menu_and_back(&mut t);
     assert_eq!(texts(&t), ["h8", "i9", "j7", "two", "g9", "h10"]);
     assert_eq!(
-        t.session().opening_prompt().unwrap(),
+        t.session().opening_prompt().unwrap().english(),
         "Player 1: Choose your colour"
     );
     // Undo inside the restored opening takes back one stone.
@@ -396,10 +405,10 @@ fn an_opening_goes_on_after_continue_and_the_replay_shows_its_decisions() {
     assert!(!s.in_opening());
     assert_eq!(s.opening_stones, 5);
     let line = "Swap2 · Player 2 places two more stones · Player 1 takes White";
-    assert_eq!(s.opening_line().unwrap(), line);
+    assert_eq!(s.opening_line().unwrap().english(), line);
     // The names go with the players: Player 1 now holds White.
-    assert_eq!(s.player_name(Side::Second), "Player 1");
-    assert_eq!(s.player_name(Side::First), "Player 2");
+    assert_eq!(s.player_name(Side::Second).english(), "Player 1");
+    assert_eq!(s.player_name(Side::First).english(), "Player 2");
     // White (Player 1) plays the sixth move; then the menu and back.
     t.place(p("a1"));
     menu_and_back(&mut t);
@@ -409,11 +418,11 @@ fn an_opening_goes_on_after_continue_and_the_replay_shows_its_decisions() {
         s.opening_stones, 5,
         "the opening's stones stay after Continue"
     );
-    assert_eq!(s.opening_line().unwrap(), line);
+    assert_eq!(s.opening_line().unwrap().english(), line);
     t.act(AppAction::Play(PlayAction::Undo));
     t.act(AppAction::Play(PlayAction::Undo));
     assert_eq!(t.session().game.ply(), 5);
-    assert_eq!(t.session().status, "Nothing to undo.");
+    assert_eq!(t.session().status_text(), "Nothing to undo.");
     t.place(p("a1"));
     t.act(AppAction::Play(PlayAction::Resign));
     t.act(AppAction::Play(PlayAction::Resign));
@@ -436,8 +445,8 @@ fn an_opening_goes_on_after_continue_and_the_replay_shows_its_decisions() {
         .world()
         .resource::<crate::gui::screens::replay_state::Replay>();
     assert_eq!(
-        replay.opening.as_ref().map(|o| (o.0.as_str(), o.1)),
-        Some((line, 5))
+        replay.opening.as_ref().map(|o| (o.0.english(), o.1)),
+        Some((line.to_string(), 5))
     );
     let marks = t
         .app

@@ -225,7 +225,12 @@ fn i18n_review_words_come_from_the_catalog() {
         Outlook::Eval(-300),
     ] {
         assert_eq!(
-            outlook_text(&en, o, "Black", "White"),
+            outlook_text(
+                &en,
+                o,
+                crate::gui::msg::Msg::verbatim("Black"),
+                crate::gui::msg::Msg::verbatim("White")
+            ),
             o.describe("Black", "White")
         );
     }

@@ -219,7 +219,7 @@ mod tests {
         .unwrap();
         let back = open(&path).unwrap();
         assert_eq!(back.moves.len(), 9);
-        assert_eq!(back.result, "Black won");
+        assert_eq!(back.result.english(), "Black won");
         assert_eq!(back.names[1], "Gomoku AI (Club)");
         let none = [String::new(), String::new()];
         let resigned = record(
@@ -231,7 +231,10 @@ mod tests {
                 ..RecordEnd::default()
             },
         );
-        assert_eq!(result_text(resigned.result), "Black won by resignation");
+        assert_eq!(
+            result_text(resigned.result).english(),
+            "Black won by resignation"
+        );
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -642,17 +642,13 @@ mod tests {
         let never = AtomicBool::new(false);
         let r = play_level(Level::Expert, &game, 1, 1.0, &never, &mut NoInfo);
         let info = search_info(&game, Level::Expert, &r);
-        assert!(
-            info.hint.starts_with("No defence: White wins"),
-            "{}",
-            info.hint
-        );
+        let hint = info.hint.english();
+        assert!(hint.starts_with("No defence: White wins"), "{hint}");
         let ends = ["g8", "l8"].map(|m| point(Pos::from_human(m, 15).unwrap()));
         assert!(
             info.hint_at.is_some_and(|q| ends.contains(&q)),
-            "{:?} {}",
+            "{:?} {hint}",
             info.hint_at,
-            info.hint
         );
     }
 
@@ -668,13 +664,13 @@ mod tests {
         }
         let never = AtomicBool::new(false);
         let ai = play_level(Level::Expert, &game, 1, 1.0, &never, &mut NoInfo);
-        let panel = search_info(&game, Level::Expert, &ai).panel;
+        let panel = search_info(&game, Level::Expert, &ai).panel.english();
         assert!(panel.contains("White wins in 1"), "{panel}");
         // White makes the open four; Black asks for a hint.
         let mut after = game.clone();
         after.play(ai.best.unwrap()).unwrap();
         let r = play_level(Level::Expert, &after, 1, 1.0, &never, &mut NoInfo);
-        let hint = search_info(&after, Level::Expert, &r).hint;
+        let hint = search_info(&after, Level::Expert, &r).hint.english();
         assert!(hint.contains("White wins in 1"), "{hint}");
         // The review of the same moves: the position after White's four.
         let start = Game::new(15, Rule::Freestyle).unwrap();

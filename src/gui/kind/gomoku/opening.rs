@@ -356,18 +356,18 @@ mod tests {
     fn swap2_prompts_follow_the_steps() {
         let mut o = Opening::new(15, Rule::Freestyle, OpeningRule::Swap2).unwrap();
         assert_eq!(
-            prompt(&o),
+            prompt(&o).english(),
             "Place three stones: two black, one white (now a black one)"
         );
         o.apply(at("h8")).unwrap();
         assert_eq!(
-            prompt(&o),
+            prompt(&o).english(),
             "Place two stones: one black, one white (now a white one)"
         );
         o.apply(at("i9")).unwrap();
         o.apply(at("j7")).unwrap();
-        assert_eq!(prompt(&o), "Choose your colour");
-        let labels: Vec<String> = options(&o).into_iter().map(|(l, _)| l).collect();
+        assert_eq!(prompt(&o).english(), "Choose your colour");
+        let labels: Vec<String> = options(&o).into_iter().map(|(l, _)| l.english()).collect();
         assert_eq!(
             labels,
             ["Play Black", "Play White", "Place two more stones"].map(String::from)
@@ -375,24 +375,27 @@ mod tests {
         let (_, two) = options(&o).pop().unwrap();
         o.apply(two).unwrap();
         assert_eq!(
-            prompt(&o),
+            prompt(&o).english(),
             "Place two stones: one black, one white (now a white one)"
         );
         // Undo inside the phase brings the choice back.
         o.undo();
-        assert_eq!(prompt(&o), "Choose your colour");
+        assert_eq!(prompt(&o).english(), "Choose your colour");
     }
 
     #[test]
     fn renju_prompts_name_the_area_the_count_and_the_offers() {
         let mut o = Opening::new(15, Rule::Renju, OpeningRule::Taraguchi10).unwrap();
-        assert_eq!(prompt(&o), "Place a black stone on the centre point");
+        assert_eq!(
+            prompt(&o).english(),
+            "Place a black stone on the centre point"
+        );
         let mut o2 = Opening::new(15, Rule::Renju, OpeningRule::Soosorv8).unwrap();
         let stop = std::sync::atomic::AtomicBool::new(false);
         // Let the AI drive to the declaration, then to the offers and the pick.
         let mut seen = Vec::new();
         while !o2.is_done() {
-            let p = prompt(&o2);
+            let p = prompt(&o2).english();
             if !seen.contains(&p) {
                 seen.push(p);
             }
@@ -408,6 +411,6 @@ mod tests {
         assert!(all.contains("fifth move"), "{all}");
         assert!(all.contains("Choose one of Black's fifth moves"), "{all}");
         o.apply(at("h8")).unwrap();
-        assert_eq!(prompt(&o), "Choose your colour");
+        assert_eq!(prompt(&o).english(), "Choose your colour");
     }
 }

@@ -205,12 +205,12 @@ impl Rules for TicTacToe {
         Options::new()
     }
 
-    fn subtitle(&self) -> String {
-        "3 × 3".into()
+    fn subtitle(&self) -> Msg {
+        Msg::verbatim("3 × 3")
     }
 
-    fn move_text(&self, mv: usize) -> String {
-        format!("cell {}", mv + 1)
+    fn move_text(&self, mv: usize) -> Msg {
+        Msg::verbatim(format!("cell {}", mv + 1))
     }
 
     fn parse_move(&self, text: &str) -> Option<usize> {
@@ -218,8 +218,8 @@ impl Rules for TicTacToe {
         (1..=9).contains(&n).then(|| n - 1)
     }
 
-    fn line_name(&self, _cells: usize) -> String {
-        "three".into()
+    fn line_name(&self, _cells: usize) -> Msg {
+        Msg::verbatim("three")
     }
 
     fn key(&self) -> u64 {

@@ -87,13 +87,30 @@ pub struct Recorded {
     pub opening: Option<Box<dyn super::OpeningPhase>>,
 }
 
+/// A recorded player's name for players: the game's own names ("You", "Club (AI)", "Player
+/// 1"), which records keep in English, in the language in use; any other name as it is.
+pub fn shown_name(name: &str, kind: GameKind) -> Msg {
+    let ours = [Msg::key("player-you")]
+        .into_iter()
+        .chain(
+            kind.def()
+                .levels()
+                .into_iter()
+                .map(|l| Msg::key("player-ai").with("level", l.title())),
+        )
+        .chain(Side::BOTH.map(|s| kind.def().two_player_name(s)));
+    ours.into_iter()
+        .find(|m| m.english() == name)
+        .unwrap_or_else(|| Msg::verbatim(name))
+}
+
 /// "Alice vs Bob", with the colours for missing names.
 pub fn players(names: &[String; 2], kind: GameKind) -> Msg {
     let name = |i: usize, side: Side| {
         if names[i].is_empty() {
             kind.side_name(side)
         } else {
-            Msg::verbatim(names[i].clone())
+            shown_name(&names[i], kind)
         }
     };
     Msg::key("players-vs")

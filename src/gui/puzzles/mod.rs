@@ -413,7 +413,7 @@ impl Trainer {
             return;
         };
         if let Err(e) = game.play(mv) {
-            self.status = Some(e.into());
+            self.status = Some(e);
             sfx.write(Sfx::Illegal);
             return;
         }
@@ -633,7 +633,7 @@ impl Trainer {
         };
         let def = entry.kind.def();
         if let (Some(game), Some(pm)) = (self.game.as_mut(), def.board_move_to_puzzle(reply)) {
-            let at: Msg = game.move_text(reply).into();
+            let at: Msg = game.move_text(reply);
             let _ = game.play(reply);
             self.line.push(pm);
             let defender = side_name(entry.kind, entry.attacker().other());

@@ -15,7 +15,7 @@ use crate::gui::board::{BoardSystems, Shown, ViewKey};
 use crate::gui::flow::{Action, ReplayAction, Screen, press};
 use crate::gui::frames::FrameRequests;
 use crate::gui::i18n::I18n;
-use crate::gui::kind::Games;
+use crate::gui::kind::{Games, files};
 use crate::gui::persist::Settings;
 use crate::gui::review::Review;
 use crate::gui::theme::palette;
@@ -57,7 +57,7 @@ fn spawn_replay(mut commands: Commands, replay: Res<Replay>, i18n: Res<I18n>) {
             false,
             |side| match replay.names[side.index()].as_str() {
                 "" => i18n.msg(&replay.start.side_name(side)),
-                name => name.to_string(),
+                name => i18n.msg(&files::shown_name(name, replay.start.kind())),
             },
         );
         p.spawn(text(i18n.msg(&replay.result), 16.0, palette::ACCENT));

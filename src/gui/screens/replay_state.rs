@@ -95,7 +95,7 @@ impl Replay {
             };
             let name = |player| match recorded.names[colour(player).index()].as_str() {
                 "" => start.side_name(colour(player)),
-                name => Msg::verbatim(name),
+                name => crate::gui::kind::files::shown_name(name, start.kind()),
             };
             // Records name the person "You" (in English): their verbs agree with it.
             let you = Msg::key("player-you").english();

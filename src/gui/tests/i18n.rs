@@ -10,15 +10,6 @@ use crate::gui::persist::Settings;
 use crate::gui::theme::widgets::{ButtonAction, ButtonLabel};
 use crate::gui::theme::{FONT_BOLD, FONT_JP, FONT_REGULAR, FONT_SC, Face};
 
-fn texts(t: &mut TestApp) -> Vec<String> {
-    t.app
-        .world_mut()
-        .query::<&Text>()
-        .iter(t.app.world())
-        .map(|t| t.0.clone())
-        .collect()
-}
-
 /// The font of the UI text showing exactly `value`.
 fn font_of(t: &mut TestApp, value: &str) -> Handle<Font> {
     let fonts: Vec<Handle<Font>> = t
@@ -32,7 +23,7 @@ fn font_of(t: &mut TestApp, value: &str) -> Handle<Font> {
             _ => None,
         })
         .collect();
-    assert!(!fonts.is_empty(), "no text {value:?} in {:?}", texts(t));
+    assert!(!fonts.is_empty(), "no text {value:?} in {:?}", t.texts());
     fonts[0].clone()
 }
 
@@ -59,7 +50,7 @@ fn i18n_the_language_picker_applies_at_once_and_is_remembered() {
     // The tests' system language is English.
     assert_eq!(t.app.world().resource::<I18n>().language().id, "en");
     t.act(Action::Title(TitleAction::Settings));
-    assert!(texts(&mut t).contains(&"Settings".to_string()));
+    assert!(t.texts().contains(&"Settings".to_string()));
     assert_eq!(font_of(&mut t, "Settings"), FONT_BOLD);
     let ja = index_of("ja").unwrap();
     assert_eq!(
@@ -77,7 +68,7 @@ fn i18n_the_language_picker_applies_at_once_and_is_remembered() {
         t.app.world().resource::<Settings>().language.as_deref(),
         Some("cs")
     );
-    let shown = texts(&mut t);
+    let shown = t.texts();
     assert!(shown.contains(&"Nastavení".to_string()), "{shown:?}");
     assert!(shown.contains(&"Zpět".to_string()), "{shown:?}");
     assert!(!shown.contains(&"Settings".to_string()), "{shown:?}");
@@ -97,7 +88,7 @@ fn i18n_the_language_picker_applies_at_once_and_is_remembered() {
     t.act(Action::Settings(SettingsAction::Language(cs)));
     t.act(Action::Settings(SettingsAction::Back));
     assert_eq!(t.screen(), Screen::Title);
-    let shown = texts(&mut t);
+    let shown = t.texts();
     assert!(shown.contains(&"Nová partie".to_string()), "{shown:?}");
     assert_eq!(font_of(&mut t, "Nová partie"), FONT_REGULAR);
     // Saved on the next frame; a restart speaks Czech.
@@ -106,12 +97,12 @@ fn i18n_the_language_picker_applies_at_once_and_is_remembered() {
     drop(t);
     let mut t = TestApp::at(home, None);
     assert_eq!(t.app.world().resource::<I18n>().index(), cs);
-    assert!(texts(&mut t).contains(&"Piškvorky".to_string()));
+    assert!(t.texts().contains(&"Piškvorky".to_string()));
 }
 
 /// Whether some text on screen contains `part`.
 fn shows(t: &mut TestApp, part: &str) -> bool {
-    texts(t).iter().any(|s| s.contains(part))
+    t.texts().iter().any(|s| s.contains(part))
 }
 
 /// New game, the game and its result in Czech: the screens' own words, the clocks' names,
@@ -139,7 +130,7 @@ fn i18n_new_game_playing_and_result_speak_the_language() {
         "Začít partii",
         "Bez hodin: přemýšlejte, jak dlouho chcete",
     ] {
-        assert!(shows(&mut t, words), "{words}: {:?}", texts(&mut t));
+        assert!(shows(&mut t, words), "{words}: {:?}", t.texts());
     }
     t.act(Action::Setup(SetupAction::Clock(TimeControl::PerMove {
         seconds: 30,
@@ -164,20 +155,20 @@ fn i18n_new_game_playing_and_result_speak_the_language() {
         ColourChoice::Black,
         &[("rule", rule), ("size", 15), ("opening", opening)],
     );
-    assert!(shows(&mut t, "Odehráno tahů: 0"), "{:?}", texts(&mut t));
+    assert!(shows(&mut t, "Odehráno tahů: 0"), "{:?}", t.texts());
     assert!(shows(&mut t, "Zahájení"));
     assert!(shows(&mut t, "Vzdát") && shows(&mut t, "Nabídka"));
     t.place(super::p("h8"));
     assert_eq!(t.session().game.ply(), 1);
     t.app.update();
-    assert!(shows(&mut t, "Odehráno tahů: 1"), "{:?}", texts(&mut t));
-    assert!(texts(&mut t).contains(&"zahájení".to_string()));
+    assert!(shows(&mut t, "Odehráno tahů: 1"), "{:?}", t.texts());
+    assert!(t.texts().contains(&"zahájení".to_string()));
 
     t.act(Action::Play(PlayAction::Resign));
     t.act(Action::Play(PlayAction::Resign));
     assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
     t.app.update();
-    let shown = texts(&mut t);
+    let shown = t.texts();
     assert!(shown.iter().any(|s| s.starts_with("Vítězí ")), "{shown:?}");
     assert!(
         shown.iter().any(|s| s.ends_with(": vzdáno po 1 tahu.")),

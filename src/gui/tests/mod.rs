@@ -106,6 +106,16 @@ impl TestApp {
         self.app.update();
     }
 
+    /// Every text on screen.
+    pub fn texts(&mut self) -> Vec<String> {
+        self.app
+            .world_mut()
+            .query::<&Text>()
+            .iter(self.app.world())
+            .map(|t| t.0.clone())
+            .collect()
+    }
+
     pub fn screen(&self) -> Screen {
         *self.app.world().resource::<State<Screen>>().get()
     }

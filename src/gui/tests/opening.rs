@@ -72,7 +72,8 @@ fn engine_error(rule: Rule, opening: OpeningRule, before: &[&str], action: Actio
     for m in before {
         o.apply(o.parse_action(m).unwrap()).unwrap();
     }
-    o.apply(action).unwrap_err().to_string()
+    // The catalog's sentence is the engine's, with its full stop.
+    format!("{}.", o.apply(action).unwrap_err())
 }
 
 fn at(s: &str) -> Pos {

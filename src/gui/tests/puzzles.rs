@@ -275,20 +275,10 @@ fn a_missed_win_of_a_reviewed_game_becomes_your_puzzle() {
     assert_eq!(t.app.world().resource::<Replay>().cursor, ply);
 }
 
-/// Every text on screen.
-fn texts(t: &mut TestApp) -> Vec<String> {
-    t.app
-        .world_mut()
-        .query::<&Text>()
-        .iter(t.app.world())
-        .map(|t| t.0.clone())
-        .collect()
-}
-
 /// The texts on screen, none of them a message's key (no such message) or with a variable
 /// left unfilled.
 fn worded(t: &mut TestApp) -> Vec<String> {
-    let shown = texts(t);
+    let shown = t.texts();
     for text in &shown {
         assert!(
             !text.contains("puzzle-") && !text.contains("{$"),

@@ -14,10 +14,9 @@
 
 use std::time::{Duration, Instant};
 
-use fluent_bundle::FluentValue;
 use serde::{Deserialize, Serialize};
 
-use super::i18n::{I18n, Msg};
+use super::msg::Msg;
 
 /// A game's time control, chosen in New game.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -302,20 +301,6 @@ pub fn format_clock(d: Duration) -> String {
         let s = secs.floor() as u64;
         format!("{}:{:02}", s / 60, s % 60)
     }
-}
-
-/// A clock's time as shown in the language in use: [`format_clock`], with the decimal
-/// separator of the language under ten seconds ("9,9" in Czech).
-pub fn clock_text(i18n: &I18n, d: Duration) -> String {
-    let shown = format_clock(d);
-    if shown.contains(':') {
-        return shown;
-    }
-    // Parsed back as a number that keeps its one decimal ("9.0", not "9").
-    i18n.t_args(
-        "clock-tenths",
-        &[("seconds", FluentValue::try_number(&shown))],
-    )
 }
 
 #[cfg(test)]

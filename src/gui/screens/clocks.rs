@@ -1,11 +1,12 @@
 //! The players' clocks beside their names on the playing and result screens: the time left,
 //! bright while it runs, red under ten seconds.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use fluent_bundle::FluentValue;
 
-use crate::gui::clock::clock_text;
+use crate::gui::clock::format_clock;
 use crate::gui::flow::Screen;
 use crate::gui::i18n::I18n;
 use crate::gui::kind::Side;
@@ -66,4 +67,18 @@ fn show_clocks(
             colour.0 = wanted;
         }
     }
+}
+
+/// A clock's time as shown in the language in use: [`format_clock`], with the decimal
+/// separator of the language under ten seconds ("9,9" in Czech).
+pub fn clock_text(i18n: &I18n, d: Duration) -> String {
+    let shown = format_clock(d);
+    if shown.contains(':') {
+        return shown;
+    }
+    // Parsed back as a number that keeps its one decimal ("9.0", not "9").
+    i18n.t_args(
+        "clock-tenths",
+        &[("seconds", FluentValue::try_number(&shown))],
+    )
 }

@@ -5,9 +5,7 @@ use bevy::prelude::*;
 
 use super::move_list::{self, MoveList, Row};
 use super::playing::spawn_header;
-use super::review::{
-    best_line, grade_mark, interned, one_decimal, spawn_review_section, start_review,
-};
+use super::review::{best_line, grade_mark, one_decimal, spawn_review_section, start_review};
 use super::{set_text, spawn_board_screen};
 use crate::gui::analysis::AnalysisBoard;
 use crate::gui::audio::Sfx;
@@ -257,7 +255,7 @@ fn update_panel(
     }
     // Every move, the current one highlighted and kept in sight; a click goes there.
     let opening_stones = replay.opening.as_ref().map_or(0, |o| o.1);
-    let opening_mark = interned(i18n.t("replay-opening-stone"));
+    let opening_mark = "replay-opening-stone";
     let rows = replay
         .moves
         .iter()
@@ -279,7 +277,7 @@ fn update_panel(
                     i18n.msg(&replay.start.move_text(mv))
                 ),
                 color,
-                mark: grade.map(|g| grade_mark(&i18n, g)).or_else(|| {
+                mark: grade.map(grade_mark).or_else(|| {
                     (n <= opening_stones).then_some((opening_mark, palette::TEXT_FAINT))
                 }),
                 action: Action::Replay(ReplayAction::Goto(n)),

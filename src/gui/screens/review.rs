@@ -4,8 +4,6 @@
 //! player's accuracy and grades with the turning point. The board shows the engine's best
 //! line as numbered ghost pieces; the move list carries the grades.
 
-use std::collections::HashSet;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -161,15 +159,15 @@ pub fn start_review(replay: &Replay, review: &mut Review, settings: &Settings) {
 }
 
 /// The mark a grade gets in the move list, and its colour: a symbol, or words for a missed
-/// win.
-pub fn grade_mark(i18n: &I18n, g: Grade) -> (&'static str, Color) {
+/// win (a catalog key, which the move list shows in the language in use).
+pub fn grade_mark(g: Grade) -> (&'static str, Color) {
     let mark = match g {
         Grade::Best => "!",
         Grade::Good => "",
         Grade::Inaccuracy => "?!",
         Grade::Mistake => "?",
         Grade::Blunder => "??",
-        Grade::MissedWin => interned(i18n.t(grade_key(g))),
+        Grade::MissedWin => grade_key(g),
     };
     (mark, grade_color(g))
 }
@@ -183,20 +181,6 @@ fn grade_color(g: Grade) -> Color {
         Grade::Mistake => Color::srgb(0.95, 0.55, 0.25),
         Grade::Blunder | Grade::MissedWin => palette::BAD,
     }
-}
-
-/// The move list's marks are `&'static str`: a translated mark is kept once per distinct
-/// text (a few words per language), so the list can hold it for the rest of the run.
-pub fn interned(text: String) -> &'static str {
-    static SEEN: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
-    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
-    let seen = seen.get_or_insert_with(HashSet::new);
-    if let Some(&known) = seen.get(text.as_str()) {
-        return known;
-    }
-    let leaked: &'static str = Box::leak(text.into_boxed_str());
-    seen.insert(leaked);
-    leaked
 }
 
 /// The catalog's name of a grade (the engine's own words stay English, for the CLIs).

@@ -190,7 +190,8 @@ fn i18n_new_game_playing_and_result_speak_the_language() {
 fn i18n_clock_times_and_names_follow_the_language() {
     use std::time::Duration;
 
-    use crate::gui::clock::{TimeControl, clock_text};
+    use crate::gui::clock::TimeControl;
+    use crate::gui::screens::clocks::clock_text;
 
     let en = I18n::new(0);
     let cs = I18n::new(index_of("cs").unwrap());

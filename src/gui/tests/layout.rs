@@ -148,10 +148,17 @@ fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
     bad
 }
 
-/// Visits every screen at `width` x `height`, returning what does not fit.
-fn tour(width: u32, height: u32) -> Vec<String> {
+/// Visits every screen at `width` x `height` in the language `lang`, returning what does
+/// not fit.
+fn tour(width: u32, height: u32, lang: &str) -> Vec<String> {
     let mut t = sized_app(width, height);
-    let size = format!("{width}x{height}");
+    let index = crate::gui::i18n::index_of(lang).expect("a language of the game");
+    t.app
+        .world_mut()
+        .resource_mut::<crate::gui::i18n::I18n>()
+        .set(index);
+    t.app.update();
+    let size = format!("{lang} {width}x{height}");
     let mut bad = overflows(&mut t, &format!("{size} title"));
     t.act(Action::Title(TitleAction::NewGame));
     bad.extend(overflows(&mut t, &format!("{size} new game")));
@@ -181,7 +188,7 @@ fn tour(width: u32, height: u32) -> Vec<String> {
         .resource::<crate::gui::puzzles::Trainer>()
         .entry()
         .map(|e| e.family.as_str())
-        != Some("Connect Four")
+        != Some("game-connect4")
     {
         t.act(Action::Puzzle(crate::gui::flow::PuzzleAction::Family));
     }
@@ -231,7 +238,25 @@ fn every_screen_fits_the_window() {
         (1920, 1080),
         (800, 1000),
     ] {
-        bad.extend(tour(w, h));
+        bad.extend(tour(w, h, "en"));
+    }
+    assert!(
+        bad.is_empty(),
+        "{} problems:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// The languages whose words run longest (Russian, Czech, Vietnamese) and the CJK ones, in the
+/// usual window and the narrow one that puts the panel below the board: nothing spills.
+#[test]
+fn every_screen_fits_in_every_language() {
+    let mut bad = Vec::new();
+    for lang in ["ru", "cs", "vi", "zh-Hans", "zh-Hant", "ja", "ko"] {
+        for (w, h) in [(1280, 800), (800, 1000)] {
+            bad.extend(tour(w, h, lang));
+        }
     }
     assert!(
         bad.is_empty(),

@@ -90,7 +90,7 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
             if let Some((level, t)) = tally {
                 // The tally on its own line (the catalog's), so the panel never wraps inside it.
                 let tally = Msg::key("result-tally")
-                    .with("level", level.name().to_string())
+                    .with("level", level.title())
                     .with("wins", t.wins)
                     .with("losses", t.losses)
                     .with("draws", t.draws);

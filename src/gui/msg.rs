@@ -66,31 +66,6 @@ impl Msg {
             _ => None,
         }
     }
-
-    /// The text in English, with no catalog: for logs, and for tests that look for a word.
-    /// Keys show as `key(name=value, ...)`.
-    pub fn debug_text(&self) -> String {
-        match self {
-            Msg::Key(key, args) if args.is_empty() => key.to_string(),
-            Msg::Key(key, args) => {
-                let args: Vec<String> = args
-                    .iter()
-                    .map(|(name, value)| match value {
-                        Arg::Num(n) => format!("{name}={n}"),
-                        Arg::Fixed(n, d) => format!("{name}={n:.d$}"),
-                        Arg::Text(m) => format!("{name}={}", m.debug_text()),
-                    })
-                    .collect();
-                format!("{key}({})", args.join(", "))
-            }
-            Msg::Verbatim(text) => text.clone(),
-            Msg::Join(parts, separator) => parts
-                .iter()
-                .map(Msg::debug_text)
-                .collect::<Vec<_>>()
-                .join(separator),
-        }
-    }
 }
 
 impl From<String> for Msg {

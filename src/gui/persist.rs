@@ -78,7 +78,7 @@ pub struct Notices(pub Vec<Msg>);
 impl Notices {
     pub fn push(&mut self, msg: impl Into<Msg>) {
         let msg = msg.into();
-        warn!("{}", msg.debug_text());
+        warn!("{}", msg.english());
         self.0.push(msg);
     }
 }

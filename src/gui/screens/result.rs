@@ -163,7 +163,7 @@ fn on_action(
                     if let Some((Err(message), _)) = other {
                         notices.push(message);
                     }
-                    replay.show(last_game(&session, &i18n), i18n.t("result-last-game"));
+                    replay.show(last_game(&session), i18n.t("result-last-game"));
                 }
             }
             if *action == ResultAction::Review {
@@ -181,8 +181,7 @@ fn on_action(
 }
 
 /// The session's game as the replay shows it (when its record could not be read back).
-fn last_game(session: &Session, i18n: &I18n) -> Recorded {
-    let _ = i18n;
+fn last_game(session: &Session) -> Recorded {
     let result = match session.end().and_then(|e| e.winner()) {
         Some(w) => Msg::key("result-side-won").with("side", session.game.side_name(w)),
         None => Msg::key("result-draw"),

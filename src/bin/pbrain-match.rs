@@ -187,6 +187,9 @@ struct Stats {
     errors: Vec<String>,
     replies: usize,
     latencies: Vec<Duration>,
+    /// Per brain: the sum of its reply times and their number, for each brain's mean.
+    side_time: [Duration; 2],
+    side_replies: [usize; 2],
     overruns: usize,
     moves: usize,
     /// Per brain: games lost on time, by an illegal move, by a crash or protocol fault.
@@ -328,6 +331,8 @@ impl Runner<'_> {
             };
             stats.replies += 1;
             stats.latencies.push(latency);
+            stats.side_time[side] += latency;
+            stats.side_replies[side] += 1;
             if latency > allowed {
                 stats.overruns += 1;
                 eprintln!(
@@ -517,6 +522,13 @@ fn main() -> ExitCode {
         .copied()
         .unwrap_or_default();
     let max = stats.latencies.last().copied().unwrap_or_default();
+    let side_mean =
+        |i: usize| stats.side_time[i].as_secs_f64() * 1000.0 / stats.side_replies[i].max(1) as f64;
+    println!(
+        "mean reply A {:.1} ms  B {:.1} ms",
+        side_mean(0),
+        side_mean(1)
+    );
     println!(
         "games {}  A wins {} ({} as Black)  B wins {} ({} as Black)  draws {}",
         stats.games,

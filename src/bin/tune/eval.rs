@@ -13,8 +13,18 @@ use rand::rngs::StdRng;
 
 use super::{COMBOS, F, PATTERNS, arg, fail, num, opening};
 
-/// A position's result for the side to move and its features (side to move first).
-type Sample = (f32, [[u32; F]; 2]);
+/// A position's result for the side to move, its features (side to move first) and its
+/// four-pattern combinations as (pcode, count) pairs, side to move first.
+type Sample = (f32, [[u32; F]; 2], [Vec<(u16, u16)>; 2]);
+
+/// The non-zero counts of a dense pcode count vector.
+fn sparse(v: &[u16]) -> Vec<(u16, u16)> {
+    v.iter()
+        .enumerate()
+        .filter(|&(_, &c)| c > 0)
+        .map(|(i, &c)| (i as u16, c))
+        .collect()
+}
 /// One self-play game: its quiet positions' features (side to move first) and, per
 /// position, the side to move's result.
 fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
@@ -26,7 +36,8 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let mut samples: Vec<(gomoku::engine::Stone, [[u32; F]; 2])> = Vec::new();
+    type Seen = (gomoku::engine::Stone, [[u32; F]; 2], [Vec<(u16, u16)>; 2]);
+    let mut samples: Vec<Seen> = Vec::new();
     while !game.outcome().is_over() {
         let st = State::from_game(&game);
         if game.ply() >= 6 && quiet(&st) {
@@ -35,7 +46,8 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
             for k in 0..2 {
                 row[k].copy_from_slice(&f[k]);
             }
-            samples.push((game.to_move(), row));
+            let pc = st.eval_pcodes();
+            samples.push((game.to_move(), row, [sparse(&pc[0]), sparse(&pc[1])]));
         }
         let r = engine.think(&game, &limits, &stop, &mut gomoku::engine::ai::NoInfo);
         let Some(mv) = r.best else { break };
@@ -57,13 +69,13 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
     };
     samples
         .into_iter()
-        .map(|(side, f)| {
+        .map(|(side, f, pc)| {
             let result = match winner {
                 Some(w) if w == side => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            (result, f)
+            (result, f, pc)
         })
         .collect()
 }
@@ -114,13 +126,20 @@ pub(super) fn generate() {
     let mut positions = 0;
     let (mut wins, mut draws) = (0, 0);
     for (g, rows) in done.into_inner().unwrap().into_iter().enumerate() {
-        for (result, f) in rows.expect("every game played") {
+        for (result, f, pc) in rows.expect("every game played") {
             positions += 1;
             wins += (result == 1.0) as u32;
             draws += (result == 0.5) as u32;
             let _ = write!(w, "{g} {result}");
             for v in f.iter().flatten() {
                 let _ = write!(w, " {v}");
+            }
+            // Then per side the number of pcodes present and each pcode with its count.
+            for side in &pc {
+                let _ = write!(w, " {}", side.len());
+                for (i, c) in side {
+                    let _ = write!(w, " {i} {c}");
+                }
             }
             let _ = writeln!(w);
         }
@@ -140,15 +159,18 @@ struct Row {
     result: f64,
     /// Side to move's features, then the other side's.
     x: [[f64; F]; 2],
+    /// Side to move's four-pattern combinations (pcode, count), then the other side's;
+    /// empty in files written before they were recorded.
+    pc: [Vec<(u16, f64)>; 2],
 }
 
 fn load(path: &str) -> Vec<Row> {
     let mut rows = Vec::new();
     for (n, v) in super::number_lines::<f64>(path) {
-        if v.len() != 2 + 2 * F {
-            fail(&format!(
-                "{path} line {}: {} fields, expected {}",
-                n,
+        let bad = |what: &str| -> ! { fail(&format!("{path} line {n}: {what}")) };
+        if v.len() < 2 + 2 * F {
+            bad(&format!(
+                "{} fields, expected at least {}",
                 v.len(),
                 2 + 2 * F
             ));
@@ -157,10 +179,40 @@ fn load(path: &str) -> Vec<Row> {
         for k in 0..2 {
             x[k].copy_from_slice(&v[2 + k * F..2 + (k + 1) * F]);
         }
+        // Then, per side, a count and that many (pcode, count) pairs.
+        let mut pc: [Vec<(u16, f64)>; 2] = [Vec::new(), Vec::new()];
+        let mut at = 2 + 2 * F;
+        if at < v.len() {
+            for side in &mut pc {
+                let Some(&len) = v.get(at) else {
+                    bad("the four-pattern counts end early")
+                };
+                let len = len as usize;
+                at += 1;
+                if at + 2 * len > v.len() {
+                    bad("the four-pattern counts end early");
+                }
+                for j in 0..len {
+                    let code = v[at + 2 * j];
+                    if !(0.0..PCODES as f64).contains(&code) {
+                        bad(&format!("pcode {code} out of range"));
+                    }
+                    side.push((code as u16, v[at + 2 * j + 1]));
+                }
+                at += 2 * len;
+            }
+            if at != v.len() {
+                bad(&format!(
+                    "{} fields after the four-pattern counts",
+                    v.len() - at
+                ));
+            }
+        }
         rows.push(Row {
             game: v[0] as usize,
             result: v[1],
             x,
+            pc,
         });
     }
     rows
@@ -191,14 +243,35 @@ fn thin(rows: Vec<Row>, cap: usize) -> Vec<Row> {
     out
 }
 
-/// Weights: `w[0]` the side to move's, `w[1]` the other side's (subtracted).
-type Weights = [[f64; F]; 2];
+const PCODES: usize = gomoku::engine::ai::pattern::PCODE_COUNT;
+
+/// Weights: `[0]` the side to move's, `[1]` the other side's (subtracted); `line` the
+/// patterns and combos, `pc` the four-pattern combinations' additions.
+#[derive(Clone)]
+struct Weights {
+    line: [[f64; F]; 2],
+    pc: [Vec<f64>; 2],
+}
+
+impl Weights {
+    fn zero() -> Weights {
+        Weights {
+            line: [[0.0; F]; 2],
+            pc: [vec![0.0; PCODES], vec![0.0; PCODES]],
+        }
+    }
+}
 
 /// The engine's evaluation of a row (before its integer division by the scale).
 fn eval(w: &Weights, r: &Row) -> f64 {
-    let mine: f64 = w[0].iter().zip(&r.x[0]).map(|(a, b)| a * b).sum();
-    let theirs: f64 = w[1].iter().zip(&r.x[1]).map(|(a, b)| a * b).sum();
-    (mine - theirs) / SCALE
+    let mut v = 0.0;
+    for s in 0..2 {
+        let sign = if s == 0 { 1.0 } else { -1.0 };
+        let dense: f64 = w.line[s].iter().zip(&r.x[s]).map(|(a, b)| a * b).sum();
+        let sparse: f64 = r.pc[s].iter().map(|&(i, c)| w.pc[s][i as usize] * c).sum();
+        v += sign * (dense + sparse);
+    }
+    v / SCALE
 }
 
 const SCALE: f64 = gomoku::engine::ai::eval_table::EVAL_SCALE as f64;
@@ -257,20 +330,61 @@ pub(super) fn fit() {
         loss(&w, k, &rows, train),
         loss(&w, k, &rows, held)
     );
+    // The four-pattern additions: only combinations seen in at least `--min-count`
+    // training positions move, each pulled towards 0 by an L2 penalty `--l2` x weight^2
+    // (the sum of the patterns and the combo stays the model, these correct it).
+    let use_pc = arg("--pcodes").is_some();
+    let l2: f64 = arg("--l2").map_or(1e-7, |v| {
+        v.parse()
+            .unwrap_or_else(|_| fail(&format!("--l2: '{v}' is not a number")))
+    });
+    let min_count = num("--min-count", 50) as f64;
+    let mut seen = [vec![0.0f64; PCODES], vec![0.0f64; PCODES]];
+    for r in rows.iter().filter(|r| train(r)) {
+        for s in 0..2 {
+            for &(i, _) in &r.pc[s] {
+                seen[s][i as usize] += 1.0;
+            }
+        }
+    }
+    let free = |s: usize, i: usize| use_pc && seen[s][i] >= min_count;
+    if use_pc {
+        println!(
+            "  four-pattern combinations fitted: {} to move, {} waiting (seen in >= {min_count} \
+             positions), L2 {l2:e}",
+            (0..PCODES).filter(|&i| free(0, i)).count(),
+            (0..PCODES).filter(|&i| free(1, i)).count()
+        );
+    }
     // Adam on the full training batch.
     let lr = 0.5;
     let (b1, b2) = (0.9, 0.999);
-    let mut m: Weights = [[0.0; F]; 2];
-    let mut v: Weights = [[0.0; F]; 2];
+    let mut m = Weights::zero();
+    let mut v = Weights::zero();
     let train_rows: Vec<&Row> = rows.iter().filter(|r| train(r)).collect();
+    let adam = |w: &mut f64, m: &mut f64, v: &mut f64, gj: f64, it: i32| {
+        *m = b1 * *m + (1.0 - b1) * gj;
+        *v = b2 * *v + (1.0 - b2) * gj * gj;
+        let mh = *m / (1.0 - b1.powi(it));
+        let vh = *v / (1.0 - b2.powi(it));
+        *w -= lr * mh / (vh.sqrt() + 1e-8);
+    };
     for it in 1..=iters {
-        let mut g: Weights = [[0.0; F]; 2];
+        let mut g = Weights::zero();
         for r in &train_rows {
             let p = sigmoid(eval(&w, r) / k);
             let d = (p - r.result) / k / SCALE;
             for j in 0..F {
-                g[0][j] += d * r.x[0][j];
-                g[1][j] -= d * r.x[1][j];
+                g.line[0][j] += d * r.x[0][j];
+                g.line[1][j] -= d * r.x[1][j];
+            }
+            if use_pc {
+                for &(i, c) in &r.pc[0] {
+                    g.pc[0][i as usize] += d * c;
+                }
+                for &(i, c) in &r.pc[1] {
+                    g.pc[1][i as usize] -= d * c;
+                }
             }
         }
         let n = train_rows.len() as f64;
@@ -279,12 +393,26 @@ pub(super) fn fit() {
                 if fixed(j) {
                     continue;
                 }
-                let gj = g[s][j] / n;
-                m[s][j] = b1 * m[s][j] + (1.0 - b1) * gj;
-                v[s][j] = b2 * v[s][j] + (1.0 - b2) * gj * gj;
-                let mh = m[s][j] / (1.0 - b1.powi(it as i32));
-                let vh = v[s][j] / (1.0 - b2.powi(it as i32));
-                w[s][j] -= lr * mh / (vh.sqrt() + 1e-8);
+                adam(
+                    &mut w.line[s][j],
+                    &mut m.line[s][j],
+                    &mut v.line[s][j],
+                    g.line[s][j] / n,
+                    it as i32,
+                );
+            }
+            for i in 0..PCODES {
+                if !free(s, i) {
+                    continue;
+                }
+                let gi = g.pc[s][i] / n + 2.0 * l2 * w.pc[s][i];
+                adam(
+                    &mut w.pc[s][i],
+                    &mut m.pc[s][i],
+                    &mut v.pc[s][i],
+                    gi,
+                    it as i32,
+                );
             }
         }
         if it % 500 == 0 || it == iters {
@@ -297,18 +425,33 @@ pub(super) fn fit() {
     }
     let round = |v: f64| v.round() as i32;
     let line: Vec<Vec<i32>> = (0..2)
-        .map(|s| (0..PATTERNS).map(|j| round(w[s][j])).collect())
+        .map(|s| (0..PATTERNS).map(|j| round(w.line[s][j])).collect())
         .collect();
     let combo: Vec<Vec<i32>> = (0..2)
-        .map(|s| (0..COMBOS).map(|j| round(w[s][PATTERNS + j])).collect())
+        .map(|s| {
+            (0..COMBOS)
+                .map(|j| round(w.line[s][PATTERNS + j]))
+                .collect()
+        })
         .collect();
-    let mut wr: Weights = [[0.0; F]; 2];
+    let pc: Vec<Vec<i16>> = (0..2)
+        .map(|s| {
+            w.pc[s]
+                .iter()
+                .map(|&v| v.round().clamp(-3000.0, 3000.0) as i16)
+                .collect()
+        })
+        .collect();
+    let mut wr = Weights::zero();
     for s in 0..2 {
         for j in 0..PATTERNS {
-            wr[s][j] = line[s][j] as f64;
+            wr.line[s][j] = line[s][j] as f64;
         }
         for j in 0..COMBOS {
-            wr[s][PATTERNS + j] = combo[s][j] as f64;
+            wr.line[s][PATTERNS + j] = combo[s][j] as f64;
+        }
+        for i in 0..PCODES {
+            wr.pc[s][i] = pc[s][i] as f64;
         }
     }
     println!(
@@ -324,12 +467,37 @@ pub(super) fn fit() {
         "  combo to move  {:?}\n  combo waiting  {:?}",
         combo[0], combo[1]
     );
+    for s in 0..2 {
+        let mut big: Vec<(usize, i16)> = (0..PCODES)
+            .filter(|&i| pc[s][i] != 0)
+            .map(|i| (i, pc[s][i]))
+            .collect();
+        big.sort_by_key(|&(_, v)| -(v as i32).abs());
+        println!(
+            "  four-pattern additions {}: {} non-zero, largest {:?}",
+            ["to move", "waiting"][s],
+            big.len(),
+            &big[..big.len().min(8)]
+        );
+    }
     if let Some(out) = arg("--write") {
+        // The additions as rows of 20 numbers, so the file stays readable.
+        let table = |v: &[i16]| -> String {
+            let rows: Vec<String> = v
+                .chunks(20)
+                .map(|c| {
+                    let nums: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+                    format!("            {},", nums.join(", "))
+                })
+                .collect();
+            format!("[\n{}\n        ]", rows.join("\n"))
+        };
         let text = format!(
             "//! The evaluation's tables: each empty point's share by the line patterns it makes in its\n\
-             //! four directions and by their combo, for the side to move (`[0]`) and for the side that\n\
-             //! is not (`[1]`), in units of 1/[`EVAL_SCALE`]. Written by `tune fit` (see BENCHMARKS.md,\n\
-             //! \"Evaluation fitted to games\"); edit by re-running it, not by hand.\n\
+             //! four directions, by their combo and by the four patterns together, for the side to\n\
+             //! move (`[0]`) and for the side that is not (`[1]`), in units of 1/[`EVAL_SCALE`].\n\
+             //! Written by `tune fit` (see BENCHMARKS.md, \"Evaluation fitted to games\"); edit by\n\
+             //! re-running it, not by hand.\n\
              \n\
              /// The tables' unit: their sums are divided by this (finer steps for the fit).\n\
              pub const EVAL_SCALE: i32 = 8;\n\
@@ -338,18 +506,28 @@ pub(super) fn fit() {
                  /// `[to move or not][Pattern]`\n    \
                  pub line: [[i32; 11]; 2],\n    \
                  /// `[to move or not][Combo]`\n    \
-                 pub combo: [[i32; 14]; 2],\n\
+                 pub combo: [[i32; 14]; 2],\n    \
+                 /// `[to move or not][pcode]`: what the four patterns together add to the two tables\n    \
+                 /// above (see [`super::pattern::pcode`]).\n    \
+                 pub pcode: [[i16; super::pattern::PCODE_COUNT]; 2],\n\
              }}\n\
              \n\
-             /// Fitted by `tune fit --data {data}` on {n} positions from {games} games: logistic\n\
-             /// loss {before:.5} -> {after:.5} (held-out games {hb:.5} -> {ha:.5}), K = {k:.1}.\n\
+             /// Fitted by `tune fit --data {data}{flags}` on {n} positions from {games} games:\n\
+             /// logistic loss {before:.5} -> {after:.5} (held-out games {hb:.5} -> {ha:.5}), K = {k:.1}.\n\
+             #[rustfmt::skip]\n\
              pub const EVAL: EvalTable = EvalTable {{\n    \
                  line: [{l0:?}, {l1:?}],\n    \
-                 combo: [{c0:?}, {c1:?}],\n\
+                 combo: [{c0:?}, {c1:?}],\n    \
+                 pcode: [\n        {p0},\n        {p1},\n    ],\n\
              }};\n",
             data = std::path::Path::new(&path)
                 .file_name()
                 .map_or(path.clone(), |f| f.to_string_lossy().into_owned()),
+            flags = if use_pc {
+                format!(" --pcodes --l2 {l2:e} --min-count {min_count}")
+            } else {
+                String::new()
+            },
             n = rows.len(),
             before = loss(&fixed_weights(t), k, &rows, train),
             after = loss(&wr, k, &rows, train),
@@ -359,6 +537,8 @@ pub(super) fn fit() {
             l1 = line[1],
             c0 = combo[0],
             c1 = combo[1],
+            p0 = table(&pc[0]),
+            p1 = table(&pc[1]),
         );
         let tmp = format!("{out}.tmp");
         std::fs::write(&tmp, text)
@@ -369,13 +549,16 @@ pub(super) fn fit() {
 }
 
 fn fixed_weights(t: &gomoku::engine::ai::eval_table::EvalTable) -> Weights {
-    let mut w: Weights = [[0.0; F]; 2];
+    let mut w = Weights::zero();
     for k in 0..2 {
         for j in 0..PATTERNS {
-            w[k][j] = t.line[k][j] as f64;
+            w.line[k][j] = t.line[k][j] as f64;
         }
         for j in 0..COMBOS {
-            w[k][PATTERNS + j] = t.combo[k][j] as f64;
+            w.line[k][PATTERNS + j] = t.combo[k][j] as f64;
+        }
+        for i in 0..PCODES {
+            w.pc[k][i] = t.pcode[k][i] as f64;
         }
     }
     w

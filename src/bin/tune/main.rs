@@ -6,11 +6,15 @@
 //!     three freestyle and one in three Renju, and writes every quiet position (no four or
 //!     open three for either side, from the 7th move on) with the game's result for the side
 //!     to move and the evaluation's features. The same arguments give the same file.
-//! tune fit --data FILE [--iters 3000] [--per-game 40] [--write src/engine/ai/eval_table.rs]
+//! tune fit --data FILE [--iters 3000] [--per-game 40] [--pcodes [--l2 1e-7] [--min-count 50]]
+//!          [--write src/engine/ai/eval_table.rs]
 //!     Fits the tables by logistic regression: P(side to move wins) = 1 / (1 + e^(-eval/K)),
 //!     K fitted first to the current tables and then held, so the evaluation keeps its scale
 //!     (the search's margins are in its units). Games whose index ends in 0 are held out to
 //!     show the fit generalises. Prints the loss before and after; writes the table file.
+//!     `--pcodes` also fits what each multiset of four line patterns adds (`pattern::pcode`,
+//!     1,001 per side), for those seen in `--min-count` training positions, held near zero
+//!     by an L2 penalty (`gen` files record them; older files fit without).
 //! tune movegen --games 2000 --nodes 3000 --seed 2 --out FILE
 //!     Plays self-play games as `gen` does and writes, for every position where the move
 //!     order matters (no five to block, no open four or double four of ours), each

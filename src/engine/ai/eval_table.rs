@@ -11,6 +11,9 @@ pub struct EvalTable {
     pub line: [[i32; 11]; 2],
     /// `[to move or not][Combo]`
     pub combo: [[i32; 14]; 2],
+    /// `[to move or not][pcode]`: what the four patterns together add to the two tables
+    /// above (see [`super::pattern::pcode`]).
+    pub pcode: [[i16; super::pattern::PCODE_COUNT]; 2],
 }
 
 /// Fitted by `tune fit --data tune-s1.txt` on 210182 positions from 16000 games: logistic
@@ -28,4 +31,5 @@ pub const EVAL: EvalTable = EvalTable {
             0, 0, -95, -23, -92, 57, -121, 34, 156, -412, 157, 1870, 1250, 2500,
         ],
     ],
+    pcode: [[0; super::pattern::PCODE_COUNT]; 2],
 };

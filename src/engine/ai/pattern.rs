@@ -277,7 +277,9 @@ fn combine(p: [Pattern; 4]) -> ComboEntry {
     let value = p.iter().map(|&x| LINE[x as usize]).sum::<i32>() + BONUS[combo as usize];
     let t = &super::eval_table::EVAL;
     let eval = [0, 1].map(|k| {
-        let v = p.iter().map(|&x| t.line[k][x as usize]).sum::<i32>() + t.combo[k][combo as usize];
+        let v = p.iter().map(|&x| t.line[k][x as usize]).sum::<i32>()
+            + t.combo[k][combo as usize]
+            + t.pcode[k][pcode(p)] as i32;
         v.clamp(i16::MIN as i32, i16::MAX as i32) as i16
     });
     let suspicious = n[P::Overline as usize] > 0
@@ -385,6 +387,29 @@ pub fn combo_index(p: [Pattern; 4]) -> usize {
         .sum()
 }
 
+/// Sorted four-pattern combinations (multisets of 4 of the 11 patterns): the evaluation's
+/// finest per-point class, independent of which direction holds which pattern.
+pub const PCODE_COUNT: usize = 1001;
+
+/// The index in `0..PCODE_COUNT` of the multiset of four line patterns.
+pub fn pcode(p: [Pattern; 4]) -> usize {
+    static MAP: OnceLock<Vec<u16>> = OnceLock::new();
+    let map = MAP.get_or_init(|| {
+        const N: usize = PATTERN_COUNT;
+        let mut ids = std::collections::HashMap::new();
+        let mut map = vec![0u16; N * N * N * N];
+        for (i, slot) in map.iter_mut().enumerate() {
+            let mut ps = [i / (N * N * N), (i / (N * N)) % N, (i / N) % N, i % N];
+            ps.sort_unstable();
+            let next = ids.len() as u16;
+            *slot = *ids.entry(ps).or_insert(next);
+        }
+        debug_assert_eq!(ids.len(), PCODE_COUNT);
+        map
+    });
+    map[combo_index(p)] as usize
+}
+
 /// Inverse of `combo as u8`.
 #[inline]
 pub fn combo_from_u8(v: u8) -> Combo {
@@ -427,6 +452,33 @@ mod tests {
             k += v * POW3[slot_of(off)];
         }
         k
+    }
+
+    #[test]
+    fn pcode_names_each_multiset_of_four_patterns_once() {
+        use Pattern::*;
+        let all: Vec<Pattern> = (0..PATTERN_COUNT as u8).map(Pattern::from_u8).collect();
+        let mut codes = std::collections::HashSet::new();
+        for &a in &all {
+            for &b in &all {
+                for &c in &all {
+                    for &d in &all {
+                        let code = pcode([a, b, c, d]);
+                        assert!(code < PCODE_COUNT);
+                        // The order of the directions does not matter...
+                        assert_eq!(code, pcode([d, c, b, a]));
+                        assert_eq!(code, pcode([b, d, a, c]));
+                        codes.insert(code);
+                    }
+                }
+            }
+        }
+        // ...and every multiset has its own code.
+        assert_eq!(codes.len(), PCODE_COUNT);
+        assert_ne!(
+            pcode([Flex3, Flex3, Dead, Dead]),
+            pcode([Flex3, Block3, Dead, Dead])
+        );
     }
 
     #[test]

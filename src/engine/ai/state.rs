@@ -258,6 +258,28 @@ impl State {
         f
     }
 
+    /// Per colour (the side to move first), how many empty points make each four-pattern
+    /// combination ([`super::pattern::pcode`]); forbidden points count nothing.
+    pub fn eval_pcodes(&self) -> [Vec<u16>; 2] {
+        let mut f = [
+            vec![0u16; super::pattern::PCODE_COUNT],
+            vec![0u16; super::pattern::PCODE_COUNT],
+        ];
+        let order = [self.side, self.side.opponent()];
+        for i in 0..self.size * self.size {
+            if !self.is_empty(i) {
+                continue;
+            }
+            for (k, c) in order.into_iter().enumerate() {
+                let s = &self.cells[i][c.index()];
+                if s.combo != Combo::Forbidden {
+                    f[k][super::pattern::pcode(s.pats)] += 1;
+                }
+            }
+        }
+        f
+    }
+
     /// Recomputes patterns, combo and value of point `i` for both colours from its keys.
     fn refresh(&mut self, i: usize) {
         let t = tables();

@@ -162,6 +162,8 @@ struct Row {
     /// Side to move's four-pattern combinations (pcode, count), then the other side's;
     /// empty in files written before they were recorded.
     pc: [Vec<(u16, f64)>; 2],
+    /// The position's threat mask (`pattern::threat_mask`), from the combo counts.
+    mask: usize,
 }
 
 fn load(path: &str) -> Vec<Row> {
@@ -208,11 +210,13 @@ fn load(path: &str) -> Vec<Row> {
                 ));
             }
         }
+        let mask = threat_mask(|k, c| x[k][PATTERNS + c as usize] as u32);
         rows.push(Row {
             game: v[0] as usize,
             result: v[1],
             x,
             pc,
+            mask,
         });
     }
     rows
@@ -244,6 +248,8 @@ fn thin(rows: Vec<Row>, cap: usize) -> Vec<Row> {
 }
 
 const PCODES: usize = gomoku::engine::ai::pattern::PCODE_COUNT;
+const MASKS: usize = gomoku::engine::ai::pattern::THREAT_MASKS;
+use gomoku::engine::ai::pattern::threat_mask;
 
 /// Weights: `[0]` the side to move's, `[1]` the other side's (subtracted); `line` the
 /// patterns and combos, `pc` the four-pattern combinations' additions.
@@ -251,6 +257,8 @@ const PCODES: usize = gomoku::engine::ai::pattern::PCODE_COUNT;
 struct Weights {
     line: [[f64; F]; 2],
     pc: [Vec<f64>; 2],
+    /// By threat mask, for the side to move.
+    threat: Vec<f64>,
 }
 
 impl Weights {
@@ -258,13 +266,14 @@ impl Weights {
         Weights {
             line: [[0.0; F]; 2],
             pc: [vec![0.0; PCODES], vec![0.0; PCODES]],
+            threat: vec![0.0; MASKS],
         }
     }
 }
 
 /// The engine's evaluation of a row (before its integer division by the scale).
 fn eval(w: &Weights, r: &Row) -> f64 {
-    let mut v = 0.0;
+    let mut v = w.threat[r.mask];
     for s in 0..2 {
         let sign = if s == 0 { 1.0 } else { -1.0 };
         let dense: f64 = w.line[s].iter().zip(&r.x[s]).map(|(a, b)| a * b).sum();
@@ -348,6 +357,19 @@ pub(super) fn fit() {
         }
     }
     let free = |s: usize, i: usize| use_pc && seen[s][i] >= min_count;
+    // The threat table: masks seen in at least `--min-count` training positions.
+    let use_threats = arg("--threats").is_some();
+    let mut seen_mask = vec![0.0f64; MASKS];
+    for r in rows.iter().filter(|r| train(r)) {
+        seen_mask[r.mask] += 1.0;
+    }
+    let free_mask = |i: usize| use_threats && seen_mask[i] >= min_count;
+    if use_threats {
+        println!(
+            "  threat masks fitted: {} of {MASKS} (seen in >= {min_count} positions)",
+            (0..MASKS).filter(|&i| free_mask(i)).count()
+        );
+    }
     if use_pc {
         println!(
             "  four-pattern combinations fitted: {} to move, {} waiting (seen in >= {min_count} \
@@ -377,6 +399,9 @@ pub(super) fn fit() {
             for j in 0..F {
                 g.line[0][j] += d * r.x[0][j];
                 g.line[1][j] -= d * r.x[1][j];
+            }
+            if use_threats {
+                g.threat[r.mask] += d;
             }
             if use_pc {
                 for &(i, c) in &r.pc[0] {
@@ -415,6 +440,18 @@ pub(super) fn fit() {
                 );
             }
         }
+        for i in 0..MASKS {
+            if free_mask(i) {
+                let gi = g.threat[i] / n + 2.0 * l2 * w.threat[i];
+                adam(
+                    &mut w.threat[i],
+                    &mut m.threat[i],
+                    &mut v.threat[i],
+                    gi,
+                    it as i32,
+                );
+            }
+        }
         if it % 500 == 0 || it == iters {
             println!(
                 "  iteration {it}: loss {:.5} (held out {:.5})",
@@ -442,7 +479,15 @@ pub(super) fn fit() {
                 .collect()
         })
         .collect();
+    let threat: Vec<i16> = w
+        .threat
+        .iter()
+        .map(|&v| v.round().clamp(-8000.0, 8000.0) as i16)
+        .collect();
     let mut wr = Weights::zero();
+    for i in 0..MASKS {
+        wr.threat[i] = threat[i] as f64;
+    }
     for s in 0..2 {
         for j in 0..PATTERNS {
             wr.line[s][j] = line[s][j] as f64;
@@ -480,6 +525,18 @@ pub(super) fn fit() {
             &big[..big.len().min(8)]
         );
     }
+    {
+        let mut big: Vec<(usize, i16)> = (0..MASKS)
+            .filter(|&i| threat[i] != 0)
+            .map(|i| (i, threat[i]))
+            .collect();
+        big.sort_by_key(|&(_, v)| -(v as i32).abs());
+        println!(
+            "  threat table: {} non-zero, largest {:?}",
+            big.len(),
+            &big[..big.len().min(10)]
+        );
+    }
     if let Some(out) = arg("--write") {
         // The additions as rows of 20 numbers, so the file stays readable.
         let table = |v: &[i16]| -> String {
@@ -509,7 +566,10 @@ pub(super) fn fit() {
                  pub combo: [[i32; 14]; 2],\n    \
                  /// `[to move or not][pcode]`: what the four patterns together add to the two tables\n    \
                  /// above (see [`super::pattern::pcode`]).\n    \
-                 pub pcode: [[i16; super::pattern::PCODE_COUNT]; 2],\n\
+                 pub pcode: [[i16; super::pattern::PCODE_COUNT]; 2],\n    \
+                 /// `[threat mask]`: what the kinds of threats on the board add for the side to move\n    \
+                 /// (see [`super::pattern::threat_mask`]), once per position.\n    \
+                 pub threat: [i16; super::pattern::THREAT_MASKS],\n\
              }}\n\
              \n\
              /// Fitted by `tune fit --data {data}{flags}` on {n} positions from {games} games:\n\
@@ -518,16 +578,22 @@ pub(super) fn fit() {
              pub const EVAL: EvalTable = EvalTable {{\n    \
                  line: [{l0:?}, {l1:?}],\n    \
                  combo: [{c0:?}, {c1:?}],\n    \
-                 pcode: [\n        {p0},\n        {p1},\n    ],\n\
+                 pcode: [\n        {p0},\n        {p1},\n    ],\n    \
+                 threat: {th},\n\
              }};\n",
             data = std::path::Path::new(&path)
                 .file_name()
                 .map_or(path.clone(), |f| f.to_string_lossy().into_owned()),
-            flags = if use_pc {
-                format!(" --pcodes --l2 {l2:e} --min-count {min_count}")
-            } else {
-                String::new()
-            },
+            flags = format!(
+                "{}{}{}",
+                if use_pc { " --pcodes" } else { "" },
+                if use_threats { " --threats" } else { "" },
+                if use_pc || use_threats {
+                    format!(" --l2 {l2:e} --min-count {min_count}")
+                } else {
+                    String::new()
+                }
+            ),
             n = rows.len(),
             before = loss(&fixed_weights(t), k, &rows, train),
             after = loss(&wr, k, &rows, train),
@@ -539,6 +605,9 @@ pub(super) fn fit() {
             c1 = combo[1],
             p0 = table(&pc[0]),
             p1 = table(&pc[1]),
+            th = table(&threat)
+                .replace("\n        ]", "\n    ]")
+                .replace("            ", "        "),
         );
         let tmp = format!("{out}.tmp");
         std::fs::write(&tmp, text)
@@ -560,6 +629,9 @@ fn fixed_weights(t: &gomoku::engine::ai::eval_table::EvalTable) -> Weights {
         for i in 0..PCODES {
             w.pc[k][i] = t.pcode[k][i] as f64;
         }
+    }
+    for i in 0..MASKS {
+        w.threat[i] = t.threat[i] as f64;
     }
     w
 }

@@ -14,6 +14,9 @@ pub struct EvalTable {
     /// `[to move or not][pcode]`: what the four patterns together add to the two tables
     /// above (see [`super::pattern::pcode`]).
     pub pcode: [[i16; super::pattern::PCODE_COUNT]; 2],
+    /// `[threat mask]`: what the kinds of threats on the board add for the side to move
+    /// (see [`super::pattern::threat_mask`]), once per position.
+    pub threat: [i16; super::pattern::THREAT_MASKS],
 }
 
 /// Fitted by `tune fit --data tune-s1.txt` on 210182 positions from 16000 games: logistic
@@ -32,4 +35,5 @@ pub const EVAL: EvalTable = EvalTable {
         ],
     ],
     pcode: [[0; super::pattern::PCODE_COUNT]; 2],
+    threat: [0; super::pattern::THREAT_MASKS],
 };

@@ -43,6 +43,9 @@ pub struct Limits {
     pub soft_time: Option<Duration>,
     /// Time it must never exceed.
     pub hard_time: Option<Duration>,
+    /// Start iterations until the hard limit: with only a per-move limit (no match clock)
+    /// time not used on this move is lost, so stopping early saves nothing.
+    pub spend_all: bool,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     /// Also search for wins by threes and fours (VCT) at the root.

@@ -59,6 +59,18 @@ pub struct Params {
     /// one ply shallower (its move order is a guess; the next iteration comes back with one).
     /// From depth 4: +26 Elo over 1,200 self-play games at 0.1 s (SPRT(0,15) accepted).
     pub iir_depth: f32,
+    /// Fail-high reduction: at an expected cut node whose evaluation is `fh_base` +
+    /// `fh_per_ply` x depth above beta, every move but a four is searched `fh_reduce`
+    /// plies shallower (0: off).
+    pub fh_reduce: f32,
+    pub fh_base: f32,
+    pub fh_per_ply: f32,
+    /// At a PV node, once a move raised alpha the rest are searched `alpha_reduce` plies
+    /// shallower (from depth 2 to 12; 0: off).
+    pub alpha_reduce: f32,
+    /// 1: the pruning decisions use the hash entry's score where its bound says it is a
+    /// better estimate than the static evaluation (0: the static evaluation only).
+    pub tt_refine: f32,
     /// A new iteration starts only before this share of the soft time limit: when the best
     /// move just changed, when it held for one or two iterations, and when it held longer.
     pub time_unstable: f32,
@@ -93,6 +105,11 @@ impl Default for Params {
             se_margin: 2.0,
             se_double: 30.0,
             iir_depth: 4.0,
+            fh_reduce: 0.0,
+            fh_base: -10.0,
+            fh_per_ply: 15.0,
+            alpha_reduce: 0.0,
+            tt_refine: 0.0,
             time_unstable: 0.9,
             time_settling: 0.75,
             time_stable: 0.55,
@@ -151,6 +168,11 @@ impl Params {
             "se_margin" => &mut self.se_margin,
             "se_double" => &mut self.se_double,
             "iir_depth" => &mut self.iir_depth,
+            "fh_reduce" => &mut self.fh_reduce,
+            "fh_base" => &mut self.fh_base,
+            "fh_per_ply" => &mut self.fh_per_ply,
+            "alpha_reduce" => &mut self.alpha_reduce,
+            "tt_refine" => &mut self.tt_refine,
             "time_unstable" => &mut self.time_unstable,
             "time_settling" => &mut self.time_settling,
             "time_stable" => &mut self.time_stable,

@@ -410,6 +410,25 @@ pub fn pcode(p: [Pattern; 4]) -> usize {
     map[combo_index(p)] as usize
 }
 
+/// Threat classes of a position, as the evaluation's threat table indexes them: which
+/// kinds of threat points the side to move (`me`) and the other side have. `count(k, c)`
+/// is the number of points where side `k` (0 to move, 1 not) makes combo `c`.
+pub const THREAT_MASKS: usize = 1 << 9;
+
+pub fn threat_mask(count: impl Fn(usize, Combo) -> u32) -> usize {
+    use Combo::*;
+    let has = |k: usize, cs: &[Combo]| cs.iter().any(|&c| count(k, c) > 0) as usize;
+    has(0, &[Block4Plus])
+        | has(0, &[Block4]) << 1
+        | has(0, &[Flex3Plus, DoubleFlex3]) << 2
+        | has(0, &[Flex3]) << 3
+        | has(1, &[Flex4]) << 4
+        | has(1, &[Block4Flex3, Block4Plus]) << 5
+        | has(1, &[Block4]) << 6
+        | has(1, &[Flex3Plus, DoubleFlex3]) << 7
+        | has(1, &[Flex3]) << 8
+}
+
 /// Inverse of `combo as u8`.
 #[inline]
 pub fn combo_from_u8(v: u8) -> Combo {

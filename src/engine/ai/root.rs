@@ -202,7 +202,7 @@ impl Searcher<'_> {
             if self.root_moves == 1 && depth >= 4 {
                 break; // one move answers every threat: no need to think longer
             }
-            if let Some(soft) = self.soft {
+            if let Some(soft) = self.soft.filter(|_| !self.spend_all) {
                 // The next iteration costs a few times this one. Start it while it can still
                 // change the answer before the hard limit (a stopped iteration's better move
                 // is kept); stop sooner when the best move has held for several iterations.

@@ -147,6 +147,8 @@ pub(super) struct Searcher<'a> {
     pub(super) start: Instant,
     pub(super) soft: Option<Duration>,
     pub(super) hard: Option<Duration>,
+    /// Iterations start until `hard` (see [`Limits::spend_all`]).
+    pub(super) spend_all: bool,
     pub(super) max_depth: i32,
     pub(super) node_limit: u64,
     pub(super) vct: bool,
@@ -209,6 +211,7 @@ impl<'a> Searcher<'a> {
             start,
             soft: limits.soft_time.or(limits.hard_time),
             hard: limits.hard_time,
+            spend_all: limits.spend_all,
             max_depth: limits
                 .depth
                 .map_or(MAX_PLY as i32 - 8, |d| d.clamp(1, 80) as i32),
@@ -404,17 +407,34 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // The hash entry's score, where its bound says the true value lies beyond the static
+        // evaluation in its direction, is the better estimate for pruning.
+        let mut eval = static_eval;
+        if self.p.tt_refine > 0.0
+            && let Some(h) = tt_hit
+        {
+            let s = from_tt(h.score, ply);
+            let fits = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s > eval,
+                Bound::Upper => s < eval,
+            };
+            if fits && s.abs() < WIN_BOUND {
+                eval = s;
+            }
+        }
+
         if selective && !pv_node && ply > 0 && !excluding && quiet_node && beta.abs() < WIN_BOUND {
             // Reverse futility: far enough above beta that no quiet line will come back.
             if depth < self.p.rfp_depth
-                && static_eval as f32 - self.p.rfp * (depth - improving as i32 as f32).max(0.5)
+                && eval as f32 - self.p.rfp * (depth - improving as i32 as f32).max(0.5)
                     >= beta as f32
             {
-                return static_eval;
+                return eval;
             }
             // Razoring: far below alpha, only a win by fours can save the node.
             if depth < self.p.razor_depth
-                && (static_eval as f32 + self.p.razor + self.p.razor_per_ply * depth) < alpha as f32
+                && (eval as f32 + self.p.razor + self.p.razor_per_ply * depth) < alpha as f32
             {
                 let v = self.qsearch(alpha, alpha + 1, ply, self.p.qvcf_depth as i32, None);
                 if v <= alpha {
@@ -461,11 +481,19 @@ impl<'a> Searcher<'a> {
         // Internal iterative reduction: no hash move, so the order below is a guess; a
         // shallower search here is cheaper and leaves one for the next iteration.
         let iir = selective && ply > 0 && !excluding && tt_move.is_none();
-        let depth = if iir && depth >= self.p.iir_depth {
+        let mut depth = if iir && depth >= self.p.iir_depth {
             depth - 1.0
         } else {
             depth
         };
+        // Fail-high reduction: an expected cut node far above beta will most likely cut off
+        // with any reasonable move; only fours keep their depth.
+        let likely_fail_high = selective
+            && !pv_node
+            && cut_node
+            && self.p.fh_reduce > 0.0
+            && beta.abs() < WIN_BOUND
+            && eval as f32 >= beta as f32 + self.p.fh_base + self.p.fh_per_ply * depth;
 
         // One move list per ply, reused: no allocation per node. Staged: below the root and
         // when not answering an open three, the hash move is searched before anything is
@@ -499,7 +527,7 @@ impl<'a> Searcher<'a> {
             && !pv_node
             && depth <= 3.0
             && quiet_node
-            && static_eval as f32 + self.p.fut_base + self.p.fut_per_ply * depth <= alpha as f32;
+            && eval as f32 + self.p.fut_base + self.p.fut_per_ply * depth <= alpha as f32;
         let lmp_limit = if selective && ply > 0 && depth < self.p.lmp_depth {
             let base = self.p.lmp_base + self.p.lmp_per_ply * depth * depth;
             (if improving { 2.0 * base } else { base }) as usize
@@ -551,11 +579,14 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.st.make(self.pos(m));
-            let ext = if Some(m) == tt_move {
+            let mut ext = if Some(m) == tt_move {
                 singular_ext
             } else {
                 0.0
             };
+            if likely_fail_high && mine < Combo::Block4 {
+                ext -= self.p.fh_reduce;
+            }
             let v = if tried == 0 {
                 -self.search(
                     depth - 1.0 + ext,
@@ -614,6 +645,15 @@ impl<'a> Searcher<'a> {
                     if v >= beta {
                         self.reward(ply, m, prev, depth, &moves[..n], tactical);
                         break;
+                    }
+                    // A PV node with a first improvement: the rest need only show they are
+                    // not better, at less depth.
+                    if self.p.alpha_reduce > 0.0
+                        && depth > 2.0
+                        && depth < 12.0
+                        && v.abs() < WIN_BOUND
+                    {
+                        depth -= self.p.alpha_reduce;
                     }
                 }
             }

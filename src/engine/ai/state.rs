@@ -228,9 +228,14 @@ impl State {
     }
 
     /// Static evaluation for the side to move: its points' shares as the side to move
-    /// less the opponent's as the side waiting (tables fitted to game results, `eval_table`).
+    /// less the opponent's as the side waiting, plus the threat table's value for the kinds
+    /// of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
-        (self.totals[self.side.index()][0] - self.totals[self.side.opponent().index()][1])
+        let (me, opp) = (self.side.index(), self.side.opponent().index());
+        let mask = super::pattern::threat_mask(|k, c| {
+            self.counts[if k == 0 { me } else { opp }][c as usize] as u32
+        });
+        (self.totals[me][0] - self.totals[opp][1] + super::eval_table::EVAL.threat[mask] as i32)
             / super::eval_table::EVAL_SCALE
     }
 

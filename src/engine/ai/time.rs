@@ -50,6 +50,7 @@ impl Clock {
         Limits {
             soft_time: soft,
             hard_time: hard,
+            spend_all: self.left.is_none() && self.turn.is_some(),
             ..Limits::default()
         }
     }
@@ -74,6 +75,8 @@ mod tests {
         .limits();
         assert_eq!(l.hard_time, Some(ms(75)));
         assert!(l.soft_time.unwrap() < ms(75));
+        // Nothing to save time for: the search may use all of it.
+        assert!(l.spend_all);
         let l = Clock {
             turn: Some(ms(5000)),
             left: None,
@@ -94,6 +97,10 @@ mod tests {
         }
         .limits();
         assert_eq!(l.soft_time, Some(ms(1000))); // 60 s over at most 60 moves
+        assert!(
+            !l.spend_all,
+            "a match clock keeps what this move does not need"
+        );
         assert!(l.hard_time.unwrap() <= ms(15_000));
         // Nearly out of time: still a positive, tiny budget.
         let l = Clock {

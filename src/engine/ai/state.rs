@@ -532,6 +532,86 @@ mod tests {
         }
     }
 
+    /// The evaluation is exactly the model `tune fit` fits: the tables applied to the
+    /// features `eval_features` and `eval_pcodes` report, plus the threat table at the mask
+    /// of the combo counts, in random positions of every rule and for either side to move.
+    #[test]
+    fn evaluation_is_the_fitted_model_of_the_features() {
+        use super::super::eval_table::{EVAL, EVAL_SCALE};
+        use super::super::pattern::{PCODE_COUNT, threat_mask};
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut masks = std::collections::HashSet::new();
+        for rule in Rule::ALL {
+            for _ in 0..6 {
+                let mut game = Game::new(15, rule).unwrap();
+                for _ in 0..40 {
+                    let st = State::from_game(&game);
+                    let f = st.eval_features();
+                    let pc = st.eval_pcodes();
+                    let count = |k: usize, c: Combo| f[k][PATTERN_COUNT + c as usize];
+                    let mask = threat_mask(count);
+                    masks.insert(mask);
+                    let mut v = EVAL.threat[mask] as i32;
+                    for k in 0..2 {
+                        let sign = if k == 0 { 1 } else { -1 };
+                        let mut part = 0;
+                        for p in 0..PATTERN_COUNT {
+                            part += EVAL.line[k][p] * f[k][p] as i32;
+                        }
+                        for c in 0..COMBO_COUNT {
+                            part += EVAL.combo[k][c] * f[k][PATTERN_COUNT + c] as i32;
+                        }
+                        for i in 0..PCODE_COUNT {
+                            part += EVAL.pcode[k][i] as i32 * pc[k][i] as i32;
+                        }
+                        v += sign * part;
+                    }
+                    assert_eq!(st.evaluate(), v / EVAL_SCALE, "{rule:?} ply {}", game.ply());
+                    let legal: Vec<Pos> = game
+                        .board()
+                        .empty_points()
+                        .filter(|&p| game.check_move(p).is_ok())
+                        .collect();
+                    let Some(&p) = legal.choose(&mut rng) else {
+                        break;
+                    };
+                    if game.play(p).unwrap().is_over() {
+                        break;
+                    }
+                }
+            }
+        }
+        // The positions had threats of several kinds, not just an empty mask.
+        assert!(masks.len() >= 8, "{masks:?}");
+    }
+
+    /// The threat mask names the side to move's threats in its low bits, the other side's
+    /// in its high bits.
+    #[test]
+    fn threat_mask_sorts_threats_by_side() {
+        use super::super::pattern::threat_mask;
+        let mut game = Game::new(15, Rule::Freestyle).unwrap();
+        // Black: an open two on row 7; White: a three against the edge on row 0.
+        for (x, y) in [(6, 7), (0, 0), (7, 7), (1, 0), (12, 12), (2, 0)] {
+            game.play(Pos::new(x, y)).unwrap();
+        }
+        // Black to move: it has open-three points (its two); White has four points on row 0
+        // (a three at the edge is closed: a four needs (3,0) and then (4,0)).
+        let st = State::from_game(&game);
+        let mask = threat_mask(|k, c| {
+            let side = if k == 0 { Stone::Black } else { Stone::White };
+            st.count(side, c)
+        });
+        assert_ne!(mask & 0b1100, 0, "black's three points: {mask:b}");
+        assert_ne!(mask & 0b110_0000, 0, "white's four points: {mask:b}");
+        assert_eq!(mask & 0b11, 0, "black has no four point: {mask:b}");
+        assert_eq!(
+            mask & 0b1_1001_0000,
+            0,
+            "white has no three point: {mask:b}"
+        );
+    }
+
     /// The move picker's scores put our open four above blocking the opponent's open three,
     /// and that above a point with no shape.
     #[test]

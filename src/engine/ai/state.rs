@@ -491,6 +491,17 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;
 
+    /// Plays a random legal move; `None` when there is none or the game has ended.
+    fn play_random(game: &mut Game, rng: &mut StdRng) -> Option<Pos> {
+        let legal: Vec<Pos> = game
+            .board()
+            .empty_points()
+            .filter(|&p| game.check_move(p).is_ok())
+            .collect();
+        let &p = legal.choose(rng)?;
+        (!game.play(p).unwrap().is_over()).then_some(p)
+    }
+
     /// Incremental updates agree with a state built from scratch after random play.
     #[test]
     fn incremental_matches_scratch() {
@@ -499,17 +510,9 @@ mod tests {
             let mut game = Game::new(15, rule).unwrap();
             let mut st = State::from_game(&game);
             for _ in 0..80 {
-                let legal: Vec<Pos> = game
-                    .board()
-                    .empty_points()
-                    .filter(|&p| game.check_move(p).is_ok())
-                    .collect();
-                let Some(&p) = legal.choose(&mut rng) else {
+                let Some(p) = play_random(&mut game, &mut rng) else {
                     break;
                 };
-                if game.play(p).unwrap().is_over() {
-                    break;
-                }
                 st.make(p);
                 let fresh = State::from_game(&game);
                 assert_eq!(st.totals, fresh.totals, "{rule:?}");
@@ -567,15 +570,7 @@ mod tests {
                         v += sign * part;
                     }
                     assert_eq!(st.evaluate(), v / EVAL_SCALE, "{rule:?} ply {}", game.ply());
-                    let legal: Vec<Pos> = game
-                        .board()
-                        .empty_points()
-                        .filter(|&p| game.check_move(p).is_ok())
-                        .collect();
-                    let Some(&p) = legal.choose(&mut rng) else {
-                        break;
-                    };
-                    if game.play(p).unwrap().is_over() {
+                    if play_random(&mut game, &mut rng).is_none() {
                         break;
                     }
                 }

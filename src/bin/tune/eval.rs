@@ -549,6 +549,16 @@ pub(super) fn fit() {
                 .collect();
             format!("[\n{}\n        ]", rows.join("\n"))
         };
+        let flags = format!(
+            "{}{}{}",
+            if use_pc { " --pcodes" } else { "" },
+            if use_threats { " --threats" } else { "" },
+            if use_pc || use_threats {
+                format!(" --l2 {l2:e} --min-count {min_count}")
+            } else {
+                String::new()
+            }
+        );
         let text = format!(
             "//! The evaluation's tables: each empty point's share by the line patterns it makes in its\n\
              //! four directions, by their combo and by the four patterns together, for the side to\n\
@@ -584,16 +594,6 @@ pub(super) fn fit() {
             data = std::path::Path::new(&path)
                 .file_name()
                 .map_or(path.clone(), |f| f.to_string_lossy().into_owned()),
-            flags = format!(
-                "{}{}{}",
-                if use_pc { " --pcodes" } else { "" },
-                if use_threats { " --threats" } else { "" },
-                if use_pc || use_threats {
-                    format!(" --l2 {l2:e} --min-count {min_count}")
-                } else {
-                    String::new()
-                }
-            ),
             n = rows.len(),
             before = loss(&fixed_weights(t), k, &rows, train),
             after = loss(&wr, k, &rows, train),

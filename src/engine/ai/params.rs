@@ -61,15 +61,15 @@ pub struct Params {
     pub iir_depth: f32,
     /// Fail-high reduction: at an expected cut node whose evaluation is `fh_base` +
     /// `fh_per_ply` x depth above beta, every move but a four is searched `fh_reduce`
-    /// plies shallower (0: off).
+    /// plies shallower. Off (0): 1 gained nothing over 800 self-play games at 0.1 s.
     pub fh_reduce: f32,
     pub fh_base: f32,
     pub fh_per_ply: f32,
     /// At a PV node, once a move raised alpha the rest are searched `alpha_reduce` plies
-    /// shallower (from depth 2 to 12; 0: off).
+    /// shallower (from depth 2 to 12). Off (0): 1 scored 48.8% over 400 games.
     pub alpha_reduce: f32,
     /// 1: the pruning decisions use the hash entry's score where its bound says it is a
-    /// better estimate than the static evaluation (0: the static evaluation only).
+    /// better estimate than the static evaluation. Off (0): not yet screened.
     pub tt_refine: f32,
     /// A new iteration starts only before this share of the soft time limit: when the best
     /// move just changed, when it held for one or two iterations, and when it held longer.

@@ -557,17 +557,17 @@ mod tests {
                     let mut v = EVAL.threat[mask] as i32;
                     for k in 0..2 {
                         let sign = if k == 0 { 1 } else { -1 };
-                        let mut part = 0;
-                        for p in 0..PATTERN_COUNT {
-                            part += EVAL.line[k][p] * f[k][p] as i32;
-                        }
-                        for c in 0..COMBO_COUNT {
-                            part += EVAL.combo[k][c] * f[k][PATTERN_COUNT + c] as i32;
-                        }
-                        for i in 0..PCODE_COUNT {
-                            part += EVAL.pcode[k][i] as i32 * pc[k][i] as i32;
-                        }
-                        v += sign * part;
+                        let (lines, combos) = f[k].split_at(PATTERN_COUNT);
+                        let dot = |w: &[i32], x: &[u32]| -> i32 {
+                            w.iter().zip(x).map(|(&a, &b)| a * b as i32).sum()
+                        };
+                        let pcodes: i32 = (EVAL.pcode[k].iter().zip(&pc[k]))
+                            .map(|(&a, &b)| a as i32 * b as i32)
+                            .sum();
+                        assert_eq!(combos.len(), COMBO_COUNT);
+                        assert_eq!(pc[k].len(), PCODE_COUNT);
+                        v += sign
+                            * (dot(&EVAL.line[k], lines) + dot(&EVAL.combo[k], combos) + pcodes);
                     }
                     assert_eq!(st.evaluate(), v / EVAL_SCALE, "{rule:?} ply {}", game.ply());
                     if play_random(&mut game, &mut rng).is_none() {

@@ -1,0 +1,132 @@
+//! The `tune` tool end to end on a few games: `gen` is reproducible and records the
+//! four-pattern counts, `fit --pcodes --threats` lowers the loss and writes a table file of
+//! the engine's shape, and a malformed data file is refused with its line.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn tune(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tune"))
+        .args(args)
+        .output()
+        .expect("tune runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-tune-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The loss figures of a `fit` line such as "  before: loss 0.53990 (held out 0.54623)".
+fn loss_after(out: &str, label: &str) -> f64 {
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with(label))
+        .unwrap_or_else(|| panic!("no '{label}' line in:\n{out}"));
+    let at = line.find("loss ").expect("a loss figure") + 5;
+    line[at..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn gen_is_reproducible_and_fit_writes_a_better_table() {
+    let a = scratch("a.txt");
+    let b = scratch("b.txt");
+    for out in [&a, &b] {
+        let o = tune(&[
+            "gen",
+            "--games",
+            "16",
+            "--nodes",
+            "400",
+            "--seed",
+            "5",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "same seed, same file"
+    );
+    // Each line: game, result, 2 x 25 counts, then per side a count and (pcode, count) pairs.
+    let first: Vec<u32> = text
+        .lines()
+        .next()
+        .expect("some positions")
+        .split_whitespace()
+        .skip(2)
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let n0 = first[50] as usize;
+    assert!(
+        n0 > 0,
+        "the side to move's four-pattern counts are recorded"
+    );
+    let n1 = first[51 + 2 * n0] as usize;
+    assert_eq!(first.len(), 52 + 2 * n0 + 2 * n1);
+
+    let table = scratch("eval_table.rs");
+    let o = tune(&[
+        "fit",
+        "--data",
+        a.to_str().unwrap(),
+        "--iters",
+        "200",
+        "--pcodes",
+        "--threats",
+        "--min-count",
+        "3",
+        "--write",
+        table.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        loss_after(&out, "after") < loss_after(&out, "before"),
+        "the fit lowers the training loss:\n{out}"
+    );
+    let written = std::fs::read_to_string(&table).unwrap();
+    for part in [
+        "pub const EVAL: EvalTable",
+        "line: [[",
+        "combo: [[",
+        "pcode: [",
+        "threat: [",
+    ] {
+        assert!(written.contains(part), "{part} missing from the table file");
+    }
+    assert!(
+        written.contains("--pcodes --threats"),
+        "the command is recorded"
+    );
+    let _ = std::fs::remove_dir_all(a.parent().unwrap());
+}
+
+#[test]
+fn a_malformed_data_file_is_refused_with_its_line() {
+    let bad = scratch("bad.txt");
+    let mut row = vec!["0".to_string(), "1".to_string()];
+    row.extend(std::iter::repeat_n("0".to_string(), 50));
+    // Says three pcodes follow, gives one.
+    row.extend(["3", "7", "1"].map(String::from));
+    std::fs::write(&bad, format!("{}\n", row.join(" "))).unwrap();
+    let o = tune(&["fit", "--data", bad.to_str().unwrap(), "--iters", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 1") && err.contains("end early"), "{err}");
+    assert!(!o.status.success());
+    let _ = std::fs::remove_file(&bad);
+}

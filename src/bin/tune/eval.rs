@@ -569,17 +569,22 @@ pub(super) fn fit() {
              /// The tables' unit: their sums are divided by this (finer steps for the fit).\n\
              pub const EVAL_SCALE: i32 = 8;\n\
              \n\
+             /// Multisets of four line patterns, the four-pattern additions' index (`pattern::pcode`).\n\
+             pub const PCODE_COUNT: usize = {PCODES};\n\
+             /// Threat masks, the threat table's index (`pattern::threat_mask`).\n\
+             pub const THREAT_MASKS: usize = {MASKS};\n\
+             \n\
              pub struct EvalTable {{\n    \
                  /// `[to move or not][Pattern]`\n    \
                  pub line: [[i32; 11]; 2],\n    \
                  /// `[to move or not][Combo]`\n    \
                  pub combo: [[i32; 14]; 2],\n    \
                  /// `[to move or not][pcode]`: what the four patterns together add to the two tables\n    \
-                 /// above (see [`super::pattern::pcode`]).\n    \
-                 pub pcode: [[i16; super::pattern::PCODE_COUNT]; 2],\n    \
+                 /// above (see `pattern::pcode`).\n    \
+                 pub pcode: [[i16; PCODE_COUNT]; 2],\n    \
                  /// `[threat mask]`: what the kinds of threats on the board add for the side to move\n    \
-                 /// (see [`super::pattern::threat_mask`]), once per position.\n    \
-                 pub threat: [i16; super::pattern::THREAT_MASKS],\n\
+                 /// (see `pattern::threat_mask`), once per position.\n    \
+                 pub threat: [i16; THREAT_MASKS],\n\
              }}\n\
              \n\
              /// Fitted by `tune fit --data {data}{flags}` on {n} positions from {games} games:\n\

@@ -7,17 +7,22 @@
 /// The tables' unit: their sums are divided by this (finer steps for the fit).
 pub const EVAL_SCALE: i32 = 8;
 
+/// Multisets of four line patterns, the four-pattern additions' index (`pattern::pcode`).
+pub const PCODE_COUNT: usize = 1001;
+/// Threat masks, the threat table's index (`pattern::threat_mask`).
+pub const THREAT_MASKS: usize = 512;
+
 pub struct EvalTable {
     /// `[to move or not][Pattern]`
     pub line: [[i32; 11]; 2],
     /// `[to move or not][Combo]`
     pub combo: [[i32; 14]; 2],
     /// `[to move or not][pcode]`: what the four patterns together add to the two tables
-    /// above (see [`super::pattern::pcode`]).
-    pub pcode: [[i16; super::pattern::PCODE_COUNT]; 2],
+    /// above (see `pattern::pcode`).
+    pub pcode: [[i16; PCODE_COUNT]; 2],
     /// `[threat mask]`: what the kinds of threats on the board add for the side to move
-    /// (see [`super::pattern::threat_mask`]), once per position.
-    pub threat: [i16; super::pattern::THREAT_MASKS],
+    /// (see `pattern::threat_mask`), once per position.
+    pub threat: [i16; THREAT_MASKS],
 }
 
 /// Fitted by `tune fit --data tune-s3.txt --pcodes --threats --l2 1e-9 --min-count 50` on 282961 positions from 20000 games:

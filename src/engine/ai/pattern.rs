@@ -388,8 +388,9 @@ pub fn combo_index(p: [Pattern; 4]) -> usize {
 }
 
 /// Sorted four-pattern combinations (multisets of 4 of the 11 patterns): the evaluation's
-/// finest per-point class, independent of which direction holds which pattern.
-pub const PCODE_COUNT: usize = 1001;
+/// finest per-point class, independent of which direction holds which pattern. The table
+/// module owns the sizes so that it imports nothing.
+pub use super::eval_table::{PCODE_COUNT, THREAT_MASKS};
 
 /// The index in `0..PCODE_COUNT` of the multiset of four line patterns.
 pub fn pcode(p: [Pattern; 4]) -> usize {
@@ -412,9 +413,8 @@ pub fn pcode(p: [Pattern; 4]) -> usize {
 
 /// Threat classes of a position, as the evaluation's threat table indexes them: which
 /// kinds of threat points the side to move (`me`) and the other side have. `count(k, c)`
-/// is the number of points where side `k` (0 to move, 1 not) makes combo `c`.
-pub const THREAT_MASKS: usize = 1 << 9;
-
+/// is the number of points where side `k` (0 to move, 1 not) makes combo `c`: 9 bits,
+/// [`THREAT_MASKS`] values.
 pub fn threat_mask(count: impl Fn(usize, Combo) -> u32) -> usize {
     use Combo::*;
     let has = |k: usize, cs: &[Combo]| cs.iter().any(|&c| count(k, c) > 0) as usize;

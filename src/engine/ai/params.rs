@@ -20,6 +20,9 @@ pub struct Params {
     pub lmr_base: f32,
     /// Extra reduction at expected cut nodes, and at non-PV nodes that are not improving.
     pub lmr_cut: f32,
+    /// 1: killers keep their depth at cut nodes (no `lmr_cut`). Off: with `lmr_cut` 1.8 as
+    /// Rapfi has it, -21 Elo over 400 self-play games.
+    pub lmr_cut_killer: f32,
     pub lmr_not_improving: f32,
     /// Less reduction for a node that was on a principal variation, and for our threats.
     pub lmr_was_pv: f32,
@@ -33,11 +36,20 @@ pub struct Params {
     pub razor: f32,
     pub razor_per_ply: f32,
     pub razor_depth: f32,
-    /// Move-count pruning: after base + per_ply x depth^2 (x2 improving) quiet moves, below
-    /// `lmp_depth`.
+    /// Move-count pruning below `lmp_depth`. With `lmp_all` 1 (the default), as a tournament
+    /// engine does it: every move tried counts, and after (3 + depth^`lmp_exp`) / (2 -
+    /// improving) of them the rest are skipped, our fours never, our open threes only after
+    /// `lmp_keep_three` times as many (0: like any move; 1: never). +23 Elo in self-play
+    /// (keep_three 2 and 3, 400 games each); counting threes as any move gained more (+47)
+    /// but lost a regression defence, never skipping them gained nothing (-9).
+    /// With `lmp_all` 0 (before 2026-11-25, with `lmp_depth` 8): after `lmp_base` +
+    /// `lmp_per_ply` x depth^2 quiet moves (twice as many improving); threats never count.
     pub lmp_base: f32,
     pub lmp_per_ply: f32,
     pub lmp_depth: f32,
+    pub lmp_all: f32,
+    pub lmp_exp: f32,
+    pub lmp_keep_three: f32,
     /// Moves with no shape at all (no three or four for either side) skipped below this depth.
     pub noshape_depth: f32,
     /// Futility for single quiet moves: eval + base + per_ply x depth <= alpha, depth <= 3.
@@ -55,10 +67,27 @@ pub struct Params {
     pub se_depth: f32,
     pub se_margin: f32,
     pub se_double: f32,
+    /// When the hash move is not singular but its score is above beta: its extension is
+    /// -`se_neg` (searched that much shallower). With Rapfi's numbers (`se_depth` 6.65,
+    /// `se_margin` 0.91, `se_neg` 1.5): +6 Elo over 400 games, not kept.
+    pub se_neg: f32,
     /// Internal iterative reduction: a node from this depth on with no hash move is searched
     /// one ply shallower (its move order is a guess; the next iteration comes back with one).
     /// From depth 4: +26 Elo over 1,200 self-play games at 0.1 s (SPRT(0,15) accepted).
     pub iir_depth: f32,
+    /// At a PV node whose hash move comes from a shallower search, the node is searched
+    /// (depth - hash depth) x `iir_tt` plies shallower, at most `iir_tt_max`. Off (0): 0.28
+    /// scored -9 Elo over 400 self-play games.
+    pub iir_tt: f32,
+    pub iir_tt_max: f32,
+    /// 1: a late move whose reduced search beat alpha is re-searched one ply deeper when it
+    /// beat alpha by far, one ply shallower when it barely beat the best so far. Off (0): -5
+    /// Elo over 400 self-play games.
+    pub lmr_ext: f32,
+    /// Extension of the hash move (when no singular extension applies), at PV and other
+    /// nodes. Off (0): not yet screened (Rapfi's 0.25 and 0.08 are the values to try).
+    pub ttm_ext_pv: f32,
+    pub ttm_ext_nonpv: f32,
     /// Fail-high reduction: at an expected cut node whose evaluation is `fh_base` +
     /// `fh_per_ply` x depth above beta, every move but a four is searched `fh_reduce`
     /// plies shallower. Off (0): 1 gained nothing over 800 self-play games at 0.1 s.
@@ -84,6 +113,7 @@ impl Default for Params {
             lmr_div: 2.0,
             lmr_base: 0.3,
             lmr_cut: 1.0,
+            lmr_cut_killer: 0.0,
             lmr_not_improving: 0.7,
             lmr_was_pv: 1.0,
             lmr_threat: 1.0,
@@ -95,7 +125,10 @@ impl Default for Params {
             razor_depth: 3.0,
             lmp_base: 3.0,
             lmp_per_ply: 0.5,
-            lmp_depth: 8.0,
+            lmp_depth: 100.0,
+            lmp_all: 1.0,
+            lmp_exp: 1.32,
+            lmp_keep_three: 2.0,
             noshape_depth: 4.3,
             fut_base: 60.0,
             fut_per_ply: 90.0,
@@ -104,7 +137,13 @@ impl Default for Params {
             se_depth: 100.0,
             se_margin: 2.0,
             se_double: 30.0,
+            se_neg: 0.0,
             iir_depth: 4.0,
+            iir_tt: 0.0,
+            iir_tt_max: 3.6,
+            lmr_ext: 0.0,
+            ttm_ext_pv: 0.0,
+            ttm_ext_nonpv: 0.0,
             fh_reduce: 0.0,
             fh_base: -10.0,
             fh_per_ply: 15.0,
@@ -147,6 +186,7 @@ impl Params {
             "lmr_div" => &mut self.lmr_div,
             "lmr_base" => &mut self.lmr_base,
             "lmr_cut" => &mut self.lmr_cut,
+            "lmr_cut_killer" => &mut self.lmr_cut_killer,
             "lmr_not_improving" => &mut self.lmr_not_improving,
             "lmr_was_pv" => &mut self.lmr_was_pv,
             "lmr_threat" => &mut self.lmr_threat,
@@ -159,6 +199,9 @@ impl Params {
             "lmp_base" => &mut self.lmp_base,
             "lmp_per_ply" => &mut self.lmp_per_ply,
             "lmp_depth" => &mut self.lmp_depth,
+            "lmp_all" => &mut self.lmp_all,
+            "lmp_exp" => &mut self.lmp_exp,
+            "lmp_keep_three" => &mut self.lmp_keep_three,
             "noshape_depth" => &mut self.noshape_depth,
             "fut_base" => &mut self.fut_base,
             "fut_per_ply" => &mut self.fut_per_ply,
@@ -167,7 +210,13 @@ impl Params {
             "se_depth" => &mut self.se_depth,
             "se_margin" => &mut self.se_margin,
             "se_double" => &mut self.se_double,
+            "se_neg" => &mut self.se_neg,
             "iir_depth" => &mut self.iir_depth,
+            "iir_tt" => &mut self.iir_tt,
+            "iir_tt_max" => &mut self.iir_tt_max,
+            "lmr_ext" => &mut self.lmr_ext,
+            "ttm_ext_pv" => &mut self.ttm_ext_pv,
+            "ttm_ext_nonpv" => &mut self.ttm_ext_nonpv,
             "fh_reduce" => &mut self.fh_reduce,
             "fh_base" => &mut self.fh_base,
             "fh_per_ply" => &mut self.fh_per_ply,

@@ -474,6 +474,9 @@ impl<'a> Searcher<'a> {
                 } else if sb >= beta {
                     // Multi-cut: even without the hash move this node fails high.
                     return sb;
+                } else if tt_score >= beta {
+                    // Not singular, and the hash move is expected to fail high anyway.
+                    singular_ext = -self.p.se_neg;
                 }
             }
         }
@@ -486,6 +489,20 @@ impl<'a> Searcher<'a> {
         } else {
             depth
         };
+        // A PV node whose hash move comes from a much shallower search: that move has not
+        // been confirmed for a few iterations, so this node is worth less depth.
+        if selective
+            && pv_node
+            && ply > 0
+            && self.p.iir_tt > 0.0
+            && depth > 1.0
+            && let (Some(_), Some(h)) = (tt_move, tt_hit)
+        {
+            depth -= ((depth - h.depth as f32) * self.p.iir_tt).clamp(0.0, self.p.iir_tt_max);
+            if depth <= 0.0 {
+                return self.qsearch(alpha, beta, ply, self.p.qvcf_depth as i32, None);
+            }
+        }
         // Fail-high reduction: an expected cut node far above beta will most likely cut off
         // with any reasonable move; only fours keep their depth.
         let likely_fail_high = selective
@@ -528,11 +545,23 @@ impl<'a> Searcher<'a> {
             && depth <= 3.0
             && quiet_node
             && eval as f32 + self.p.fut_base + self.p.fut_per_ply * depth <= alpha as f32;
+        let lmp_all = self.p.lmp_all > 0.0;
         let lmp_limit = if selective && ply > 0 && depth < self.p.lmp_depth {
-            let base = self.p.lmp_base + self.p.lmp_per_ply * depth * depth;
-            (if improving { 2.0 * base } else { base }) as usize
+            if lmp_all {
+                let mc = 3.0 + depth.floor().max(0.0).powf(self.p.lmp_exp);
+                (if improving { mc } else { mc / 2.0 }) as usize
+            } else {
+                let base = self.p.lmp_base + self.p.lmp_per_ply * depth * depth;
+                (if improving { 2.0 * base } else { base }) as usize
+            }
         } else {
             usize::MAX
+        };
+        // Our open threes (attacks the opponent must answer) are skipped later, if at all.
+        let lmp_three_limit = match self.p.lmp_keep_three {
+            k if k <= 0.0 => lmp_limit,
+            k if k < 2.0 => usize::MAX,
+            k => lmp_limit.saturating_mul(k as usize),
         };
         let mut tried = 0usize;
         let mut quiets_tried = 0usize;
@@ -566,8 +595,21 @@ impl<'a> Searcher<'a> {
             let theirs = self.st.combo(m, opp);
             // A threat of ours, or a move that takes a three- or four-point of theirs.
             let tactical = mine >= Combo::Flex3 || theirs >= Combo::Flex3;
+            if lmp_all
+                && ply > 0
+                && best > -WIN_BOUND
+                && mine < Combo::Block4
+                && tried + 1
+                    >= if mine >= Combo::Flex3 {
+                        lmp_three_limit
+                    } else {
+                        lmp_limit
+                    }
+            {
+                continue;
+            }
             if selective && ply > 0 && best > -WIN_BOUND && !tactical {
-                if quiets_tried >= lmp_limit {
+                if !lmp_all && quiets_tried >= lmp_limit {
                     continue;
                 }
                 // No shape at all for either side: such moves only matter deep down.
@@ -579,10 +621,14 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.st.make(self.pos(m));
-            let mut ext = if Some(m) == tt_move {
-                singular_ext
-            } else {
+            let mut ext = if Some(m) != tt_move {
                 0.0
+            } else if singular_ext != 0.0 {
+                singular_ext
+            } else if pv_node {
+                self.p.ttm_ext_pv
+            } else {
+                self.p.ttm_ext_nonpv
             };
             if likely_fail_high && mine < Combo::Block4 {
                 ext -= self.p.fh_reduce;
@@ -599,7 +645,13 @@ impl<'a> Searcher<'a> {
                 let mut r = 0.0f32;
                 if selective && depth >= 2.0 {
                     r = self.p.lmr_base + lmr(depth, tried + 1) / self.p.lmr_div;
-                    if cut_node {
+                    // At an expected cut node a late move is unlikely to matter, unless it
+                    // is a killer (with `lmr_cut_killer`: Rapfi's larger cut-node term).
+                    if cut_node
+                        && !(self.p.lmr_cut_killer > 0.0
+                            && ply < MAX_PLY
+                            && self.killers[ply].contains(&m))
+                    {
                         r += self.p.lmr_cut;
                     }
                     if !pv_node && !improving {
@@ -618,7 +670,18 @@ impl<'a> Searcher<'a> {
                 }
                 let mut v = -self.search(depth - 1.0 - r, -alpha - 1, -alpha, ply + 1, true);
                 if v > alpha && r > 0.0 && !self.aborted {
-                    v = -self.search(depth - 1.0, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    let mut full = depth - 1.0 + ext;
+                    if self.p.lmr_ext > 0.0 {
+                        // How far the reduced search beat alpha says how much to trust it.
+                        if v > alpha + 34 + (11.0 * r) as i32 {
+                            full += 1.0;
+                        } else if v < best + full as i32 {
+                            full -= 1.0;
+                        }
+                    }
+                    if full > depth - 1.0 - r {
+                        v = -self.search(full, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    }
                 }
                 if v > alpha && v < beta && pv_node && !self.aborted {
                     v = -self.search(depth - 1.0, -beta, -alpha, ply + 1, false);

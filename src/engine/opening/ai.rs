@@ -72,6 +72,9 @@ pub const OFFERS_ABOVE: i32 = 400;
 pub const DECLARE_STEP: i32 = 80;
 /// Candidates of a placement judged again by the deep search.
 pub const REFINE: usize = 3;
+/// Batches of candidates a placement that must be balanced tries before it settles for the
+/// most balanced one it found.
+pub const BALANCE_BATCHES: usize = 3;
 /// A forced win or loss as a number (beyond every evaluation).
 pub const DECIDED: i32 = 10_000;
 
@@ -249,11 +252,11 @@ fn place(
     stop: &AtomicBool,
 ) -> Pos {
     let ok = |p: Pos| opening.legal(&Action::Place(p)).is_ok();
-    let points = near_points(opening, ok);
-    let candidates = sample(points, b.candidates, rng);
-    let first = candidates[0];
+    let mut points = near_points(opening, ok);
+    points.shuffle(rng);
+    let first = points[0];
     let aim = aim_after(opening, me, Action::Place(first));
-    if aim == Aim::Free || candidates.len() == 1 {
+    if aim == Aim::Free || points.len() == 1 {
         return first;
     }
     let value = |p: Pos, nodes: u64| {
@@ -266,21 +269,32 @@ fn place(
             _ => e.abs(),
         }
     };
-    let mut scored: Vec<(Pos, i32)> = candidates.iter().map(|&p| (p, value(p, b.probe))).collect();
-    // The most promising few again, as deeply as the other player's colour choice will
-    // judge them (a shallow search misjudges some shapes).
-    // Before a colour choice, on through the rest until one is below its threshold.
-    scored.sort_by_key(|s| s.1);
-    let mut refined = 0;
-    while refined < scored.len() {
-        scored[refined].1 = value(scored[refined].0, b.deep);
-        refined += 1;
-        let balanced = scored[..refined].iter().any(|s| s.1 < PLACE_TWO_BELOW);
-        if refined >= REFINE && (aim != Aim::Balance || balanced) {
+    // Candidates in batches of the level's size, in the seeded order: a balanced placement
+    // may need more than one batch, any other aim takes the first.
+    let mut scored: Vec<(Pos, i32)> = Vec::new();
+    for (batch, candidates) in points.chunks(b.candidates.max(1)).enumerate() {
+        let mut fresh: Vec<(Pos, i32)> =
+            candidates.iter().map(|&p| (p, value(p, b.probe))).collect();
+        // The most promising few again, as deeply as the other player's colour choice will
+        // judge them (a shallow search misjudges some shapes). Before a colour choice, on
+        // through the rest until one is below its threshold.
+        fresh.sort_by_key(|s| s.1);
+        let mut refined = 0;
+        while refined < fresh.len() {
+            fresh[refined].1 = value(fresh[refined].0, b.deep);
+            refined += 1;
+            let balanced = fresh[..refined].iter().any(|s| s.1 < PLACE_TWO_BELOW);
+            if refined >= REFINE && (aim != Aim::Balance || balanced) {
+                break;
+            }
+        }
+        fresh.truncate(refined);
+        scored.extend(fresh);
+        let balanced = scored.iter().any(|s| s.1 < PLACE_TWO_BELOW);
+        if aim != Aim::Balance || balanced || batch + 1 >= BALANCE_BATCHES {
             break;
         }
     }
-    scored.truncate(refined);
     if aim == Aim::Balance {
         // Balanced means below the colour choice's threshold, whenever one is.
         let best = scored.iter().map(|s| s.1).min().unwrap_or(0);

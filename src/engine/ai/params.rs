@@ -103,6 +103,10 @@ pub struct Params {
     /// A new iteration starts only before this share of the soft time limit: when the best
     /// move just changed, when it held for one or two iterations, and when it held longer.
     pub time_unstable: f32,
+    /// Milliseconds of soft time limit from which the root's threat phases (our VCT, the
+    /// check of the root moves against the opponent's) run; 0: `search::LONG_THINK` (900).
+    /// 150 (both phases at 300 ms a move) scored no better against Rapfi (2026-11-25).
+    pub long_think_ms: f32,
     pub time_settling: f32,
     pub time_stable: f32,
 }
@@ -150,6 +154,7 @@ impl Default for Params {
             alpha_reduce: 0.0,
             tt_refine: 0.0,
             time_unstable: 0.9,
+            long_think_ms: 0.0,
             time_settling: 0.75,
             time_stable: 0.55,
         }
@@ -223,6 +228,7 @@ impl Params {
             "alpha_reduce" => &mut self.alpha_reduce,
             "tt_refine" => &mut self.tt_refine,
             "time_unstable" => &mut self.time_unstable,
+            "long_think_ms" => &mut self.long_think_ms,
             "time_settling" => &mut self.time_settling,
             "time_stable" => &mut self.time_stable,
             other => return Err(format!("unknown parameter '{other}'")),

@@ -80,7 +80,8 @@ impl Searcher<'_> {
                 break;
             }
         }
-        let vct_time = self.vct || (!self.plain && self.soft.is_none_or(|s| s >= LONG_THINK));
+        let vct_time =
+            self.vct || (!self.plain && self.soft.is_none_or(|s| s >= self.long_think()));
         if vct_time
             && !self.aborted
             && let Some(r) = self.counted(Cat::Vct, |s| s.vct_root())
@@ -91,7 +92,7 @@ impl Searcher<'_> {
         self.aborted = self.stop.load(Ordering::Relaxed);
         // Only with time to spare: at a few hundred milliseconds a move the check costs more
         // depth than it saves (measured: -60 Elo at 0.3 s a move in self-play).
-        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= LONG_THINK) {
+        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= self.long_think()) {
             self.counted(Cat::Vct, |s| s.drop_root_losses());
             self.aborted = self.stop.load(Ordering::Relaxed);
         }
@@ -126,6 +127,16 @@ impl Searcher<'_> {
         });
         result.nodes += helper_nodes.load(Ordering::Relaxed);
         result
+    }
+
+    /// The soft time limit from which the root's threat phases run ([`LONG_THINK`], or the
+    /// `long_think_ms` parameter when set).
+    fn long_think(&self) -> std::time::Duration {
+        if self.p.long_think_ms > 0.0 {
+            std::time::Duration::from_secs_f32(self.p.long_think_ms / 1000.0)
+        } else {
+            LONG_THINK
+        }
     }
 
     pub(super) fn iterate(&mut self, legal: &[usize], sink: &mut dyn InfoSink) -> SearchResult {

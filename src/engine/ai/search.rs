@@ -596,6 +596,7 @@ impl<'a> Searcher<'a> {
             // A threat of ours, or a move that takes a three- or four-point of theirs.
             let tactical = mine >= Combo::Flex3 || theirs >= Combo::Flex3;
             if lmp_all
+                && selective
                 && ply > 0
                 && best > -WIN_BOUND
                 && mine < Combo::Block4

@@ -85,7 +85,7 @@ pub struct Params {
     /// Elo over 400 self-play games.
     pub lmr_ext: f32,
     /// Extension of the hash move (when no singular extension applies), at PV and other
-    /// nodes. Off (0): not yet screened (Rapfi's 0.25 and 0.08 are the values to try).
+    /// nodes. Off (0): Rapfi's 0.25 and 0.08 scored 48.5% over 358 self-play games.
     pub ttm_ext_pv: f32,
     pub ttm_ext_nonpv: f32,
     /// Fail-high reduction: at an expected cut node whose evaluation is `fh_base` +

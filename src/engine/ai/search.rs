@@ -595,17 +595,17 @@ impl<'a> Searcher<'a> {
             let theirs = self.st.combo(m, opp);
             // A threat of ours, or a move that takes a three- or four-point of theirs.
             let tactical = mine >= Combo::Flex3 || theirs >= Combo::Flex3;
+            let count_limit = if mine >= Combo::Flex3 {
+                lmp_three_limit
+            } else {
+                lmp_limit
+            };
             if lmp_all
                 && selective
                 && ply > 0
                 && best > -WIN_BOUND
                 && mine < Combo::Block4
-                && tried + 1
-                    >= if mine >= Combo::Flex3 {
-                        lmp_three_limit
-                    } else {
-                        lmp_limit
-                    }
+                && tried + 1 >= count_limit
             {
                 continue;
             }

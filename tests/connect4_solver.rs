@@ -242,8 +242,10 @@ fn stop_flag_and_deadline_interrupt_a_hard_solve() {
     let start = Instant::now();
     let r = solver.solve_until(&empty, true, &go, Some(start + Duration::from_millis(100)));
     assert_eq!(r, Err(Interrupted));
+    // The empty 7x7 board takes hours to solve: returning at all within a minute means
+    // the deadline stopped it.
     assert!(
-        start.elapsed() < Duration::from_millis(600),
+        start.elapsed() < Duration::from_secs(60),
         "{:?}",
         start.elapsed()
     );

@@ -13,7 +13,10 @@ fn spawn() -> BrainProcess {
 }
 
 /// Generous: only a hung brain misses it, even on a loaded machine.
-const REPLY_TIMEOUT: Duration = Duration::from_secs(10);
+/// Guards against a hang, not a race with the machine: a busy machine only takes longer.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
+/// The wait for a brain told to stop in the middle of a ten-minute search.
+const HANG_GUARD: Duration = Duration::from_secs(60);
 
 fn setup(b: &mut BrainProcess, size: usize, rule_bits: u32, turn_ms: u64) {
     for line in [
@@ -68,10 +71,10 @@ fn two_brains_play_whole_games() {
             matches!(outcome, Outcome::Win { .. } | Outcome::Draw),
             "{outcome:?}"
         );
-        // The real check of latency is the match tool's; here only a sanity bound that
-        // survives a busy test machine.
+        // The real check of latency is the match tool's; here only that no reply took
+        // anything like a default turn (a brain ignoring its 100 ms).
         assert!(
-            slowest < Duration::from_secs(2),
+            slowest < Duration::from_secs(30),
             "{rule}: slowest reply {slowest:?}"
         );
     }
@@ -154,24 +157,26 @@ const POSITION: &str = "BOARD\n7,7,1\n8,8,2\n8,7,1\n6,7,2\n7,9,1\n9,9,2\nDONE";
 #[test]
 fn stop_and_end_interrupt_a_long_search() {
     let mut b = spawn();
-    setup(&mut b, 15, 0, 30_000);
+    // Ten minutes a move: only the stop can end the search within the guards below.
+    setup(&mut b, 15, 0, 600_000);
     b.send(POSITION).unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let t = Instant::now();
     b.send("YXSTOP").unwrap();
-    let (reply, _) = b.reply(REPLY_TIMEOUT).unwrap();
+    let (reply, _) = b.reply(HANG_GUARD).unwrap();
     assert!(Pos::from_gomocup(&reply, 15).is_ok(), "{reply}");
-    assert!(
-        t.elapsed() < Duration::from_secs(3),
-        "YXSTOP took {:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < HANG_GUARD, "YXSTOP took {:?}", t.elapsed());
     // END in the middle of a search: the search stops and the process exits promptly.
     b.send("RESTART").unwrap();
     assert_eq!(b.reply(REPLY_TIMEOUT).unwrap().0, "OK");
     b.send(POSITION).unwrap();
     std::thread::sleep(Duration::from_millis(300));
-    let t = Instant::now();
-    assert!(b.quit(Duration::from_secs(3)), "END did not stop the brain");
-    assert!(t.elapsed() < Duration::from_secs(3));
+    assert!(b.quit(HANG_GUARD), "END did not stop the brain");
+    // The manager goes away mid-search (input closed, no END): the brain stops and exits
+    // as on END, not after its ten minutes.
+    let mut b = spawn();
+    setup(&mut b, 15, 0, 600_000);
+    b.send(POSITION).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(b.close_input(HANG_GUARD), "EOF did not stop the brain");
 }

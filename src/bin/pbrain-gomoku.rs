@@ -25,6 +25,9 @@ fn main() {
                 break;
             }
         }
+        // Input closed: the manager is gone, so a running search stops now, as on END (the
+        // main loop then ends once the queue is empty).
+        interrupts.fetch_add(1, Ordering::AcqRel);
     });
     let stdout = io::stdout();
     let mut out = stdout.lock();

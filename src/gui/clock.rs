@@ -159,6 +159,12 @@ impl GameClock {
         self.running_since.is_some()
     }
 
+    /// When the running side's time started running (`None` while paused): the time left at
+    /// that instant is exactly what the clock holds, however late it is read.
+    pub fn running_since(&self) -> Option<Instant> {
+        self.running_since
+    }
+
     /// Starts (or resumes) the side to move's time.
     pub fn start(&mut self, now: Instant) {
         if self.running_since.is_none() {

@@ -156,6 +156,12 @@ impl BrainProcess {
     /// Returns whether it exited on its own.
     pub fn quit(mut self, grace: Duration) -> bool {
         let _ = self.send("END");
+        self.close_input(grace)
+    }
+
+    /// Closes the brain's input without `END` (a manager that went away), waits up to
+    /// `grace` for the process to exit, kills it otherwise. Returns whether it exited.
+    pub fn close_input(mut self, grace: Duration) -> bool {
         self.stdin = None;
         let deadline = Instant::now() + grace;
         while Instant::now() < deadline {

@@ -67,6 +67,9 @@ pub struct Limits {
     /// Wall-clock budget for the Perfect level; `None` solves exactly however long it takes
     /// (only sensible on 7x6). Club and Casual answer quickly regardless.
     pub time: Option<Duration>,
+    /// Positions the Perfect level may explore (solver and fallback search together), on top
+    /// of `time`: a node budget gives the same answer however busy the machine is (reviews).
+    pub nodes: Option<u64>,
     /// Plies searched by the Club level.
     pub club_depth: u32,
     /// Club picks at random among moves whose evaluation is within this of the best, for
@@ -78,6 +81,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             time: Some(Duration::from_secs(3)),
+            nodes: None,
             club_depth: 6,
             club_margin: 4,
         }
@@ -253,7 +257,11 @@ impl Ai {
         let exact_deadline = limits
             .time
             .map(|t| start + Duration::from_secs_f64(t.as_secs_f64() * EXACT_SHARE));
-        if let Ok(Some((column, score))) = solver.best_move_until(p, stop, exact_deadline) {
+        let exact_nodes = limits.nodes.map(|n| (n as f64 * EXACT_SHARE) as u64);
+        let before = solver.node_count();
+        let exact = solver.best_move_within(p, stop, exact_deadline, exact_nodes);
+        let spent = solver.node_count() - before;
+        if let Ok(Some((column, score))) = exact {
             return MoveChoice {
                 column,
                 score: Some(score),
@@ -265,6 +273,7 @@ impl Ai {
         let limit = Limit {
             stop,
             deadline: limits.time.map(|t| start + t),
+            node_cap: limits.nodes.map(|n| n.saturating_sub(spent).max(1)),
         };
         let cells = (p.width() * p.height()) as u32;
         match self.searcher.iterate(p, cells, &limit) {

@@ -196,7 +196,7 @@ impl Searcher {
         stop: &AtomicBool,
         deadline: Option<Instant>,
     ) -> Option<SearchReport> {
-        self.iterate(p, max_depth, &Limit { stop, deadline })
+        self.iterate(p, max_depth, &Limit::new(stop, deadline))
     }
 
     pub(crate) fn iterate(
@@ -343,7 +343,7 @@ impl Searcher {
     ) -> i32 {
         self.nodes += 1;
         if B::CAN_STOP {
-            if self.nodes & 1023 == 0 && budget.expired() {
+            if self.nodes & 1023 == 0 && budget.expired(self.nodes) {
                 self.aborted = true;
             }
             if self.aborted {

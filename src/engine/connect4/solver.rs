@@ -177,7 +177,8 @@ impl MoveSorter {
 /// When a search must give up: checked every 1024 nodes.
 pub(crate) trait Budget {
     const CAN_STOP: bool;
-    fn expired(&self) -> bool;
+    /// True once the search must stop; `nodes` is the searcher's own node counter.
+    fn expired(&self, nodes: u64) -> bool;
 }
 
 /// No limit: the checks compile away.
@@ -186,22 +187,36 @@ pub(crate) struct Unlimited;
 impl Budget for Unlimited {
     const CAN_STOP: bool = false;
     #[inline(always)]
-    fn expired(&self) -> bool {
+    fn expired(&self, _nodes: u64) -> bool {
         false
     }
 }
 
-/// A stop flag and an optional deadline.
+/// A stop flag, an optional deadline and an optional node cap (a value of the searcher's
+/// node counter): the cap makes a limited search reproducible whatever the machine's load.
 #[derive(Clone, Copy)]
 pub(crate) struct Limit<'a> {
     pub(crate) stop: &'a AtomicBool,
     pub(crate) deadline: Option<Instant>,
+    pub(crate) node_cap: Option<u64>,
+}
+
+impl<'a> Limit<'a> {
+    pub(crate) fn new(stop: &'a AtomicBool, deadline: Option<Instant>) -> Limit<'a> {
+        Limit {
+            stop,
+            deadline,
+            node_cap: None,
+        }
+    }
 }
 
 impl Budget for Limit<'_> {
     const CAN_STOP: bool = true;
-    fn expired(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    fn expired(&self, nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.node_cap.is_some_and(|cap| nodes >= cap)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 
@@ -326,7 +341,7 @@ impl Solver {
             return Solver::with_table_bits(p.size(), 20).solve_until(p, weak, stop, deadline);
         }
         self.aborted = false;
-        let score = self.solve_inner(p, weak, &Limit { stop, deadline });
+        let score = self.solve_inner(p, weak, &Limit::new(stop, deadline));
         if self.aborted {
             Err(Interrupted)
         } else if weak {
@@ -389,8 +404,21 @@ impl Solver {
         stop: &AtomicBool,
         deadline: Option<Instant>,
     ) -> Result<Option<(usize, i32)>, Interrupted> {
+        self.best_move_within(p, stop, deadline, None)
+    }
+
+    /// [`Solver::best_move_until`] that also gives up after `nodes` positions (counted from
+    /// this call), so that the same position gets the same answer however busy the machine.
+    pub fn best_move_within(
+        &mut self,
+        p: &Position,
+        stop: &AtomicBool,
+        deadline: Option<Instant>,
+        nodes: Option<u64>,
+    ) -> Result<Option<(usize, i32)>, Interrupted> {
         if p.size() != self.size {
-            return Solver::with_table_bits(p.size(), 20).best_move_until(p, stop, deadline);
+            return Solver::with_table_bits(p.size(), 20)
+                .best_move_within(p, stop, deadline, nodes);
         }
         let order = p.size().centre_order();
         if p.is_full() {
@@ -399,8 +427,17 @@ impl Solver {
         if let Some(&col) = order.iter().find(|&&c| p.is_winning_move(c)) {
             return Ok(Some((col, win_now_score(p))));
         }
-        let target = self.solve_until(p, false, stop, deadline)?;
-        self.move_with_score_until(p, target, stop, deadline)
+        let limit = Limit {
+            stop,
+            deadline,
+            node_cap: nodes.map(|n| self.nodes.saturating_add(n)),
+        };
+        self.aborted = false;
+        let target = self.solve_inner(p, false, &limit);
+        if self.aborted {
+            return Err(Interrupted);
+        }
+        self.move_with_score_limited(p, target, &limit)
             .map(|c| c.map(|c| (c, target)))
     }
 
@@ -411,19 +448,17 @@ impl Solver {
             return Solver::with_table_bits(p.size(), 20).move_with_score(p, score);
         }
         let never = AtomicBool::new(false);
-        self.move_with_score_until(p, score, &never, None)
+        self.move_with_score_limited(p, score, &Limit::new(&never, None))
             .ok()
             .flatten()
     }
 
-    fn move_with_score_until(
+    fn move_with_score_limited(
         &mut self,
         p: &Position,
         target: i32,
-        stop: &AtomicBool,
-        deadline: Option<Instant>,
+        limit: &Limit<'_>,
     ) -> Result<Option<usize>, Interrupted> {
-        let limit = Limit { stop, deadline };
         let mut fallback = None;
         for col in p.size().centre_order() {
             if !p.can_play(col) {
@@ -447,7 +482,7 @@ impl Solver {
             }
             // Our score via `col` is >= target iff the child's is <= -target.
             self.aborted = false;
-            let r = self.child_at_most(&child, -target, &limit);
+            let r = self.child_at_most(&child, -target, limit);
             if self.aborted {
                 return Err(Interrupted);
             }
@@ -525,7 +560,7 @@ impl Solver {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         if B::CAN_STOP {
-            if self.nodes & 1023 == 0 && budget.expired() {
+            if self.nodes & 1023 == 0 && budget.expired(self.nodes) {
                 self.aborted = true;
             }
             if self.aborted {

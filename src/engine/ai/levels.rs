@@ -136,9 +136,22 @@ pub fn play_level_within(
         Some(clock) => on_clock(level, limits, &clock),
         None => limits,
     };
-    let first = Engine::new(hash).think(game, &limits, stop, sink);
+    if game.board().stone_count() >= VARIETY_STONES {
+        return Engine::new(hash).think(game, &limits, stop, sink);
+    }
+    // The variety search comes out of the same budget, so the wait and the clock's charge
+    // stay what the level (or the clock) allows.
+    let first_limits = Limits {
+        soft_time: limits.soft_time.map(|t| t.mul_f64(1.0 - VARIETY_SHARE)),
+        hard_time: limits.hard_time.map(|t| t.mul_f64(1.0 - VARIETY_SHARE)),
+        ..limits.clone()
+    };
+    let first = Engine::new(hash).think(game, &first_limits, stop, sink);
     vary_opening(game, first, &limits, hash, &mut rng, stop)
 }
+
+/// The share of a move's time budget the opening-variety search takes.
+const VARIETY_SHARE: f64 = 0.25;
 
 /// The first stones after which a searching level plays its best move only.
 pub const VARIETY_STONES: usize = 8;
@@ -147,7 +160,8 @@ pub const VARIETY_STONES: usize = 8;
 pub const VARIETY_MARGIN: i32 = 20;
 
 /// Opening variety without weakening: in the first [`VARIETY_STONES`] stones, the level
-/// also searches for its best move other than `first` (on a third of the budget) and plays
+/// also searches for its best move other than `first` (on [`VARIETY_SHARE`] of the time
+/// budget, a third of the nodes) and plays
 /// it half the time (seeded) when it scores within [`VARIETY_MARGIN`] of `first`. Forced
 /// wins and losses are never varied. The brain and the review call the engine directly, so
 /// they play the best move only.
@@ -165,24 +179,30 @@ fn vary_opening(
     if game.board().stone_count() >= VARIETY_STONES || stop.load(Ordering::Relaxed) {
         return first;
     }
-    let third = |t: Duration| t / 3;
+    let share = |t: Duration| t.mul_f64(VARIETY_SHARE);
     let limits = Limits {
         exclude: vec![best],
-        soft_time: limits.soft_time.map(third),
-        hard_time: limits.hard_time.map(third),
+        soft_time: limits.soft_time.map(share),
+        hard_time: limits.hard_time.map(share),
         nodes: limits.nodes.map(|n| n / 3),
         ..limits.clone()
     };
     let second = Engine::new(hash).think(game, &limits, stop, &mut super::NoInfo);
+    // Either way both searches were waited for: the time and nodes are the sum.
+    let (nodes, time) = (first.nodes + second.nodes, first.time + second.time);
     match (second.best, second.score) {
         (Some(_), Score::Eval(w)) if v - w <= VARIETY_MARGIN && rng.random_bool(0.5) => {
             SearchResult {
-                nodes: first.nodes + second.nodes,
-                time: first.time + second.time,
+                nodes,
+                time,
                 ..second
             }
         }
-        _ => first,
+        _ => SearchResult {
+            nodes,
+            time,
+            ..first
+        },
     }
 }
 
@@ -289,7 +309,9 @@ mod tests {
     }
 
     /// On a game clock Master's five seconds give way to its share of the clock (here at most
-    /// a quarter of 0.6 s, plus the opening variety's third).
+    /// a quarter of 0.6 s, less 50 ms for the reply): the limits it searches under say so.
+    /// (Whether a search keeps to its limits on a busy machine is measured by a benchmark,
+    /// not raced here.)
     #[test]
     fn on_a_clock_master_thinks_within_its_share() {
         let g = game(&["h8", "i9", "h9", "h10", "i8"]);
@@ -299,11 +321,27 @@ mod tests {
             increment: Duration::ZERO,
             empty_points: 220,
         };
+        let (own, _) = search_limits(Level::Master, 1.0);
+        assert_eq!(own.hard_time, Some(Duration::from_millis(7500)), "{own:?}");
+        let limits = on_clock(Level::Master, own, &clock);
+        assert_eq!(limits.hard_time, Some(Duration::from_millis(100)));
+        assert!(
+            limits.soft_time.unwrap() <= Duration::from_millis(100),
+            "{limits:?}"
+        );
+        assert!(
+            limits.vct,
+            "Master keeps its own search, only its time changes"
+        );
+        // Club keeps its own depth-limited budget; the clock only caps its time.
+        let (club, _) = search_limits(Level::Club, 1.0);
+        let club = on_clock(Level::Club, club, &clock);
+        assert_eq!(
+            (club.depth, club.hard_time),
+            (Some(4), Some(Duration::from_millis(100)))
+        );
         let never = AtomicBool::new(false);
-        let start = std::time::Instant::now();
         let r = play_level_within(Level::Master, &g, 1, 1.0, Some(clock), &never, &mut NoInfo);
         assert!(r.best.is_some());
-        let spent = start.elapsed();
-        assert!(spent < Duration::from_millis(400), "{spent:?}");
     }
 }

@@ -206,9 +206,15 @@ impl Searcher<'_> {
                 have_best = true;
                 sink.info(&best);
             }
+            let won_before = prev > WIN_BOUND;
             prev = v;
             if v.abs() > WIN_BOUND && (WIN - v.abs()) <= depth {
                 break; // the outcome is proven within the horizon
+            }
+            if v > WIN_BOUND && won_before && stable >= 1 {
+                // The same move has won in two iterations in a row: play it rather than
+                // think on (the player waits; deeper search would only shorten the win).
+                break;
             }
             if self.root_moves == 1 && depth >= 4 {
                 break; // one move answers every threat: no need to think longer

@@ -18,9 +18,9 @@ level-gomoku-2-about = Zná tvary: útočí trojkami a čtyřkami a blokuje ty v
 level-gomoku-3 = Klubový hráč
 level-gomoku-3-about = Počítá pár tahů dopředu s úplným hodnocením tvarů.
 level-gomoku-4 = Expert
-level-gomoku-4-about = Plný engine s hledáním hrozeb v pevném počtu uzlů.
+level-gomoku-4-about = Plná síla programu: hledání hrozeb v pevném počtu uzlů.
 level-gomoku-5 = Mistr
-level-gomoku-5-about = Plný engine s hlubokým hledáním hrozeb, několik sekund na tah.
+level-gomoku-5-about = Plná síla programu: hluboké hledání hrozeb, několik sekund na tah.
 level-connect4-1 = Amatér
 level-connect4-1-about = Vezme výhru a zablokuje tu vaši; jinak hraje od oka.
 level-connect4-2 = Klubový hráč
@@ -40,16 +40,20 @@ rule-freestyle-about = Vyhrává pět a více v řadě.
 rule-standard = Standardní
 rule-standard-about = Vyhrává přesně pět v řadě; šest a více se nepočítá.
 rule-renju = Renju
-rule-renju-about = Černý nesmí udělat dvojitou trojku, dvojitou čtyřku ani řadu delší než pět. Bílý vyhrává pěti a více.
-rule-renju-note = Černý nesmí hrát dvojitou trojku, dvojitou čtyřku ani řadu delší než pět.
+rule-renju-about = Černý nesmí udělat dvojitou trojku, dvojitou čtyřku ani přesah. Bílý vyhrává pěti a více.
+rule-renju-note = Černý nesmí hrát dvojitou trojku, dvojitou čtyřku ani přesah.
 subtitle-gomoku = { $rule } · { $size } × { $size }
 subtitle-connect4 = { $width } × { $height } · vyhrávají čtyři v řadě
 c4-board-classic = 7 × 6 (klasická)
 c4-setup-note = Vhazujte žetony do sloupců: vyhrávají čtyři v řadě vodorovně, svisle nebo úhlopříčně.
 line-name = { $cells ->
-    [4] čtyřka
-    [5] pětka
-   *[other] { $cells } v řadě
+    [4] čtyři
+    [5] pět
+    [6] šest
+    [7] sedm
+    [8] osm
+    [9] devět
+   *[other] { $cells }
 }
 opening-rule-none = Žádné
 opening-rule-none-about = Bez pravidla zahájení: černý prostě táhne první.
@@ -58,11 +62,11 @@ opening-rule-swap-about = Pro volná a standardní pravidla: první hráč polo�
 opening-rule-swap2 = Swap2
 opening-rule-swap2-about = Pro volná a standardní pravidla: jako Swap, nebo druhý hráč položí další dva kameny a barvu si vybere první.
 opening-rule-yamaguchi = Yamaguchi
-opening-rule-yamaguchi-about = Pro renju: jedno z 26 zahájení a ohlášený počet pátých tahů, jedna výměna; bílý vybere jednu z nabídek černého.
+opening-rule-yamaguchi-about = Pro renju. První hráč položí jedno z 26 zahájení a ohlásí, kolik pátých tahů černý nabídne; soupeř si může jednou vyměnit barvy. Pak bílý vybere jednu z nabídek černého.
 opening-rule-soosorv8 = Soosorv-8
-opening-rule-soosorv8-about = Pro renju: jedno z 26 zahájení, výměna, čtvrtý tah, ohlášení 1 až 8 nabídek pátého tahu, výměna; bílý vybere jednu nabídku.
+opening-rule-soosorv8-about = Pro renju. První hráč položí jedno z 26 zahájení a soupeř si může vyměnit barvy. Bílý zahraje čtvrtý tah a ohlásí, kolik pátých tahů (1 až 8) černý nabídne; soupeř si může barvy vyměnit znovu. Pak bílý vybere jednu z nabídek.
 opening-rule-taraguchi10 = Taraguchi-10
-opening-rule-taraguchi10-about = Pro renju: tahy 1 až 4 ve zvětšujících se středových čtvercích s výměnou po každém, pak pátý tah nebo deset nabídek.
+opening-rule-taraguchi10-about = Pro renju. První čtyři tahy se hrají ve stále větších středových čtvercích a po každém si soupeř může vyměnit barvy. Pak černý zahraje pátý tah, nebo nabídne deset, z nichž bílý vybere.
 
 ## Why a move was refused
 
@@ -72,7 +76,7 @@ move-off-board = To pole je mimo desku.
 move-game-over = Partie skončila.
 move-out-of-turn = Tato strana není na tahu.
 move-other-game = Ten tah patří k jiné hře.
-foul-overline = dlouhá řada (šest a více)
+foul-overline = přesah (šest a více)
 foul-double-four = dvojitá čtyřka
 foul-double-three = dvojitá trojka
 c4-no-column = Sloupec { $column } neexistuje.
@@ -156,7 +160,7 @@ opening-place-run = Položte { $count ->
 }{ $within ->
     [0] {""}
     [1] {" "}na středový bod
-   *[other] {" "}do středového čtverce { $within }x{ $within }
+   *[other] {" "}do středového čtverce { $within } × { $within }
 })
 opening-place-one = Položte { $colour ->
     [black] černý
@@ -164,7 +168,7 @@ opening-place-one = Položte { $colour ->
 } kámen{ $within ->
     [0] {""}
     [1] {" "}na středový bod
-   *[other] {" "}do středového čtverce { $within }x{ $within }
+   *[other] {" "}do středového čtverce { $within } × { $within }
 }
 opening-choose-colour = Vyberte si barvu
 opening-declare = Ohlaste, kolik pátých tahů černý nabídne ({ $min } až { $max })
@@ -188,7 +192,7 @@ opening-place-two = Položit další dva kameny
 opening-offer-ten = Zůstat černým, nabídnout deset pátých tahů
 opening-off-area = { $within ->
     [1] { $point } není střed: tento kámen patří do středu.
-   *[other] { $point } je mimo středový čtverec { $within }x{ $within }.
+   *[other] { $point } je mimo středový čtverec { $within } × { $within }.
 }
 opening-not-offered = Tuto volbu teď nelze použít.
 opening-offered-already = Tah { $point } už je nabídnutý.

@@ -63,7 +63,7 @@ play-turn-ai-depth = { $level } přemýšlí · hloubka { $depth }
 play-turn-you = Jste na tahu
 play-turn-side = Na tahu: { $side }
 play-moves-played = Odehráno tahů: { $count }
-play-moves-played-redo = Odehráno tahů: { $count }  (lze vrátit: { $redo })
+play-moves-played-redo = Odehráno tahů: { $count }  (lze zopakovat: { $redo })
 play-info-two-players = Dva hráči: střídejte se u tohoto počítače.
 
 ## Move list
@@ -101,3 +101,8 @@ result-replay = Přehrát
 result-rematch = Odveta (prohozené barvy)
 result-menu = Nabídka
 result-last-game = Poslední partie
+
+setup-replace-title = Nahradit nedohranou partii?
+setup-replace-body = Nová partie nahradí tu nedohranou a v té už nebude možné pokračovat.
+setup-replace-yes = Nahradit
+setup-replace-no = Ponechat

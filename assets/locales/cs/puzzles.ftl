@@ -1,7 +1,7 @@
 # Puzzle trainer (src/gui/puzzles, src/gui/screens/puzzles.rs). See ../README.md.
 # The side names ($side, $defender) come from the game in the nominative; the messages put
-# them where no verb or case has to agree with them. "Trojice" and "čtveřice" are the plain
-# words for a three and a four (the federation's terms are not yet confirmed, see README).
+# them where no verb or case has to agree with them. A three and a four are "trojka" and
+# "čtyřka" here as everywhere in the catalog (see the glossary in ../README.md).
 
 ## The panel
 
@@ -22,8 +22,8 @@ puzzle-family-yours = Moje úlohy
 ## What to find
 
 puzzle-prompt = { $side } na tahu: { $goal }
-puzzle-goal-vcf = výhra samými čtveřicemi
-puzzle-goal-vct = výhra trojicemi a čtveřicemi
+puzzle-goal-vcf = výhra samými čtyřkami
+puzzle-goal-vct = výhra trojkami a čtyřkami
 puzzle-goal-win-in = výhra do { $moves } { $moves ->
         [one] tahu
        *[other] tahů
@@ -79,3 +79,8 @@ puzzle-filter-difficulty = obtížnost { $difficulty }
 ## Notices (title screen)
 
 puzzle-notice-unreadable = Jednu z vašich úloh nelze přečíst ({ $reason }).
+
+puzzle-status-solved-hint = Vyřešeno s nápovědou — nezapočítává se.
+puzzle-status-solved-mistake = Vyřešeno po chybném tahu — nezapočítává se.
+puzzle-status-solved-retry = Vyřešeno na druhý pokus — nezapočítává se (počítá se jen první pokus).
+puzzle-prompt-solution-shown = Zobrazeno řešení

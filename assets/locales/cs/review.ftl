@@ -91,8 +91,11 @@ analysis-stones-kept = Na novou desku se vešlo { $kept } z { $total ->
    *[other] { $total } kamenů
 }; ostatní byly odebrány.
 analysis-board-empty = Deska je prázdná.
-analysis-game-over = { $line } v řadě: vezměte tah zpět a pokračujte
+analysis-game-over = Konec partie: { $line } v řadě. Vezměte tah zpět a pokračujte.
 analysis-to-place = Na tahu: { $side }
 analysis-thinking = Program přemýšlí…
 analysis-depth = Program, hloubka { $depth }:
 analysis-depth-deepening = Program, hloubka { $depth }, prohlubuje:
+
+review-title = Rozbor partie
+review-refutation = { $side } odpoví { $move }: { $outlook }.

@@ -52,10 +52,15 @@ subtitle-gomoku = { $rule } · { $size } × { $size }
 subtitle-connect4 = { $width } × { $height } · four in a row wins
 c4-board-classic = 7 × 6 (classic)
 c4-setup-note = Drop discs into the columns: four in a row across, up or diagonally wins.
-# The winning row's name: $cells is 4, 5 or more (an overline).
+# The winning row's length as a bare number word: $cells is 4, 5 or more (an overline).
+# The messages that show it ($line in play.ftl, review.ftl) say "in a row" themselves.
 line-name = { $cells ->
     [4] four
     [5] five
+    [6] six
+    [7] seven
+    [8] eight
+    [9] nine
    *[other] { $cells }
 }
 opening-rule-none = None
@@ -65,11 +70,11 @@ opening-rule-swap-about = For Freestyle and Standard: the first player places th
 opening-rule-swap2 = Swap2
 opening-rule-swap2-about = For Freestyle and Standard: as Swap, or the second player places two more stones and the first chooses a colour.
 opening-rule-yamaguchi = Yamaguchi
-opening-rule-yamaguchi-about = For Renju: one of the 26 openings and a declared number of fifth moves, one swap; White picks one of Black's offers.
+opening-rule-yamaguchi-about = For Renju. The first player sets one of the 26 openings and declares how many fifth moves Black will offer; the other player may swap once. White then picks one of Black's offers.
 opening-rule-soosorv8 = Soosorv-8
-opening-rule-soosorv8-about = For Renju: one of the 26 openings, swap, the fourth move, 1 to 8 fifth-move offers declared, swap; White picks an offer.
+opening-rule-soosorv8-about = For Renju. The first player sets one of the 26 openings and the other may swap. White plays the fourth move and declares how many fifth moves (1 to 8) Black will offer; the other player may swap again. White then picks one of the offers.
 opening-rule-taraguchi10 = Taraguchi-10
-opening-rule-taraguchi10-about = For Renju: moves 1 to 4 in growing central squares with a swap after each, then a fifth move or ten offers.
+opening-rule-taraguchi10-about = For Renju. The first four moves go in ever larger central squares, and after each one the other player may swap. Black then plays a fifth move or offers ten for White to pick from.
 
 ## Why a move was refused
 
@@ -98,7 +103,10 @@ legend-threats-renju = Ringed dots: red makes five, orange a four, yellow an ope
 
 # $side: a side's or player's name; $moves: that side's moves to the win.
 outlook-has-won = { $side } has won
-outlook-wins-in = { $side } wins in { $moves }
+outlook-wins-in = { $side } wins in { $moves } { $moves ->
+    [one] move
+   *[other] moves
+}
 outlook-draw = a draw
 outlook-unclear = unclear
 # $percent: 0 to 100.
@@ -127,7 +135,10 @@ hint-none = No hint: { $why }.
 hint-no-legal-move = there is no legal move
 hint-other-game = a level of another game
 # $side wins in $moves whatever the person plays; $point: where that win starts.
-hint-no-defence = No defence: { $side } wins in { $moves } whatever you play, starting at { $point }.
+hint-no-defence = No defence: { $side } wins in { $moves } { $moves ->
+    [one] move
+   *[other] moves
+} whatever you play, starting at { $point }.
 hint-move = Hint: { $point } ({ $level }: { $outlook })
 
 ## Tournament openings (prompts, buttons, the line of decisions)
@@ -157,12 +168,12 @@ opening-place-run = Place { $count ->
 } (now a { $colour } one{ $within ->
     [0] {""}
     [1] {" "}on the centre point
-   *[other] {" "}within the central { $within }x{ $within } square
+   *[other] {" "}within the central { $within } × { $within } square
 })
 opening-place-one = Place a { $colour } stone{ $within ->
     [0] {""}
     [1] {" "}on the centre point
-   *[other] {" "}within the central { $within }x{ $within } square
+   *[other] {" "}within the central { $within } × { $within } square
 }
 opening-choose-colour = Choose your colour
 opening-declare = Declare how many fifth moves Black will offer ({ $min } to { $max })
@@ -184,7 +195,7 @@ opening-offer-ten = Keep Black, offer ten fifth moves
 # $point: a coordinate; $within: 1 the centre point, else the side of the central square.
 opening-off-area = { $within ->
     [1] { $point } is not the centre: this stone goes in the centre.
-   *[other] { $point } is outside the central { $within }x{ $within } square.
+   *[other] { $point } is outside the central { $within } × { $within } square.
 }
 opening-not-offered = That choice is not offered now.
 opening-offered-already = { $point } is offered already.

@@ -23,7 +23,7 @@ setup-colour = Your colour
 setup-colour-first = { $side } (first)
 setup-colour-random = Random
 setup-clock = Clock
-setup-own-clock = Own clock
+setup-own-clock = Custom clock
 # The steppers of a clock of one's own: a minute less or more for the game, a second less
 # or more added per move. Small buttons.
 setup-clock-minute-less = − min
@@ -99,8 +99,8 @@ result-draw = Draw
 result-side-wins = { $side } wins!
 # The game's result in the replay of the last game: $side is the winner's colour.
 result-side-won = { $side } won
-# $line: what the game calls its winning line ("five", "four"; a number for a longer
-# line); $move: the number of the winning move.
+# $line: the winning line's length as a bare number word ("five", "four", "six"; line-name in
+# game.ftl), the message says "in a row" itself; $move: the number of the winning move.
 result-reason-line = { $player } made { $line } in a row with move { $move }.
 result-reason-resigned = { $player } resigned after { $moves ->
         [one] { $moves } move
@@ -110,7 +110,7 @@ result-reason-time = { $player } ran out of time after { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }.
-result-reason-board-full = The board is full: nobody made { $line }.
+result-reason-board-full = The board is full: nobody made { $line } in a row.
 # $file: the record's file name, on a line of its own.
 result-saved-as =
     Saved as
@@ -126,3 +126,8 @@ result-rematch = Rematch (colours swapped)
 result-menu = Menu
 # The replay's heading when the last game's record could not be read back.
 result-last-game = Last game
+
+setup-replace-title = Replace the unfinished game?
+setup-replace-body = The new game takes the place of the unfinished one, which can then no longer be continued.
+setup-replace-yes = Replace it
+setup-replace-no = Keep it

@@ -106,3 +106,8 @@ puzzle-filter-difficulty = difficulty { $difficulty }
 
 # A puzzle of the player's own in the progress file does not parse.
 puzzle-notice-unreadable = A puzzle of yours does not read ({ $reason }).
+
+puzzle-status-solved-hint = Solved with a hint — not counted.
+puzzle-status-solved-mistake = Solved after a wrong move — not counted.
+puzzle-status-solved-retry = Solved on a second try — not counted (only the first try counts).
+puzzle-prompt-solution-shown = Solution shown

@@ -104,10 +104,15 @@ analysis-click-hint = Click to put a piece of the side to move
 # After a change of rule or board size.
 analysis-stones-kept = { $kept } of { $total } stones fit the new board; the rest were taken off.
 analysis-board-empty = The board is empty.
-# The position is won; $line names the winning line ("Five", "Four").
-analysis-game-over = { $line } in a row: take back to go on
+# The position is won; $line: the winning line's length as a bare number word ("five",
+# "four"; line-name in game.ftl).
+analysis-game-over = Game over: { $line } in a row. Take back a move to go on.
 analysis-to-place = { $side } to place
 analysis-thinking = The engine is thinking…
 # Above the engine's three best moves; $depth: the search depth reached.
 analysis-depth = Engine, depth { $depth }:
 analysis-depth-deepening = Engine, depth { $depth }, deepening:
+
+review-title = Review
+# The opponent's best answer to a mistake: why it was one.
+review-refutation = { $side } answers { $move }: { $outlook }.

@@ -11,21 +11,21 @@ player-ai = { $level }（AI）
 player-numbered = プレイヤー { $number }
 player-coloured = プレイヤー（{ $colour }）
 level-headline = レベル { $number } · { $name }
-level-gomoku-1 = 初心者
+level-gomoku-1 = 入門
 level-gomoku-1-about = 欲張り：一番良さそうな点に打つだけで、先は読みません。
-level-gomoku-2 = カジュアル
+level-gomoku-2 = 初級
 level-gomoku-2-about = 形を知っている：三や四で攻め、あなたの三や四を止めます。
-level-gomoku-3 = クラブ
+level-gomoku-3 = 中級
 level-gomoku-3-about = 形を完全に評価しながら数手先まで読みます。
-level-gomoku-4 = エキスパート
+level-gomoku-4 = 上級
 level-gomoku-4-about = フルエンジン：決まったノード数で脅威を探索します。
-level-gomoku-5 = マスター
+level-gomoku-5 = 名人
 level-gomoku-5-about = フルエンジン：脅威を深く探索し、一手に数秒かけます。
-level-connect4-1 = カジュアル
+level-connect4-1 = 初級
 level-connect4-1-about = 勝てるときは勝ち、あなたの勝ちは止めます。あとは感覚で打ちます。
-level-connect4-2 = クラブ
+level-connect4-2 = 中級
 level-connect4-2-about = 6 手先まで読み、良い形を知っています。
-level-connect4-3 = パーフェクト
+level-connect4-3 = 完全読み
 level-connect4-3-about = 解ける局面は完全に解きます：一手に数秒。
 controls-gomoku = マウスまたは矢印キー + Enter で石を置く
 controls-connect4 = 列をクリック、または ← → と Enter。1-7 ですぐに落とす
@@ -47,9 +47,13 @@ subtitle-connect4 = { $width } × { $height } · 四つ並べれば勝ち
 c4-board-classic = 7 × 6（クラシック）
 c4-setup-note = 列に石を落とします：横・縦・斜めに四つ並べれば勝ち。
 line-name = { $cells ->
-    [4] 四
-    [5] 五
-   *[other] 長連（{ $cells } 個）
+    [4] 四つ
+    [5] 五つ
+    [6] 六つ
+    [7] 七つ
+    [8] 八つ
+    [9] 九つ
+   *[other] { $cells } 個
 }
 opening-rule-none = なし
 opening-rule-none-about = 開局ルールなし：黒がそのまま先手です。
@@ -58,11 +62,11 @@ opening-rule-swap-about = 自由・標準ルール用：先手が 3 石（黒・
 opening-rule-swap2 = Swap2
 opening-rule-swap2-about = 自由・標準ルール用：Swap と同じか、後手がさらに 2 石を置いて先手が色を選びます。
 opening-rule-yamaguchi = Yamaguchi
-opening-rule-yamaguchi-about = 連珠用：26 珠型の一つと 5 手目の提示数を宣言、交替は 1 回。白が黒の提示から一つ選びます。
+opening-rule-yamaguchi-about = 連珠用。先手が 26 珠型の一つを打ち、黒が提示する 5 手目の数を宣言します。相手は一度だけ交替できます。その後、白が黒の提示から一つ選びます。
 opening-rule-soosorv8 = Soosorv-8
-opening-rule-soosorv8-about = 連珠用：26 珠型の一つ、交替、4 手目、5 手目の提示数 1〜8 を宣言、交替。白が提示から一つ選びます。
+opening-rule-soosorv8-about = 連珠用。先手が 26 珠型の一つを打ち、相手は交替できます。白が 4 手目を打ち、黒が提示する 5 手目の数（1〜8）を宣言します。相手はもう一度交替できます。その後、白が提示から一つ選びます。
 opening-rule-taraguchi10 = Taraguchi-10
-opening-rule-taraguchi10-about = 連珠用：1〜4 手目を中央の広がっていく範囲に打ち、毎手後に交替可。最後に 5 手目か 10 個の提示。
+opening-rule-taraguchi10-about = 連珠用。1〜4 手目は中央の広がっていく範囲に打ち、毎手の後に相手は交替できます。その後、黒は 5 手目を打つか、10 個を提示して白に選ばせます。
 
 ## Why a move was refused
 
@@ -203,8 +207,8 @@ decision-picks = { $who }は { $point } を{ $you ->
 status-looking = { $ply } 手中 { $shown } 手目の局面を表示中：{ $ply } 手目をクリックするか End キーで対局に戻ります。
 status-wait-ai = AI の手を待ってください。
 status-nothing-to-undo = 戻せる手がありません。
-status-nothing-to-redo = 進める手がありません。
-status-no-redo-in-opening = 開局中は手を進められません。
+status-nothing-to-redo = やり直せる手がありません。
+status-no-redo-in-opening = 開局中はやり直しできません。
 status-no-hints-in-opening = 開局中はヒントを使えません。
 status-hint-own-turn = ヒントは自分の手番に使えます。
 status-hint-looking = 良い手を探しています…

@@ -76,10 +76,10 @@ result-loss = あなたの負け
 result-draw = 引き分け
 result-side-wins = { $side }の勝ち！
 result-side-won = { $side }の勝ち
-result-reason-line = { $player }が{ $move }手目で{ $line }を並べました。
+result-reason-line = { $player }が{ $move }手目で{ $line }並べました。
 result-reason-resigned = { $moves }手で{ $player }が投了しました。
 result-reason-time = { $moves }手で{ $player }の時間が切れました。
-result-reason-board-full = 盤が埋まりました：どちらも{ $line }を並べられませんでした。
+result-reason-board-full = 盤が埋まりました：どちらも{ $line }並べられませんでした。
 result-saved-as =
     保存先
     { $file }
@@ -92,3 +92,8 @@ result-replay = 再生
 result-rematch = 再戦（先後交代）
 result-menu = メニュー
 result-last-game = 前回の対局
+
+setup-replace-title = 途中の対局を置き換えますか？
+setup-replace-body = 新しい対局が途中の対局に置き換わり、その対局は続けられなくなります。
+setup-replace-yes = 置き換える
+setup-replace-no = 残す

@@ -5,7 +5,7 @@
 puzzle-title = 詰め問題
 puzzle-button-hint = ヒント
 puzzle-button-solution = 解答
-puzzle-button-retry = やり直す
+puzzle-button-retry = もう一度
 puzzle-button-next = 次の問題
 puzzle-button-family = ゲーム/ルール
 puzzle-button-difficulty = 難易度
@@ -21,7 +21,7 @@ puzzle-family-yours = 自分の問題
 puzzle-prompt = { $side }番：{ $goal }
 # 四追い: the Renju players' word for a win by continuous fours.
 puzzle-goal-vcf = 四追いで勝つ
-puzzle-goal-vct = 三と四で勝つ
+puzzle-goal-vct = 三追いで勝つ
 puzzle-goal-win-in = { $moves } 手以内で勝つ
 puzzle-prompt-solved = 正解
 puzzle-prompt-none = 問題なし
@@ -70,3 +70,8 @@ puzzle-filter-difficulty = 難易度 { $difficulty }
 ## Notices (title screen)
 
 puzzle-notice-unreadable = あなたの問題の一つを読み込めません（{ $reason }）。
+
+puzzle-status-solved-hint = ヒントを使って解けました（記録には数えません）。
+puzzle-status-solved-mistake = 一度間違えてから解けました（記録には数えません）。
+puzzle-status-solved-retry = 二度目で解けました（記録に数えるのは最初の挑戦だけです）。
+puzzle-prompt-solution-shown = 正解手順を表示

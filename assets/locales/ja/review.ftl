@@ -63,8 +63,11 @@ analysis-menu = メニュー
 analysis-click-hint = クリックすると手番の側が打ちます
 analysis-stones-kept = 新しい盤に収まったのは { $total } 個中 { $kept } 個です。残りは取り除きました。
 analysis-board-empty = 盤には何もありません。
-analysis-game-over = { $line }ができました：一手戻すと続けられます
+analysis-game-over = 終局：{ $line }並びました。一手戻すと続けられます。
 analysis-to-place = { $side }の番
 analysis-thinking = エンジン思考中…
 analysis-depth = エンジン（深さ { $depth }）：
 analysis-depth-deepening = エンジン（深さ { $depth }、さらに読み中）：
+
+review-title = 検討
+review-refutation = { $side }の応手は { $move }：{ $outlook }。

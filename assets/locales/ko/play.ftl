@@ -92,3 +92,8 @@ result-replay = 다시 보기
 result-rematch = 재대국 (색 바꿔서)
 result-menu = 메뉴
 result-last-game = 지난 대국
+
+setup-replace-title = 끝나지 않은 대국을 바꿀까요?
+setup-replace-body = 새 대국이 끝나지 않은 대국을 대신하며, 그 대국은 더 이상 이어서 둘 수 없습니다.
+setup-replace-yes = 바꾸기
+setup-replace-no = 그대로 두기

@@ -63,8 +63,11 @@ analysis-menu = 메뉴
 analysis-click-hint = 클릭하면 둘 차례인 쪽이 돌을 놓습니다
 analysis-stones-kept = 새 판에는 { $total }개 중 { $kept }개만 들어가서 나머지는 치웠습니다.
 analysis-board-empty = 판이 비어 있습니다.
-analysis-game-over = { $line } 완성: 한 수 무르면 계속할 수 있습니다
+analysis-game-over = 대국 종료: { $line } 완성. 한 수 무르면 계속할 수 있습니다.
 analysis-to-place = { $side } 차례
 analysis-thinking = 엔진이 생각하는 중…
 analysis-depth = 엔진, 깊이 { $depth }:
 analysis-depth-deepening = 엔진, 깊이 { $depth }, 더 읽는 중:
+
+review-title = 복기
+review-refutation = { $side }의 응수는 { $move }: { $outlook }.

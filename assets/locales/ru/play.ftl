@@ -46,7 +46,7 @@ clock-tenths = { $seconds }
 ## Playing screen
 
 play-undo = Отмена
-play-redo = Повтор
+play-redo = Повторить
 play-hint = Подсказка
 play-resign = Сдаться
 play-menu = Меню
@@ -63,7 +63,7 @@ play-turn-ai-depth = { $level } — думает · глубина { $depth }
 play-turn-you = Ваш ход
 play-turn-side = Ход: { $side }
 play-moves-played = Сделано ходов: { $count }
-play-moves-played-redo = Сделано ходов: { $count }  (можно вернуть: { $redo })
+play-moves-played-redo = Сделано ходов: { $count }  (можно повторить: { $redo })
 play-info-two-players = Два игрока: ходите по очереди за этим компьютером.
 
 ## Move list
@@ -88,7 +88,7 @@ result-reason-time = { $player }: время вышло после { $moves ->
         [one] { $moves } хода
        *[other] { $moves } ходов
     }.
-result-reason-board-full = Доска заполнена: { $line } в ряд не собрал никто.
+result-reason-board-full = Доска заполнена: никто не собрал { $line } в ряд.
 result-saved-as =
     Сохранено как
     { $file }
@@ -101,3 +101,8 @@ result-replay = Повтор
 result-rematch = Реванш (цвета меняются)
 result-menu = Меню
 result-last-game = Последняя партия
+
+setup-replace-title = Заменить незаконченную партию?
+setup-replace-body = Новая партия займёт место незаконченной, и продолжить ту уже не получится.
+setup-replace-yes = Заменить
+setup-replace-no = Оставить

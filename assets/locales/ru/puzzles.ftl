@@ -81,3 +81,8 @@ puzzle-filter-difficulty = сложность { $difficulty }
 ## Notices (title screen)
 
 puzzle-notice-unreadable = Одна из ваших задач не читается ({ $reason }).
+
+puzzle-status-solved-hint = Решено с подсказкой — не засчитано.
+puzzle-status-solved-mistake = Решено после неверного хода — не засчитано.
+puzzle-status-solved-retry = Решено со второй попытки — не засчитано (засчитывается только первая попытка).
+puzzle-prompt-solution-shown = Показано решение

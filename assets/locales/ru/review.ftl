@@ -91,8 +91,11 @@ analysis-stones-kept = На новой доске поместилось { $kept
    *[other] { $total } камней
 }; остальные убраны.
 analysis-board-empty = Доска пуста.
-analysis-game-over = { $line } в ряд: верните ход, чтобы продолжить
+analysis-game-over = Партия окончена: { $line } в ряд. Верните ход, чтобы продолжить.
 analysis-to-place = Ход: { $side }
 analysis-thinking = Движок думает…
 analysis-depth = Движок, глубина { $depth }:
 analysis-depth-deepening = Движок, глубина { $depth }, углубляется:
+
+review-title = Разбор партии
+review-refutation = { $side } отвечает { $move }: { $outlook }.

@@ -11,19 +11,19 @@ player-ai = { $level } (AI)
 player-numbered = Người chơi { $number }
 player-coloured = Người chơi { $colour }
 level-headline = Cấp { $number } · { $name }
-level-gomoku-1 = Người mới
+level-gomoku-1 = Nhập môn
 level-gomoku-1-about = Tham lam: chọn điểm trông tốt nhất, không bao giờ tính trước.
-level-gomoku-2 = Thư giãn
+level-gomoku-2 = Sơ cấp
 level-gomoku-2-about = Biết các thế cờ: tấn công bằng ba và bốn, chặn ba và bốn của bạn.
-level-gomoku-3 = Câu lạc bộ
+level-gomoku-3 = Trung cấp
 level-gomoku-3-about = Tính trước vài nước với đánh giá thế cờ đầy đủ.
-level-gomoku-4 = Chuyên gia
-level-gomoku-4-about = Engine đầy đủ, tìm nước đe dọa trong số nút giới hạn.
-level-gomoku-5 = Cao thủ
-level-gomoku-5-about = Engine đầy đủ, tìm nước đe dọa thật sâu, vài giây mỗi nước.
-level-connect4-1 = Thư giãn
+level-gomoku-4 = Cao cấp
+level-gomoku-4-about = Máy dùng hết sức, tìm nước đe dọa trong một số nút giới hạn.
+level-gomoku-5 = Bậc thầy
+level-gomoku-5-about = Máy dùng hết sức, tìm nước đe dọa thật sâu, vài giây mỗi nước.
+level-connect4-1 = Sơ cấp
 level-connect4-1-about = Thắng được thì thắng, chặn nước thắng của bạn; còn lại đi theo cảm tính.
-level-connect4-2 = Câu lạc bộ
+level-connect4-2 = Trung cấp
 level-connect4-2-about = Tính trước sáu nước và biết các thế cờ tốt.
 level-connect4-3 = Hoàn hảo
 level-connect4-3-about = Giải trọn thế cờ khi có thể: vài giây mỗi nước.
@@ -49,7 +49,11 @@ c4-setup-note = Thả quân vào các cột: bốn quân liên tiếp theo hàng
 line-name = { $cells ->
     [4] bốn
     [5] năm
-   *[other] { $cells } quân
+    [6] sáu
+    [7] bảy
+    [8] tám
+    [9] chín
+   *[other] { $cells }
 }
 opening-rule-none = Không
 opening-rule-none-about = Không có luật khai cuộc: Đen đi trước.
@@ -58,11 +62,11 @@ opening-rule-swap-about = Cho luật Tự do và Tiêu chuẩn: người thứ n
 opening-rule-swap2 = Swap2
 opening-rule-swap2-about = Cho luật Tự do và Tiêu chuẩn: như Swap, hoặc người thứ hai đặt thêm hai quân và người thứ nhất chọn màu.
 opening-rule-yamaguchi = Yamaguchi
-opening-rule-yamaguchi-about = Cho Renju: một trong 26 khai cuộc và số nước thứ năm sẽ đề xuất, đổi bên một lần; Trắng chọn một trong các đề xuất của Đen.
+opening-rule-yamaguchi-about = Cho Renju. Người thứ nhất đặt một trong 26 khai cuộc và khai báo số nước thứ năm Đen sẽ đề xuất; người kia được đổi bên một lần. Sau đó Trắng chọn một trong các đề xuất của Đen.
 opening-rule-soosorv8 = Soosorv-8
-opening-rule-soosorv8-about = Cho Renju: một trong 26 khai cuộc, đổi bên, nước thứ tư, khai báo 1 đến 8 đề xuất nước thứ năm, đổi bên; Trắng chọn một đề xuất.
+opening-rule-soosorv8-about = Cho Renju. Người thứ nhất đặt một trong 26 khai cuộc, người kia được đổi bên. Trắng đi nước thứ tư và khai báo số nước thứ năm (1 đến 8) Đen sẽ đề xuất; người kia lại được đổi bên. Sau đó Trắng chọn một đề xuất.
 opening-rule-taraguchi10 = Taraguchi-10
-opening-rule-taraguchi10-about = Cho Renju: nước 1 đến 4 trong các ô vuông trung tâm lớn dần, được đổi bên sau mỗi nước, rồi một nước thứ năm hoặc mười đề xuất.
+opening-rule-taraguchi10-about = Cho Renju. Bốn nước đầu được đặt trong các ô vuông trung tâm lớn dần, sau mỗi nước người kia được đổi bên. Sau đó Đen đi nước thứ năm hoặc đề xuất mười nước để Trắng chọn.
 
 ## Why a move was refused
 
@@ -73,8 +77,8 @@ move-game-over = Ván cờ đã kết thúc.
 move-out-of-turn = Chưa đến lượt bên này.
 move-other-game = Nước đi đó thuộc về trò chơi khác.
 foul-overline = quá năm (sáu quân trở lên)
-foul-double-four = 4-4 (hai bốn)
-foul-double-three = 3-3 (hai ba)
+foul-double-four = 4-4 (hai đường bốn)
+foul-double-three = 3-3 (hai đường ba)
 c4-no-column = Không có cột { $column }.
 c4-column-full = Cột { $column } đã đầy.
 c4-column = cột { $column }
@@ -132,7 +136,7 @@ opening-place-run = Đặt { $count } quân: { $black ->
 }{ $within ->
     [0] {""}
     [1] {" "}ở điểm trung tâm
-   *[other] {" "}trong ô vuông trung tâm { $within }x{ $within }
+   *[other] {" "}trong ô vuông trung tâm { $within } × { $within }
 })
 opening-place-one = Đặt một quân { $colour ->
     [black] đen
@@ -140,7 +144,7 @@ opening-place-one = Đặt một quân { $colour ->
 }{ $within ->
     [0] {""}
     [1] {" "}ở điểm trung tâm
-   *[other] {" "}trong ô vuông trung tâm { $within }x{ $within }
+   *[other] {" "}trong ô vuông trung tâm { $within } × { $within }
 }
 opening-choose-colour = Chọn màu quân của bạn
 opening-declare = Khai báo số nước thứ năm Đen sẽ đề xuất ({ $min } đến { $max })
@@ -155,7 +159,7 @@ opening-place-two = Đặt thêm hai quân
 opening-offer-ten = Giữ Đen, đề xuất mười nước thứ năm
 opening-off-area = { $within ->
     [1] { $point } không phải điểm trung tâm: quân này phải đặt ở trung tâm.
-   *[other] { $point } nằm ngoài ô vuông trung tâm { $within }x{ $within }.
+   *[other] { $point } nằm ngoài ô vuông trung tâm { $within } × { $within }.
 }
 opening-not-offered = Hiện không có lựa chọn đó.
 opening-offered-already = { $point } đã được đề xuất rồi.
@@ -208,8 +212,8 @@ status-no-redo-in-opening = Không thể làm lại trong khai cuộc.
 status-no-hints-in-opening = Không có gợi ý trong khai cuộc.
 status-hint-own-turn = Chỉ xem gợi ý được khi đến lượt bạn.
 status-hint-looking = Đang tìm nước hay…
-status-resign-confirm = Xin thua ván này? Nhấn Xin thua (Ctrl+R) lần nữa để xác nhận; thao tác khác sẽ hủy.
-status-ai-failed = AI không đi được ({ $error }) và xin thua.
+status-resign-confirm = Đầu hàng ván này? Nhấn Đầu hàng (Ctrl+R) lần nữa để xác nhận; thao tác khác sẽ hủy.
+status-ai-failed = AI không đi được ({ $error }) và đầu hàng.
 status-ai-placing = { $level } đang đặt quân…
 status-ai-choosing = { $level } đang chọn…
 status-player-prompt = { $player }: { $prompt }
@@ -234,10 +238,10 @@ record-result-unfinished = Chưa xong
 record-result-unknown = Không rõ kết quả
 record-result-draw = Hòa
 record-result-won = { $how ->
-    [resignation] { $winner } thắng (đối phương xin thua)
+    [resignation] { $winner } thắng (đối phương đầu hàng)
     [time] { $winner } thắng do đối phương hết giờ
     [forfeit] { $winner } thắng do đối phương bị xử thua
    *[won] { $winner } thắng
 }
 summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves } nước
-summary-connect4 = Connect Four { $width } × { $height } · { $players } · { $result } · { $moves } nước
+summary-connect4 = Cờ thả bốn { $width } × { $height } · { $players } · { $result } · { $moves } nước

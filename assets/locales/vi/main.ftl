@@ -7,7 +7,7 @@ language-name = Tiếng Việt
 
 app-title = Cờ caro
 game-gomoku = Cờ caro
-game-connect4 = Connect Four
+game-connect4 = Cờ thả bốn
 menu-new-game = Ván mới
 menu-continue = Chơi tiếp
 menu-replay-last = Xem lại ván vừa chơi

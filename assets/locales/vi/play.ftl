@@ -92,3 +92,8 @@ result-replay = Xem lại
 result-rematch = Chơi lại (đổi màu quân)
 result-menu = Menu
 result-last-game = Ván vừa chơi
+
+setup-replace-title = Thay ván đang dở?
+setup-replace-body = Ván mới sẽ thay cho ván đang dở, và ván đó sẽ không thể chơi tiếp.
+setup-replace-yes = Thay
+setup-replace-no = Giữ lại

@@ -69,3 +69,8 @@ puzzle-filter-difficulty = độ khó { $difficulty }
 ## Notices (title screen)
 
 puzzle-notice-unreadable = Một câu đố của bạn không đọc được ({ $reason }).
+
+puzzle-status-solved-hint = Giải được nhờ gợi ý — không được tính.
+puzzle-status-solved-mistake = Giải được sau một nước sai — không được tính.
+puzzle-status-solved-retry = Giải được ở lần thử thứ hai — không được tính (chỉ tính lần thử đầu).
+puzzle-prompt-solution-shown = Đã xem lời giải

@@ -63,8 +63,11 @@ analysis-menu = Menu
 analysis-click-hint = Bấm để đặt quân cho bên đến lượt
 analysis-stones-kept = { $kept } / { $total } quân vừa với bàn cờ mới; số còn lại đã được bỏ đi.
 analysis-board-empty = Bàn cờ đang trống.
-analysis-game-over = { $line } quân liên tiếp: đi lại một nước để chơi tiếp
+analysis-game-over = Ván cờ kết thúc: { $line } quân liên tiếp. Đi lại một nước để chơi tiếp.
 analysis-to-place = { $side } đến lượt đặt
 analysis-thinking = Máy đang tính…
 analysis-depth = Máy, độ sâu { $depth }:
 analysis-depth-deepening = Máy, độ sâu { $depth }, đang tính sâu hơn:
+
+review-title = Phân tích ván
+review-refutation = { $side } đáp lại bằng { $move }: { $outlook }.

@@ -11,19 +11,19 @@ player-ai = { $level }（AI）
 player-numbered = 玩家 { $number }
 player-coloured = { $colour }玩家
 level-headline = 等级 { $number } · { $name }
-level-gomoku-1 = 新手
+level-gomoku-1 = 入门
 level-gomoku-1-about = 贪心：只挑看起来最好的点，从不往后算。
-level-gomoku-2 = 休闲
+level-gomoku-2 = 初级
 level-gomoku-2-about = 懂棋形：用三和四进攻，也会挡住你的。
-level-gomoku-3 = 俱乐部
+level-gomoku-3 = 中级
 level-gomoku-3-about = 往后算几步，并全面评估棋形。
-level-gomoku-4 = 专家
+level-gomoku-4 = 高级
 level-gomoku-4-about = 完整引擎，在固定节点数内搜索威胁。
 level-gomoku-5 = 大师
 level-gomoku-5-about = 完整引擎，深度威胁搜索，每步思考数秒。
-level-connect4-1 = 休闲
+level-connect4-1 = 初级
 level-connect4-1-about = 能赢就赢，也会挡住你的胜着；其余凭感觉下。
-level-connect4-2 = 俱乐部
+level-connect4-2 = 中级
 level-connect4-2-about = 往后算六步，懂得好棋形。
 level-connect4-3 = 完美
 level-connect4-3-about = 能算清就把局面完全算清：每步数秒。
@@ -47,9 +47,13 @@ subtitle-connect4 = { $width } × { $height } · 连成四子即胜
 c4-board-classic = 7 × 6（经典）
 c4-setup-note = 把棋子投进各列：横、竖或斜连成四子即胜。
 line-name = { $cells ->
-    [4] 四连
-    [5] 五连
-   *[other] 长连（{ $cells } 子）
+    [4] 四子
+    [5] 五子
+    [6] 六子
+    [7] 七子
+    [8] 八子
+    [9] 九子
+   *[other] { $cells } 子
 }
 opening-rule-none = 无
 opening-rule-none-about = 不用开局规则：黑方直接先走。
@@ -58,11 +62,11 @@ opening-rule-swap-about = 用于无禁手和标准规则：先手方放三颗子
 opening-rule-swap2 = Swap2
 opening-rule-swap2-about = 用于无禁手和标准规则：同 Swap，或由后手方再放两颗子，先手方选择颜色。
 opening-rule-yamaguchi = Yamaguchi
-opening-rule-yamaguchi-about = 用于连珠：26 种开局之一并声明五手打点数，交换一次；白方从黑方的打点中选一个。
+opening-rule-yamaguchi-about = 用于连珠。先手方摆出 26 种开局之一，并声明黑方将给出几个五手打点；对方可以交换一次。之后白方从黑方的打点中选一个。
 opening-rule-soosorv8 = Soosorv-8
-opening-rule-soosorv8-about = 用于连珠：26 种开局之一，交换，第四手，声明 1 到 8 个五手打点，交换；白方选一个打点。
+opening-rule-soosorv8-about = 用于连珠。先手方摆出 26 种开局之一，对方可以交换。白方下第四手，并声明黑方将给出几个五手打点（1 到 8 个）；对方可以再交换一次。之后白方从打点中选一个。
 opening-rule-taraguchi10 = Taraguchi-10
-opening-rule-taraguchi10-about = 用于连珠：第 1 到 4 手下在逐步扩大的中央区域内，每手后可交换，然后下第五手或给出十个打点。
+opening-rule-taraguchi10-about = 用于连珠。前四手下在逐步扩大的中央区域内，每手之后对方都可以交换。然后黑方下第五手，或给出十个五手打点由白方选择。
 
 ## Why a move was refused
 

@@ -17,7 +17,7 @@ menu-puzzles = 谜题
 menu-settings = 设置
 menu-quit = 退出
 notice-nothing-to-continue = 没有可以继续的未完对局。
-notice-no-finished-game = 还没有下完的对局。
+notice-no-finished-game = 暂无已结束的对局。
 
 ## Settings screen
 

@@ -92,3 +92,8 @@ result-replay = 回放
 result-rematch = 再来一局（交换先后）
 result-menu = 菜单
 result-last-game = 上一局
+
+setup-replace-title = 替换未下完的对局？
+setup-replace-body = 新对局将取代未下完的对局，之后无法再继续那一局。
+setup-replace-yes = 替换
+setup-replace-no = 保留

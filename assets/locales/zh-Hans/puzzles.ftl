@@ -69,3 +69,8 @@ puzzle-filter-difficulty = 难度 { $difficulty }
 ## Notices (title screen)
 
 puzzle-notice-unreadable = 你的一道谜题无法读取（{ $reason }）。
+
+puzzle-status-solved-hint = 借助提示解出——不计入。
+puzzle-status-solved-mistake = 走错一步后解出——不计入。
+puzzle-status-solved-retry = 第二次尝试解出——不计入（只计第一次尝试）。
+puzzle-prompt-solution-shown = 已显示答案

@@ -63,8 +63,11 @@ analysis-menu = 菜单
 analysis-click-hint = 点击棋盘，为当前一方落子
 analysis-stones-kept = 新棋盘上放得下 { $total } 枚棋子中的 { $kept } 枚，其余已移除。
 analysis-board-empty = 棋盘上没有棋子。
-analysis-game-over = 已成{ $line }：悔棋后可继续
+analysis-game-over = 对局结束：已连成{ $line }。悔棋后可继续。
 analysis-to-place = 轮到{ $side }落子
 analysis-thinking = 引擎思考中…
 analysis-depth = 引擎，深度 { $depth }：
 analysis-depth-deepening = 引擎，深度 { $depth }，继续加深：
+
+review-title = 复盘
+review-refutation = { $side }应以 { $move }：{ $outlook }。

@@ -11,19 +11,19 @@ player-ai = { $level }（AI）
 player-numbered = 玩家 { $number }
 player-coloured = { $colour }玩家
 level-headline = 等級 { $number } · { $name }
-level-gomoku-1 = 新手
+level-gomoku-1 = 入門
 level-gomoku-1-about = 貪心：只挑看起來最好的點，從不往後算。
-level-gomoku-2 = 休閒
+level-gomoku-2 = 初級
 level-gomoku-2-about = 懂棋形：用三和四進攻，也會擋住你的。
-level-gomoku-3 = 俱樂部
+level-gomoku-3 = 中級
 level-gomoku-3-about = 往後算幾步，並全面評估棋形。
-level-gomoku-4 = 專家
+level-gomoku-4 = 高級
 level-gomoku-4-about = 完整引擎，在固定節點數內搜尋威脅。
 level-gomoku-5 = 大師
 level-gomoku-5-about = 完整引擎，深度威脅搜尋，每步思考數秒。
-level-connect4-1 = 休閒
+level-connect4-1 = 初級
 level-connect4-1-about = 能贏就贏，也會擋住你的勝著；其餘憑感覺下。
-level-connect4-2 = 俱樂部
+level-connect4-2 = 中級
 level-connect4-2-about = 往後算六步，懂得好棋形。
 level-connect4-3 = 完美
 level-connect4-3-about = 能算清就把局面完全算清：每步數秒。
@@ -47,9 +47,13 @@ subtitle-connect4 = { $width } × { $height } · 連成四子即勝
 c4-board-classic = 7 × 6（經典）
 c4-setup-note = 把棋子投進各直行：橫、豎或斜連成四子即勝。
 line-name = { $cells ->
-    [4] 四連
-    [5] 五連
-   *[other] 長連（{ $cells } 子）
+    [4] 四子
+    [5] 五子
+    [6] 六子
+    [7] 七子
+    [8] 八子
+    [9] 九子
+   *[other] { $cells } 子
 }
 opening-rule-none = 無
 opening-rule-none-about = 不用開局規則：黑方直接先走。
@@ -58,11 +62,11 @@ opening-rule-swap-about = 用於無禁手和標準規則：先手方放三顆子
 opening-rule-swap2 = Swap2
 opening-rule-swap2-about = 用於無禁手和標準規則：同 Swap，或由後手方再放兩顆子，先手方選擇顏色。
 opening-rule-yamaguchi = Yamaguchi
-opening-rule-yamaguchi-about = 用於連珠：26 種開局之一並聲明五手打點數，交換一次；白方從黑方的打點中選一個。
+opening-rule-yamaguchi-about = 用於連珠。先手方擺出 26 種開局之一，並聲明黑方將給出幾個五手打點；對方可以交換一次。之後白方從黑方的打點中選一個。
 opening-rule-soosorv8 = Soosorv-8
-opening-rule-soosorv8-about = 用於連珠：26 種開局之一，交換，第四手，聲明 1 到 8 個五手打點，交換；白方選一個打點。
+opening-rule-soosorv8-about = 用於連珠。先手方擺出 26 種開局之一，對方可以交換。白方下第四手，並聲明黑方將給出幾個五手打點（1 到 8 個）；對方可以再交換一次。之後白方從打點中選一個。
 opening-rule-taraguchi10 = Taraguchi-10
-opening-rule-taraguchi10-about = 用於連珠：第 1 到 4 手下在逐步擴大的中央區域內，每手後可交換，然後下第五手或給出十個打點。
+opening-rule-taraguchi10-about = 用於連珠。前四手下在逐步擴大的中央區域內，每手之後對方都可以交換。然後黑方下第五手，或給出十個五手打點由白方選擇。
 
 ## Why a move was refused
 

@@ -17,7 +17,7 @@ menu-puzzles = 謎題
 menu-settings = 設定
 menu-quit = 離開
 notice-nothing-to-continue = 沒有可以繼續的未完對局。
-notice-no-finished-game = 還沒有下完的對局。
+notice-no-finished-game = 暫無已結束的對局。
 
 ## Settings screen
 

@@ -92,3 +92,8 @@ result-replay = 重播
 result-rematch = 再來一局（交換先後）
 result-menu = 選單
 result-last-game = 上一局
+
+setup-replace-title = 取代未下完的對局？
+setup-replace-body = 新對局將取代未下完的對局，之後無法再繼續那一局。
+setup-replace-yes = 取代
+setup-replace-no = 保留

@@ -69,3 +69,8 @@ puzzle-filter-difficulty = 難度 { $difficulty }
 ## Notices (title screen)
 
 puzzle-notice-unreadable = 你的一道謎題無法讀取（{ $reason }）。
+
+puzzle-status-solved-hint = 藉助提示解出——不計入。
+puzzle-status-solved-mistake = 走錯一步後解出——不計入。
+puzzle-status-solved-retry = 第二次嘗試解出——不計入（只計第一次嘗試）。
+puzzle-prompt-solution-shown = 已顯示答案

@@ -63,8 +63,11 @@ analysis-menu = 選單
 analysis-click-hint = 點擊棋盤，為目前一方落子
 analysis-stones-kept = 新棋盤上放得下 { $total } 顆棋子中的 { $kept } 顆，其餘已移除。
 analysis-board-empty = 棋盤上沒有棋子。
-analysis-game-over = 已成{ $line }：悔棋後可繼續
+analysis-game-over = 對局結束：已連成{ $line }。悔棋後可繼續。
 analysis-to-place = 輪到{ $side }落子
 analysis-thinking = 引擎思考中…
 analysis-depth = 引擎，深度 { $depth }：
 analysis-depth-deepening = 引擎，深度 { $depth }，持續加深：
+
+review-title = 覆盤
+review-refutation = { $side }應以 { $move }：{ $outlook }。

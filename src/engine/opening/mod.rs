@@ -27,7 +27,7 @@ mod tests;
 
 use std::fmt;
 
-use super::pos::Stone;
+use super::pos::{Pos, Stone};
 use super::rules::Rule;
 
 pub use action::{Action, OpeningError};
@@ -216,6 +216,34 @@ impl Choice {
 impl fmt::Display for Choice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.text())
+    }
+}
+
+/// The central square a rule keeps a stone in: the points within `radius` (Chebyshev
+/// distance) of `centre`. [`Opening::legal`] checks it; [`Opening::area`] gives it to the
+/// boards that draw it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Area {
+    pub centre: Pos,
+    pub radius: u8,
+}
+
+impl Area {
+    pub fn contains(self, p: Pos) -> bool {
+        p.x.abs_diff(self.centre.x).max(p.y.abs_diff(self.centre.y)) <= self.radius
+    }
+
+    /// Points per side: 1 (the centre only), 3 (the central 3x3), ...
+    pub fn side(self) -> usize {
+        2 * self.radius as usize + 1
+    }
+
+    /// The square's points, row by row.
+    pub fn points(self) -> impl Iterator<Item = Pos> {
+        let (c, r) = (self.centre, self.radius);
+        (c.y.saturating_sub(r)..=c.y.saturating_add(r)).flat_map(move |y| {
+            (c.x.saturating_sub(r)..=c.x.saturating_add(r)).map(move |x| Pos::new(x, y))
+        })
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::action::{Action, OpeningError};
 use super::symmetry::symmetric_partner;
-use super::{Choice, OpeningRule, Player, Step};
+use super::{Area, Choice, OpeningRule, Player, Step};
 use crate::engine::game::Game;
 use crate::engine::pos::{Pos, Stone};
 use crate::engine::rules::Rule;
@@ -156,6 +156,23 @@ impl Opening {
         pos.x.abs_diff(c.x).max(pos.y.abs_diff(c.y))
     }
 
+    /// The central square of `radius` (0: the centre point).
+    pub fn area_of(&self, radius: u8) -> Area {
+        Area {
+            centre: self.centre(),
+            radius,
+        }
+    }
+
+    /// The square the stone of this step must go in, when the step keeps it to one (the
+    /// same area [`Opening::legal`] checks).
+    pub fn area(&self) -> Option<Area> {
+        match self.step {
+            Step::Place { area: Some(r), .. } => Some(self.area_of(r)),
+            _ => None,
+        }
+    }
+
     /// Reads an action's text for the current step: as [`Action::parse`], plus `swap`
     /// (the chooser takes the colour they do not hold) and `stay`/`keep` (they keep theirs).
     pub fn parse_action(&self, text: &str) -> Result<Action, OpeningError> {
@@ -189,7 +206,7 @@ impl Opening {
                     .check_placement(p, *stone)
                     .map_err(|error| OpeningError::Illegal { at: at(p), error })?;
                 match area {
-                    Some(a) if self.distance(p) > *a => Err(OpeningError::OffArea {
+                    Some(a) if !self.area_of(*a).contains(p) => Err(OpeningError::OffArea {
                         at: at(p),
                         area: *a,
                     }),

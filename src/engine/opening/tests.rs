@@ -271,6 +271,47 @@ fn taraguchi10_both_choices() {
     assert_eq!(o.game().ply(), 5);
 }
 
+/// The area a placing step gives out is the one its check applies: every point inside is
+/// allowed, every empty point outside refused as off the area.
+#[test]
+fn the_area_given_out_is_the_one_checked() {
+    let mut o = new(Rule::Renju, OpeningRule::Taraguchi10);
+    let mut seen = Vec::new();
+    for script in ["h8 swap", "h9 stay", "j10 stay", "k11 black", ""] {
+        let area = o
+            .area()
+            .expect("each of moves 1-5 is kept to a central square");
+        assert_eq!(area.centre, p("h8"));
+        assert_eq!(area.points().count(), area.side() * area.side());
+        for y in 0..15 {
+            for x in 0..15 {
+                let at = Pos::new(x, y);
+                if o.game().board().get(at).is_some() {
+                    continue;
+                }
+                let legal = o.legal(&Action::Place(at));
+                if area.contains(at) {
+                    assert!(area.points().any(|q| q == at));
+                    assert!(legal.is_ok(), "{}: {legal:?}", at.to_human(15));
+                } else {
+                    assert!(
+                        matches!(legal, Err(OpeningError::OffArea { .. })),
+                        "{}: {legal:?}",
+                        at.to_human(15)
+                    );
+                }
+            }
+        }
+        seen.push(area.side());
+        run(&mut o, script);
+    }
+    assert_eq!(seen, [1, 3, 5, 7, 9]);
+    // A choice keeps nothing to an area; Swap2 places anywhere.
+    run(&mut o, "l12");
+    assert_eq!(o.area(), None);
+    assert_eq!(new(Rule::Freestyle, OpeningRule::Swap2).area(), None);
+}
+
 #[test]
 fn illegal_actions_are_refused_with_their_reason() {
     let mut o = new(Rule::Renju, OpeningRule::Yamaguchi);

@@ -61,6 +61,11 @@ pub enum Outlook {
     Unknown,
 }
 
+/// "move" or "moves" after a count.
+fn moves(n: u32) -> &'static str {
+    if n == 1 { "move" } else { "moves" }
+}
+
 impl Outlook {
     /// Expected score for the side to move, `0..=1`.
     pub fn value(self) -> f64 {
@@ -102,8 +107,8 @@ impl Outlook {
         match self {
             Outlook::Win(0) => format!("{to_move} has won"),
             Outlook::Loss(0) => format!("{other} has won"),
-            Outlook::Win(n) => format!("{to_move} wins in {n}"),
-            Outlook::Loss(n) => format!("{other} wins in {n}"),
+            Outlook::Win(n) => format!("{to_move} wins in {n} {}", moves(n)),
+            Outlook::Loss(n) => format!("{other} wins in {n} {}", moves(n)),
             Outlook::Draw => "a draw".into(),
             Outlook::Unknown => "unclear".into(),
             Outlook::Eval(_) => {
@@ -283,15 +288,13 @@ pub fn assemble_from<M: Copy + PartialEq>(
         let here = &analyses[ply];
         let before = here.outlook;
         let after = analyses[ply + 1].outlook.flip();
-        // The engine's own move is as good as the best, whatever the second look says.
+        // The engine's own move is as good as the best, whatever the second look says: it
+        // loses nothing. Its outlook stays the next position's own, so the curve and the
+        // next move's "before" tell the same story (each position is judged on its own, and
+        // a deeper look at the next one may see more).
         let is_best = here.best == Some(mv);
-        let after = if is_best && after.value() < before.value() {
-            before
-        } else {
-            after
-        };
         let graded = ply >= first_graded;
-        let drop = if graded && before.is_known() && after.is_known() {
+        let drop = if graded && !is_best && before.is_known() && after.is_known() {
             (before.value() - after.value()).max(0.0)
         } else {
             0.0

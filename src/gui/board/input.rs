@@ -64,23 +64,52 @@ fn track_hover<V: Pick>(
 /// Every left press over the board is one move attempt: presses are read as messages, so two
 /// quick clicks are two attempts and none is seen twice. Runs on every screen to keep its
 /// reader current, acting only while playing.
+///
+/// A press in the first frames of a new screen, before its board has been laid out (no size,
+/// so no point under the mouse yet), is held until the board has one and then played once:
+/// a click right after a screen change is neither lost nor counted twice.
 fn mouse_place<V: Pick>(
     mut presses: MessageReader<MouseButtonInput>,
     screen: Res<State<Screen>>,
     hover: Res<Hover<V::Spot>>,
+    boards: Query<&ComputedNode, With<V::Root>>,
+    mut held: Local<u8>,
     mut commands: Commands,
 ) {
+    let takes_moves = screen.get().takes_moves();
+    let laid_out = boards.single().is_ok_and(|n| n.size().x > 0.0);
+    let place = |commands: &mut Commands| {
+        if let Some(spot) = hover.0 {
+            commands.trigger(Action::Play(PlayAction::Place(V::to_move(spot))));
+        }
+    };
     for press in presses.read() {
         if press.button != MouseButton::Left || press.state != ButtonState::Pressed {
             continue;
         }
-        if screen.get().takes_moves()
-            && let Some(spot) = hover.0
-        {
-            commands.trigger(Action::Play(PlayAction::Place(V::to_move(spot))));
+        if !takes_moves {
+            continue;
+        }
+        if laid_out {
+            *held = 0;
+            place(&mut commands);
+        } else {
+            *held = HOLD_FRAMES;
         }
     }
+    if *held > 0 && takes_moves && laid_out {
+        // Decided once, where the mouse is now that the board has its place: on a point,
+        // that point; elsewhere (the press was on the panel), nothing.
+        *held = 0;
+        place(&mut commands);
+    } else if *held > 0 {
+        // Given up after a few frames (or on leaving the screen).
+        *held = if takes_moves { *held - 1 } else { 0 };
+    }
 }
+
+/// Frames a press waits for a new board to be laid out (it takes one or two).
+const HOLD_FRAMES: u8 = 4;
 
 /// Arrows move the keyboard cursor (started where the mouse was), the place keys play there.
 fn keyboard_board<V: Pick>(

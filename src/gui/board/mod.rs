@@ -21,6 +21,8 @@ use super::kind::{AnyGame, GameKind, Move, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shown>()
+        .init_resource::<Allowed>()
+        .init_resource::<ShownMarks>()
         .init_resource::<BoardMetrics>()
         .init_resource::<BoardLooks>()
         .init_resource::<LastSettled>()
@@ -139,6 +141,50 @@ impl Shown {
             && shown.overlay == new.overlay;
         if !same {
             **shown = new;
+        }
+    }
+}
+
+/// Marks over [`Shown`]'s position that only the puzzle trainer puts there, kept apart so
+/// the other screens need not name them; the trainer's screen clears them when it is left.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct ShownMarks {
+    /// Where to look (a hint's area): two opposite corners, both inside it.
+    pub hint_area: Option<(Move, Move)>,
+    /// The opponent's answer that refutes the person's move, in a colour of its own (not
+    /// the hint's): the last move on the board (a defence) or, when [`Shown::line`] starts
+    /// with it, the first move to come (a counter-win).
+    pub refute: Option<Move>,
+}
+
+impl ShownMarks {
+    /// Replaces the marks only when they differ, so boards redraw only on a change.
+    pub fn set(marks: &mut ResMut<ShownMarks>, new: ShownMarks) {
+        if **marks != new {
+            **marks = new;
+        }
+    }
+}
+
+/// Where a rule narrows the points a click may take on view `key` (a tournament opening's
+/// central square, its offers to pick from); beside [`Shown`] so that the screens without
+/// openings need not know it. Boards use it only while `key` is the shown view's.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Allowed {
+    pub key: ViewKey,
+    /// The area the next piece must go in, drawn on the board (empty: none).
+    pub area: Vec<Move>,
+    /// The only points a click may take now (empty: any the game allows).
+    pub targets: Vec<Move>,
+}
+
+impl Allowed {
+    /// What applies to `shown`: nothing narrows another view.
+    pub fn for_view(&self, shown: &Shown) -> (&[Move], &[Move]) {
+        if self.key == shown.key {
+            (self.area.as_slice(), self.targets.as_slice())
+        } else {
+            Default::default()
         }
     }
 }

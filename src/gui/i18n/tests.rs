@@ -1,5 +1,6 @@
 //! The catalogs against English (same keys, same variables), every catalog parsing cleanly,
-//! the fallback, the system locale, and every character of a language in its font.
+//! the fallback, the system locale, every character of a language in its font, and every
+//! message reading cleanly once its variables are filled in.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -260,11 +261,15 @@ pub(super) fn shown_text(source: &str) -> String {
             ast::Entry::Term(t) => (Some(&t.value), &t.attributes),
             _ => continue,
         };
+        // A space between messages, so that one's last word and the next one's first do
+        // not run together ("Gomoku" "Connect Four" is not "GomokuConnect").
         if let Some(v) = value {
             pattern_text(v, &mut out);
+            out.push(' ');
         }
         for a in attributes {
             pattern_text(&a.value, &mut out);
+            out.push(' ');
         }
     }
     out
@@ -326,4 +331,311 @@ fn every_character_of_a_language_is_in_its_font() {
         missing.is_empty(),
         "characters missing from their font (run scripts/make-cjk-fonts.py): {missing:#?}"
     );
+}
+
+// Composed sentences: every message as the game shows it, its variables filled in.
+
+/// The English names a translation keeps as they are, in lower case (the glossary's "Names kept
+/// as they are", `assets/locales/README.md`): opening rules as the Renju federations write them,
+/// Renju where a language keeps its Latin name, key names as printed on the keys. Shorter ones
+/// (Esc, End, AI) are under the four letters the check looks at.
+const KEPT_NAMES: &[&str] = &[
+    "renju",
+    "swap",
+    "yamaguchi",
+    "soosorv",
+    "taraguchi",
+    "ctrl",
+    "enter",
+    "home",
+    "space",
+];
+
+/// Words a language writes as English does because they are its own words too (language,
+/// word in lower case): not English left untranslated.
+const SHARED_WORDS: &[(&str, &str)] = &[("cs", "expert"), ("vi", "menu")];
+
+/// Numbers that reach every plural form of the game's languages: 0 (Russian "many", Czech
+/// "other"), 1 ("one"), 2 and 3 (Russian and Czech "few"), 5, 21 (Russian "one" again) and
+/// 1.5 (Czech "many", Russian "other", and a decimal comma where the language writes one).
+const SAMPLE_NUMBERS: &[f64] = &[0.0, 1.0, 2.0, 3.0, 5.0, 21.0, 1.5];
+
+/// The lengths a winning line has (`line-name`'s `$cells`): Connect Four's four, Gomoku's five,
+/// overlines (Freestyle wins with them).
+const LINE_CELLS: &[u32] = &[4, 5, 6, 7];
+
+/// The keys Fluent matches against a number's plural category; any other word key selects on
+/// a text ($colour's `[black]`, $you's `[yes]`).
+const PLURAL_CATEGORIES: &[&str] = &["zero", "one", "two", "few", "many", "other"];
+
+/// A variant's key: a number (`[4]`) or a word (`[one]`, `[black]`).
+enum Key {
+    Number(f64),
+    Word(String),
+}
+
+/// The variants' keys of every selection on a variable in a pattern, nested ones included.
+fn selections(p: &ast::Pattern<&str>, out: &mut BTreeMap<String, Vec<Key>>) {
+    for el in &p.elements {
+        if let ast::PatternElement::Placeable { expression } = el {
+            expr_selections(expression, out);
+        }
+    }
+}
+
+fn expr_selections(e: &ast::Expression<&str>, out: &mut BTreeMap<String, Vec<Key>>) {
+    match e {
+        ast::Expression::Select { selector, variants } => {
+            if let ast::InlineExpression::VariableReference { id } = selector {
+                let keys = out.entry(id.name.to_string()).or_default();
+                for v in variants {
+                    keys.push(match &v.key {
+                        ast::VariantKey::NumberLiteral { value } => {
+                            Key::Number(value.parse().unwrap())
+                        }
+                        ast::VariantKey::Identifier { name } => Key::Word(name.to_string()),
+                    });
+                }
+            }
+            for v in variants {
+                selections(&v.value, out);
+            }
+        }
+        ast::Expression::Inline(ast::InlineExpression::Placeable { expression }) => {
+            expr_selections(expression, out)
+        }
+        ast::Expression::Inline(_) => {}
+    }
+}
+
+/// The values the check gives variable `name` of a message whose selections on it have `keys`:
+/// `$line` each line's name in the language (`lines`); a variable chosen on by word each word
+/// the message knows; one chosen on by number every plural form and every number a variant
+/// names; one only shown, a placeholder naming it ("⟨side⟩", no catalog's word).
+fn samples(name: &str, keys: Option<&[Key]>, lines: &[String]) -> Vec<FluentValue<'static>> {
+    if name == "line" {
+        return lines.iter().cloned().map(FluentValue::from).collect();
+    }
+    let Some(keys) = keys else {
+        return vec![FluentValue::from(format!("⟨{name}⟩"))];
+    };
+    let mut words: Vec<String> = keys
+        .iter()
+        .filter_map(|k| match k {
+            Key::Word(w) if !PLURAL_CATEGORIES.contains(&w.as_str()) => Some(w.clone()),
+            _ => None,
+        })
+        .collect();
+    if !words.is_empty() {
+        words.sort();
+        words.dedup();
+        return words.into_iter().map(FluentValue::from).collect();
+    }
+    let mut numbers = SAMPLE_NUMBERS.to_vec();
+    numbers.extend(keys.iter().filter_map(|k| match k {
+        Key::Number(n) => Some(*n),
+        Key::Word(_) => None,
+    }));
+    numbers.sort_by(f64::total_cmp);
+    numbers.dedup();
+    numbers.into_iter().map(FluentValue::from).collect()
+}
+
+/// Writing with no spaces between its words (Chinese characters, kana): the check cannot tell
+/// its words apart, so it leaves them out of the doubled-word comparison.
+fn unspaced(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}')
+}
+
+/// The first word, or phrase of up to three words, said twice in a row ("quân quân",
+/// "6 в ряд в ряд"), compared without case. Punctuation ends a run of words, numbers alone do
+/// not count as a doubled word ("1 ± 1", "Move 1 of 1").
+fn doubled(text: &str) -> Option<String> {
+    for run in text.split(|c: char| !c.is_alphanumeric() && !c.is_whitespace()) {
+        let words: Vec<String> = run.split_whitespace().map(str::to_lowercase).collect();
+        for n in 1..=3 {
+            for pair in words.windows(2 * n) {
+                let (first, second) = pair.split_at(n);
+                let wordy = first.iter().any(|w| w.chars().any(char::is_alphabetic));
+                let spaced = !first.iter().any(|w| w.chars().any(unspaced));
+                if first == second && wordy && spaced {
+                    return Some(first.join(" "));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A letter of the Latin script, with the diacritics of Vietnamese and Czech ("ư", "ř"), so
+/// that a word of those languages is taken whole, not as its ASCII pieces.
+fn latin_letter(c: char) -> bool {
+    c.is_alphabetic()
+        && (c.is_ascii() || matches!(c, '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}'))
+}
+
+/// `text` without the placeholders the check passes for text variables ("⟨side⟩"): they are
+/// the check's words, not the catalog's.
+fn without_placeholders(text: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for c in text.chars() {
+        match c {
+            '⟨' => inside = true,
+            '⟩' => {
+                inside = false;
+                out.push(' ');
+            }
+            _ if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The words (four letters or more, lower case) of the English catalog's text.
+fn english_vocabulary() -> BTreeSet<String> {
+    shown_text(LANGUAGES[0].source)
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 4)
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// The English words `text` of language `lang` shows: Latin words of four letters or more,
+/// all ASCII, that the English catalog uses and the glossary does not keep.
+fn english_in(text: &str, lang: &str, english: &BTreeSet<String>) -> Vec<String> {
+    without_placeholders(text)
+        .split(|c: char| !latin_letter(c))
+        .filter(|w| w.len() >= 4 && w.is_ascii())
+        .map(str::to_ascii_lowercase)
+        .filter(|w| english.contains(w))
+        .filter(|w| !KEPT_NAMES.iter().any(|k| w.as_str() == *k))
+        .filter(|w| {
+            !SHARED_WORDS
+                .iter()
+                .any(|&(l, s)| l == lang && w.as_str() == s)
+        })
+        .collect()
+}
+
+#[test]
+fn the_sentence_checks_catch_a_doubled_phrase_and_an_english_word() {
+    assert_eq!(
+        doubled("Чёрные: 6 в ряд в ряд, ход 41."),
+        Some("в ряд".into())
+    );
+    assert_eq!(doubled("6 v řadě v řadě"), Some("v řadě".into()));
+    assert_eq!(
+        doubled("xếp được 6 quân quân liên tiếp"),
+        Some("quân".into())
+    );
+    assert_eq!(doubled("The the board"), Some("the".into()));
+    assert_eq!(doubled("Чёрные: пять в ряд, ход 41."), None);
+    assert_eq!(doubled("Move 1 of 1 · 21 ± 21 · five. Five"), None);
+    assert_eq!(
+        doubled("五子五子 · 四つ 四つ"),
+        None,
+        "words not spaced apart"
+    );
+    let english = english_vocabulary();
+    assert_eq!(
+        english_in("Plný engine s hledáním", "cs", &english),
+        ["engine"]
+    );
+    assert_eq!(
+        english_in("Connect Four 7 × 6", "vi", &english),
+        ["connect", "four"]
+    );
+    // Kept names, a language's own words, words with diacritics, the check's placeholders.
+    assert!(english_in("Swap2 · Renju · Ctrl+R · Expert", "cs", &english).is_empty());
+    assert!(english_in("Người chơi ⟨side⟩ · Menu", "vi", &english).is_empty());
+    assert_eq!(english_in("Expert", "vi", &english), ["expert"]);
+}
+
+/// Every message of every catalog, rendered with the arguments the game can pass, reads as a
+/// sentence: the checks below found "6 в ряд в ряд", "quân quân" and "Connect Four" in the
+/// catalogs, which no comparison of keys and variables can see.
+#[test]
+fn every_composed_sentence_reads_cleanly() {
+    let english = english_vocabulary();
+    // Per language, message and kind of fault: the first text that shows it.
+    let mut problems: BTreeMap<String, String> = BTreeMap::new();
+    for lang in LANGUAGES {
+        let (bundle, _) = bundle(lang);
+        let resource = FluentResource::try_new(lang.source.to_string()).unwrap();
+        let render = |pattern: &ast::Pattern<&str>, args: &FluentArgs| {
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, Some(args), &mut errors);
+            (text.into_owned(), errors)
+        };
+        // What the game passes as $line: the language's name of each winning line.
+        let line_name = bundle.get_message("line-name").and_then(|m| m.value());
+        let lines: Vec<String> = LINE_CELLS
+            .iter()
+            .map(|&cells| {
+                let mut args = FluentArgs::new();
+                args.set("cells", cells);
+                render(line_name.expect("line-name"), &args).0
+            })
+            .collect();
+        for entry in resource.entries() {
+            let ast::Entry::Message(message) = entry else {
+                continue;
+            };
+            let id = message.id.name;
+            let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+                continue;
+            };
+            let mut vars = BTreeSet::new();
+            pattern_vars(pattern, &mut vars);
+            let mut chosen = BTreeMap::new();
+            selections(pattern, &mut chosen);
+            let values: Vec<(String, Vec<FluentValue<'static>>)> = vars
+                .into_iter()
+                .map(|v| {
+                    let s = samples(&v, chosen.get(&v).map(Vec::as_slice), &lines);
+                    (v, s)
+                })
+                .collect();
+            // Every combination of the variables' values.
+            let combinations: usize = values.iter().map(|(_, s)| s.len()).product();
+            for combination in 0..combinations {
+                let mut args = FluentArgs::new();
+                let mut rest = combination;
+                for (name, choices) in &values {
+                    args.set(name.clone(), choices[rest % choices.len()].clone());
+                    rest /= choices.len();
+                }
+                let (text, errors) = render(pattern, &args);
+                let mut report = |fault: String| {
+                    problems
+                        .entry(format!("{}: {id}: {fault}", lang.id))
+                        .or_insert_with(|| text.clone());
+                };
+                // (b) A variable Fluent could not fill in shows as "{$name}" (and an error):
+                // the player would read the catalog's syntax.
+                if !errors.is_empty() || text.contains("{$") || text.contains("{ $") {
+                    report(format!("a variable left unformatted {errors:?}"));
+                }
+                // (a) A word or phrase twice in a row: a message and a name it is given both
+                // say the same thing ("6 в ряд" + " в ряд"), or a translation slipped.
+                if let Some(words) = doubled(&text) {
+                    report(format!("says {words:?} twice in a row"));
+                }
+                // (c) English left in another language's text, other than the names every
+                // catalog keeps ("engine", "Connect Four" were).
+                if lang.id != "en" {
+                    for word in english_in(&text, lang.id, &english) {
+                        report(format!("English word {word:?}"));
+                    }
+                }
+            }
+        }
+    }
+    let problems: Vec<String> = problems
+        .into_iter()
+        .map(|(fault, text)| format!("{fault}: {text:?}"))
+        .collect();
+    assert!(problems.is_empty(), "{problems:#?}");
 }

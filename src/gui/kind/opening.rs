@@ -35,6 +35,21 @@ pub trait OpeningPhase: Send + Sync + fmt::Debug {
     fn position(&self) -> AnyGame;
     /// Pending offers the board marks (fifth-move candidates).
     fn offers(&self) -> Vec<Move>;
+    /// Whether this step is taken on the board (a stone, an offer, a pick), not with the
+    /// buttons.
+    fn on_board(&self) -> bool {
+        !self.is_done() && self.options().is_empty()
+    }
+    /// The points of the area the rule keeps this step's stone in (a central square), for
+    /// the board to draw; empty when the step has no such area.
+    fn area(&self) -> Vec<Move> {
+        Vec::new()
+    }
+    /// The only points a board click may take now (the area's, the offers to pick from);
+    /// empty: any point the game allows.
+    fn targets(&self) -> Vec<Move> {
+        Vec::new()
+    }
     /// The player who holds the first colour (Black) now.
     fn first_holder(&self) -> Side;
     /// The AI's decision for the player to act at `level`, applied (the error is the

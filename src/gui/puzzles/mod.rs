@@ -158,6 +158,8 @@ pub enum Phase {
         rest: Vec<Move>,
         at: Instant,
     },
+    /// The solution was played out to the win: shown, not solved by the person.
+    SolutionShown,
 }
 
 /// The verdict being computed: for which puzzle and line, on which move.
@@ -185,9 +187,14 @@ pub struct Trainer {
     /// The line length at the last hint: a second hint there shows the move.
     hint_at: Option<usize>,
     pub hint_move: Option<Move>,
+    /// The area hint's corners, marked on the board.
+    pub hint_area: Option<(Move, Move)>,
     pub wrong: u32,
     /// A counter-win shown on the board (lettered ghosts of the defender's).
     pub refutation: Vec<Move>,
+    /// The defender's answer that refuted the last move: the defence on the board or the
+    /// counter-win's first move.
+    pub refute: Option<Move>,
     /// The rating change of this puzzle's rated attempt, once rated.
     pub rated: Option<f64>,
     /// Bumped when a puzzle opens, so stale verdicts are dropped and views rebuild.
@@ -213,8 +220,10 @@ impl Default for Trainer {
             hints: 0,
             hint_at: None,
             hint_move: None,
+            hint_area: None,
             wrong: 0,
             refutation: Vec::new(),
+            refute: None,
             rated: None,
             generation: 0,
             job: None,
@@ -363,8 +372,10 @@ impl Trainer {
         self.hints = 0;
         self.hint_at = None;
         self.hint_move = None;
+        self.hint_area = None;
         self.wrong = 0;
         self.refutation.clear();
+        self.refute = None;
         self.rated = None;
         self.status = None;
         let entry = &self.entries[index];
@@ -390,6 +401,45 @@ impl Trainer {
     /// The side the person plays (the puzzle's side to move).
     pub fn attacker(&self) -> Option<Side> {
         self.entry().map(Entry::attacker)
+    }
+
+    /// What is left to find: the puzzle's goal, a count of moves less the person's right
+    /// moves so far (the one being answered included).
+    pub fn goal_left(&self) -> Option<puzzle::Kind> {
+        let kind = self.entry()?.puzzle.kind;
+        Some(match kind {
+            puzzle::Kind::WinIn(moves) => {
+                let made = self.line.len().div_ceil(2) as u32;
+                puzzle::Kind::WinIn(moves.saturating_sub(made).max(1))
+            }
+            other => other,
+        })
+    }
+
+    /// Whether the puzzle came from a game of the player's whose record is there to open
+    /// (Open the game is greyed otherwise).
+    pub fn can_open_game(&self) -> bool {
+        self.entry()
+            .and_then(|e| e.source.as_ref())
+            .and_then(|s| s.record.as_ref())
+            .is_some_and(|r| r.exists())
+    }
+
+    /// The status line for a solve: whether it counts among the solved puzzles (the clean
+    /// solve of a rated try; once counted a puzzle stays counted) and, if not, why, so the
+    /// line and the count agree. Asked before the solve is rated.
+    fn solved_status(&self, clean: bool) -> &'static str {
+        let known = self
+            .entry()
+            .is_some_and(|e| self.progress.solved.contains(&e.puzzle.id));
+        let counts = known || (clean && self.rated.is_none());
+        match (counts, clean) {
+            (true, true) => "puzzle-status-solved-clean",
+            (true, false) => "puzzle-status-solved",
+            (false, _) if self.hints > 0 => "puzzle-status-solved-hint",
+            (false, _) if self.wrong > 0 => "puzzle-status-solved-mistake",
+            (false, _) => "puzzle-status-solved-retry",
+        }
     }
 
     fn cancel_try(&mut self) {
@@ -420,6 +470,7 @@ impl Trainer {
         sfx.write(Sfx::Stone);
         self.status = None;
         self.hint_move = None;
+        self.hint_area = None;
         self.phase = Phase::Checking;
         let line = self.line.clone();
         let puzzle = entry.puzzle.clone();
@@ -472,11 +523,7 @@ impl Trainer {
                 self.line.push(pm);
                 self.phase = Phase::Solved;
                 let clean = self.wrong == 0 && self.hints == 0;
-                self.status = Some(Msg::key(if clean {
-                    "puzzle-status-solved-clean"
-                } else {
-                    "puzzle-status-solved"
-                }));
+                self.status = Some(Msg::key(self.solved_status(clean)));
                 self.rate(clean);
                 sfx.write(Sfx::Win);
             }
@@ -498,8 +545,10 @@ impl Trainer {
                     Refutation::Defence(d) => {
                         let shown = def.puzzle_move_to_board(d);
                         let at = text(d);
-                        if let (Some(d), Some(game)) = (shown, self.game.as_mut()) {
-                            let _ = game.play(d);
+                        if let (Some(d), Some(game)) = (shown, self.game.as_mut())
+                            && game.play(d).is_ok()
+                        {
+                            self.refute = Some(d);
                         }
                         Msg::key("puzzle-refuted-defence")
                             .with("defender", defender)
@@ -510,6 +559,7 @@ impl Trainer {
                             .iter()
                             .filter_map(|&m| def.puzzle_move_to_board(m))
                             .collect();
+                        self.refute = self.refutation.first().copied();
                         let first = line.first().map_or_else(|| Msg::verbatim(""), |&m| text(m));
                         Msg::key("puzzle-refuted-counter-win")
                             .with("defender", defender)
@@ -542,6 +592,7 @@ impl Trainer {
             .map_or(0, |g| g.ply().saturating_sub(ply));
         self.undo_board(extra);
         self.refutation.clear();
+        self.refute = None;
         self.phase = Phase::Solving;
         self.status = None;
     }
@@ -582,11 +633,18 @@ impl Trainer {
                 .unwrap_or_else(|| Msg::verbatim(""))
         };
         self.status = Some(match puzzle::hint(&entry.puzzle, &self.line, level) {
-            Ok(Hint::Area { from, to }) => Msg::key("puzzle-hint-area")
-                .with("from", text(from))
-                .with("to", text(to)),
+            Ok(Hint::Area { from, to }) => {
+                // On the board too, not only in words.
+                self.hint_area = def
+                    .puzzle_move_to_board(from)
+                    .zip(def.puzzle_move_to_board(to));
+                Msg::key("puzzle-hint-area")
+                    .with("from", text(from))
+                    .with("to", text(to))
+            }
             Ok(Hint::Move(m)) => {
                 self.hint_move = def.puzzle_move_to_board(m);
+                self.hint_area = None;
                 Msg::key("puzzle-hint-move").with("move", text(m))
             }
             Err(e) => Msg::key("puzzle-hint-none").with("reason", e.to_string()),
@@ -612,6 +670,7 @@ impl Trainer {
         match puzzle::solution_line(&entry.puzzle, &self.line) {
             Ok(line) => {
                 self.hint_move = None;
+                self.hint_area = None;
                 self.status = Some(Msg::key("puzzle-solution"));
                 self.phase = Phase::Solution {
                     rest: line
@@ -862,7 +921,7 @@ fn advance(
         }
         Phase::Solution { mut rest, at } if now >= at => {
             if rest.is_empty() {
-                trainer.phase = Phase::Solved;
+                trainer.phase = Phase::SolutionShown;
                 trainer.status = Some(Msg::key("puzzle-solution-shown"));
                 return;
             }

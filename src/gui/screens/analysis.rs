@@ -19,7 +19,7 @@ use crate::gui::flow::{Action, AnalysisAction, PlayAction, Screen, press};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::{AnyGame, SetupRow, Side};
 use crate::gui::theme::palette;
-use crate::gui::theme::widgets::{bold, text};
+use crate::gui::theme::widgets::{ButtonAction, GameButton, bold, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Analysis), enter)
@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (shortcuts, sync_view, update_panel).run_if(in_state(Screen::Analysis)),
+            (shortcuts, sync_view, update_panel, mark_threats).run_if(in_state(Screen::Analysis)),
         )
         .add_observer(on_action);
 }
@@ -256,6 +256,24 @@ fn sync_view(board: Res<AnalysisBoard>, mut shown: ResMut<Shown>) {
     );
 }
 
+/// The Threats button shows the overlay's state: selected while it is on.
+fn mark_threats(
+    board: Res<AnalysisBoard>,
+    mut buttons: Query<(&ButtonAction, &mut GameButton)>,
+    // `Added<GameButton>` would conflict with the mutable query; the action is spawned with it.
+    added: Query<(), Added<ButtonAction>>,
+) {
+    if !board.is_changed() && added.is_empty() {
+        return;
+    }
+    let toggle = Action::Analysis(AnalysisAction::ToggleThreats);
+    for (action, mut button) in &mut buttons {
+        if action.0 == toggle && button.selected != board.threats {
+            button.selected = board.threats;
+        }
+    }
+}
+
 #[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_panel(
     board: Res<AnalysisBoard>,
@@ -286,7 +304,7 @@ fn update_panel(
     let turn = if game.is_over() {
         i18n.t_args(
             "analysis-game-over",
-            &[("line", capitalised(&i18n.msg(&game.line_name(0))).into())],
+            &[("line", i18n.msg(&game.line_name(0)).into())],
         )
     } else {
         i18n.t_args(
@@ -343,12 +361,4 @@ fn update_panel(
     for mut t in &mut texts.p1() {
         set_text(&mut t, out.clone());
     }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

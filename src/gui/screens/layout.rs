@@ -21,12 +21,25 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 struct LayoutSystems;
 
-/// UI scale for a window of `width` x `height` logical pixels: 1 up to about 1600x1000, then
-/// growing with the window up to 2, in steps of 0.05 (each step re-rasterises the fonts).
+/// UI scale for a window of `width` x `height` logical pixels: 1 from the default window's
+/// height (780) up to about 1600x1000, then growing with the window up to 2; below 780 high
+/// it shrinks with the height down to 0.8, so a short window (800x600) still shows the side
+/// panel's move list, buttons and help line without scrolling. Steps of 0.05 (each step
+/// re-rasterises the fonts).
 pub fn ui_scale_for(width: f32, height: f32) -> f32 {
-    let raw = (width / 1600.0).min(height / 1000.0).clamp(1.0, 2.0);
+    let grow = (width / 1600.0).min(height / 1000.0);
+    let raw = if grow >= 1.0 {
+        grow.min(2.0)
+    } else {
+        (height / DEFAULT_HEIGHT).clamp(MIN_SCALE, 1.0)
+    };
     (raw * 20.0).floor() / 20.0
 }
+
+/// The default window's height: the panel is laid out to fit it at scale 1.
+const DEFAULT_HEIGHT: f32 = 780.0;
+/// The smallest UI scale (17 px text at about 14 px).
+const MIN_SCALE: f32 = 0.8;
 
 fn scale_ui(windows: Query<&Window, With<PrimaryWindow>>, scale: Option<ResMut<UiScale>>) {
     let (Ok(window), Some(mut scale)) = (windows.single(), scale) else {
@@ -198,8 +211,11 @@ mod tests {
     }
 
     #[test]
-    fn ui_scale_grows_with_large_windows_only() {
-        assert_eq!(ui_scale_for(1024.0, 700.0), 1.0);
+    fn ui_scale_grows_with_large_windows_and_shrinks_a_little_with_short_ones() {
+        assert_eq!(ui_scale_for(1200.0, 780.0), 1.0);
+        assert_eq!(ui_scale_for(1024.0, 700.0), 0.85);
+        assert_eq!(ui_scale_for(800.0, 600.0), 0.8);
+        assert_eq!(ui_scale_for(800.0, 400.0), 0.8, "never below 0.8");
         assert_eq!(ui_scale_for(1600.0, 1000.0), 1.0);
         assert_eq!(ui_scale_for(3840.0, 2160.0), 2.0);
         let s = ui_scale_for(2560.0, 1440.0);

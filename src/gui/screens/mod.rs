@@ -114,7 +114,6 @@ fn paint_piece_icons(
     }
 }
 
-/// Replaces a text only when it differs (a change would relayout it).
 /// A full-window column of a dialog screen (New game, Settings), centred across and anchored
 /// at the top with `padding` above and below; a window too short for it scrolls it with the
 /// wheel.
@@ -137,6 +136,29 @@ pub fn scrolling_column(padding: f32) -> impl Bundle {
     )
 }
 
+/// [`scrolling_column`] that shares its column with a footer: it takes the room left and
+/// scrolls within it.
+pub fn scrolling_area(padding: f32) -> impl Bundle {
+    (
+        Node {
+            width: percent(100),
+            flex_grow: 1.0,
+            min_height: px(0),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::FlexStart,
+            padding: UiRect::vertical(px(padding)),
+            row_gap: px(12),
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+        ScrollPosition::default(),
+        bevy::ui::RelativeCursorPosition::default(),
+        move_list::WheelScroll,
+    )
+}
+
+/// Replaces a text only when it differs (a change would relayout it).
 pub fn set_text(text: &mut Text, value: String) {
     if text.0 != value {
         text.0 = value;

@@ -2,11 +2,13 @@
 //! mouse wheel scrolls it, and it follows the current move so that row stays in sight.
 
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::picking::Pickable;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 
 use crate::gui::flow::Action;
 use crate::gui::i18n::I18n;
+use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{ButtonAction, on_click, text};
 
 /// Height of one row (logical pixels); rows are exactly this tall so a position is a row.
@@ -15,7 +17,10 @@ pub const ROW_H: f32 = 21.0;
 const LINE: f32 = ROW_H;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (scroll_with_wheel, follow_current));
+    app.add_systems(
+        Update,
+        (scroll_with_wheel, follow_current, show_top_fade).chain(),
+    );
 }
 
 /// A node the mouse wheel scrolls while the pointer is over it (the innermost one that has
@@ -43,21 +48,76 @@ pub struct Row {
 
 /// The list's node, empty, at least `min_rows` rows tall; [`fill`] puts the rows in.
 pub fn spawn(p: &mut ChildSpawnerCommands, min_rows: usize) {
-    p.spawn((
-        MoveList::default(),
-        Node {
-            flex_direction: FlexDirection::Column,
-            flex_grow: 1.0,
-            // Gives way to the panel's other lines: the list scrolls, the Menu button stays.
-            min_height: px(ROW_H * min_rows as f32),
-            overflow: Overflow::scroll_y(),
-            margin: UiRect::top(px(6)),
-            ..default()
-        },
-        ScrollPosition::default(),
-        RelativeCursorPosition::default(),
-        WheelScroll,
-    ));
+    // The list sits in a frame that holds a fade over its top edge: a row cut by the edge
+    // fades out instead of showing half its letters, and says there is more above.
+    p.spawn(Node {
+        flex_direction: FlexDirection::Column,
+        flex_grow: 1.0,
+        // Gives way to the panel's other lines: the list scrolls, the Menu button stays.
+        min_height: px(ROW_H * min_rows as f32),
+        margin: UiRect::top(px(6)),
+        ..default()
+    })
+    .with_children(|frame| {
+        frame.spawn((
+            MoveList::default(),
+            Node {
+                flex_direction: FlexDirection::Column,
+                flex_grow: 1.0,
+                min_height: px(0),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            ScrollPosition::default(),
+            RelativeCursorPosition::default(),
+            WheelScroll,
+        ));
+        frame.spawn((
+            TopFade,
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(0),
+                left: px(0),
+                right: px(0),
+                height: px(ROW_H),
+                ..default()
+            },
+            BackgroundGradient::from(LinearGradient::to_bottom(vec![
+                palette::PANEL_SEEN.into(),
+                palette::PANEL_SEEN.with_alpha(0.0).into(),
+            ])),
+            Pickable::IGNORE,
+            Visibility::Hidden,
+        ));
+    });
+}
+
+/// The fade over a list's top edge, shown while rows are scrolled out above it.
+#[derive(Component)]
+pub struct TopFade;
+
+/// Shows each list's top fade only while the list is scrolled (else it would dim the first
+/// row for nothing).
+fn show_top_fade(
+    lists: Query<(&ScrollPosition, &ChildOf), With<MoveList>>,
+    frames: Query<&Children>,
+    mut fades: Query<&mut Visibility, With<TopFade>>,
+) {
+    for (scroll, child_of) in &lists {
+        let Ok(children) = frames.get(child_of.parent()) else {
+            continue;
+        };
+        let wanted = if scroll.y > 0.5 {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        for child in children.iter() {
+            if let Ok(mut v) = fades.get_mut(child) {
+                v.set_if_neq(wanted);
+            }
+        }
+    }
 }
 
 /// Replaces the rows of `list` and the row to keep in sight.

@@ -9,7 +9,7 @@ use super::move_list::{self, MoveList, Row};
 use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_button_pairs};
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::audio::Sfx;
-use crate::gui::board::{BoardSettled, BoardSystems, Shown, ViewKey};
+use crate::gui::board::{Allowed, BoardSettled, BoardSystems, Shown, ViewKey};
 use crate::gui::effects;
 use crate::gui::flow::{Action, DIGIT_KEYS, PlayAction, Screen, ctrl};
 use crate::gui::i18n::{I18n, Msg};
@@ -46,8 +46,9 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The panel's icon of the next piece's colour.
 #[derive(Component)]
-struct TurnIcon;
+pub struct TurnIcon;
 #[derive(Component)]
 struct TurnText;
 #[derive(Component)]
@@ -107,7 +108,7 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>, i18n: Res<I18n>)
             },
         ));
         p.spawn((OpeningText, text("", 14.0, palette::TEXT_DIM)));
-        move_list::spawn(p, 0);
+        move_list::spawn(p, 2);
         // (label, shortcut, action): a named key's name from the catalog, a letter as it is.
         let buttons: Vec<(String, String, Action)> = [
             ("play-undo", i18n.t("play-key-undo"), PlayAction::Undo),
@@ -144,6 +145,10 @@ pub fn spawn_game_header(p: &mut ChildSpawnerCommands, session: &Session, i18n: 
     });
 }
 
+/// The heading of a board screen (the replay's becomes "Review" while it reviews).
+#[derive(Component)]
+pub struct Heading;
+
 /// A board screen's heading, the game's rule and board, and the two players (with their
 /// clocks when `clocks`), with `caption` (the replay's file name) under the heading.
 pub fn spawn_header(
@@ -155,7 +160,7 @@ pub fn spawn_header(
     clocks: bool,
     name: impl Fn(Side) -> String,
 ) {
-    p.spawn(bold(heading.to_string(), 28.0, palette::TEXT));
+    p.spawn((Heading, bold(heading.to_string(), 28.0, palette::TEXT)));
     if !caption.is_empty() {
         p.spawn(text(caption.to_string(), 14.0, palette::TEXT_FAINT));
     }
@@ -201,15 +206,11 @@ fn update_panel(
     for mut t in &mut texts.p0() {
         set_text(&mut t, turn.clone());
     }
-    // In an opening the colour of the player to act, who may not be the side to move.
-    let acting = match session.opening.as_ref().and_then(|o| o.actor()) {
-        Some(actor) if actor == session.human_player => session.human,
-        Some(_) => session.human.other(),
-        None => to_move,
-    };
+    // The colour of the next stone, not of the player to act: in an opening one player may
+    // place both colours (the opening's position has the right side to move).
     for mut icon in &mut icons {
-        if icon.side != acting {
-            icon.side = acting;
+        if icon.side != to_move {
+            icon.side = to_move;
         }
     }
     let moves = i18n.msg(&match session.game.redo_len() {
@@ -319,8 +320,11 @@ fn update_opening_buttons(
                 // A number (the count of fifth moves) is a small key of its own; a choice
                 // in words takes the row and names its key.
                 let number = label.chars().all(|c| c.is_ascii_digit());
+                // Choices in words share a row when they fit ("Play Black", "Play White"),
+                // leaving the move list its room.
                 let node = Node {
-                    width: if number { px(52) } else { percent(100) },
+                    width: if number { px(52) } else { Val::Auto },
+                    flex_grow: if number { 0.0 } else { 1.0 },
                     height: px(36),
                     ..default()
                 };
@@ -448,13 +452,24 @@ pub fn sync_view(
     settings: Res<Settings>,
     screen: Res<State<Screen>>,
     mut shown: ResMut<Shown>,
+    mut allowed: ResMut<Allowed>,
 ) {
     let screen = *screen.get();
     let current = session.looking.is_none() || screen != Screen::Playing;
+    let phase = session.opening.as_ref().filter(|_| current);
+    // A choice step of an opening is taken with the buttons: no ghost, no cursor.
     let interactive = screen == Screen::Playing
         && current
         && session.is_person_turn()
-        && worker.kind() != Some(JobKind::Move);
+        && worker.kind() != Some(JobKind::Move)
+        && phase.is_none_or(|o| o.on_board());
+    // Nothing to draw once the game ended inside the opening (a resignation).
+    let step = phase.filter(|_| session.is_ongoing());
+    allowed.set_if_neq(Allowed {
+        key: ViewKey::Session(session.id),
+        area: step.map(|o| o.area()).unwrap_or_default(),
+        targets: step.map(|o| o.targets()).unwrap_or_default(),
+    });
     Shown::set(
         &mut shown,
         Shown {
@@ -474,12 +489,7 @@ pub fn sync_view(
             line: Vec::new(),
             line_by: None,
             // A tournament opening's pending fifth-move offers, numbered.
-            candidates: session
-                .opening
-                .as_ref()
-                .filter(|_| current)
-                .map(|o| o.offers())
-                .unwrap_or_default(),
+            candidates: phase.map(|o| o.offers()).unwrap_or_default(),
             overlay: false,
         },
     );

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use super::replay_state::Replay;
 use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_button_pairs};
 use crate::gui::audio::Sfx;
-use crate::gui::board::{Shown, ViewKey};
+use crate::gui::board::{Shown, ShownMarks, ViewKey};
 use crate::gui::flow::{Action, PlayAction, PuzzleAction, Screen, press};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::files;
@@ -21,14 +21,21 @@ use crate::gui::kind::{GameKind, Games, Side};
 use crate::gui::persist::{Notices, Paths};
 use crate::gui::puzzles::{Phase, Trainer, family_name, goal, side_name};
 use crate::gui::theme::palette;
-use crate::gui::theme::widgets::{bold, text};
+use crate::gui::theme::widgets::{ButtonAction, GameButton, bold, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Puzzles), enter)
+        .add_systems(OnExit(Screen::Puzzles), clear_marks)
         .init_resource::<BoardKind>()
         .add_systems(
             Update,
-            (shortcuts, follow_kind, sync_view, update_panel)
+            (
+                shortcuts,
+                follow_kind,
+                sync_view,
+                update_panel,
+                grey_open_game,
+            )
                 .chain()
                 .run_if(in_state(Screen::Puzzles)),
         )
@@ -137,7 +144,9 @@ fn enter(
     });
 }
 
-fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+fn shortcuts(keys: Res<ButtonInput<KeyCode>>, trainer: Res<Trainer>, mut commands: Commands) {
+    // Open the game is greyed where there is no game to open, and its key does nothing.
+    let can_open = !keys.just_pressed(KeyCode::KeyG) || trainer.can_open_game();
     let map = [
         (KeyCode::KeyH, PuzzleAction::Hint),
         (KeyCode::KeyS, PuzzleAction::Solution),
@@ -151,8 +160,29 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     press(
         &keys,
         &mut commands,
-        map.map(|(k, a)| (k, Action::Puzzle(a))),
+        map.into_iter()
+            .filter(|(k, _)| can_open || *k != KeyCode::KeyG)
+            .map(|(k, a)| (k, Action::Puzzle(a))),
     );
+}
+
+/// Open the game is greyed (and ignores clicks) where there is no game of the player's to
+/// open: it could only refuse.
+fn grey_open_game(
+    trainer: Res<Trainer>,
+    mut buttons: Query<(&ButtonAction, &mut GameButton)>,
+    added: Query<(), Added<ButtonAction>>,
+) {
+    if !trainer.is_changed() && added.is_empty() {
+        return;
+    }
+    let inactive = !trainer.can_open_game();
+    for (action, mut button) in &mut buttons {
+        if matches!(action.0, Action::Puzzle(PuzzleAction::OpenGame)) && button.inactive != inactive
+        {
+            button.inactive = inactive;
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -222,8 +252,9 @@ fn follow_kind(
     }
 }
 
-/// The puzzle's position, the hint and a counter-win on the board.
-fn sync_view(trainer: Res<Trainer>, mut shown: ResMut<Shown>) {
+/// The puzzle's position, the hint (its area or its move), a counter-win and the refuting
+/// point on the board.
+fn sync_view(trainer: Res<Trainer>, mut shown: ResMut<Shown>, mut marks: ResMut<ShownMarks>) {
     let defender = trainer.attacker().map(Side::other);
     Shown::set(
         &mut shown,
@@ -241,6 +272,18 @@ fn sync_view(trainer: Res<Trainer>, mut shown: ResMut<Shown>) {
             overlay: false,
         },
     );
+    ShownMarks::set(
+        &mut marks,
+        ShownMarks {
+            hint_area: trainer.hint_area,
+            refute: trainer.refute,
+        },
+    );
+}
+
+/// The trainer's marks are not the other screens'.
+fn clear_marks(mut marks: ResMut<ShownMarks>) {
+    ShownMarks::set(&mut marks, ShownMarks::default());
 }
 
 #[allow(clippy::type_complexity)] // Bevy queries with filters
@@ -287,13 +330,16 @@ fn update_panel(
         set_text(&mut t, title.clone());
     }
     let attacker = trainer.attacker();
-    let prompt = match (&trainer.phase, entry, attacker) {
-        (Phase::Solved, _, _) => i18n.t("puzzle-prompt-solved"),
-        (Phase::Empty, _, _) => i18n.t("puzzle-prompt-none"),
-        (_, Some(e), Some(side)) => i18n.msg(
+    let prompt = match (&trainer.phase, entry, attacker, trainer.goal_left()) {
+        (Phase::Solved, ..) => i18n.t("puzzle-prompt-solved"),
+        // Played out by the trainer, not solved by the person.
+        (Phase::SolutionShown, ..) => i18n.t("puzzle-prompt-solution-shown"),
+        (Phase::Empty, ..) => i18n.t("puzzle-prompt-none"),
+        // The goal as it stands after the moves made ("win in 3" after one of 4).
+        (_, Some(e), Some(side), Some(left)) => i18n.msg(
             &Msg::key("puzzle-prompt")
                 .with("side", side_name(e.kind, side))
-                .with("goal", goal(e.puzzle.kind)),
+                .with("goal", goal(left)),
         ),
         _ => String::new(),
     };

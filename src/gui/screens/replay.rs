@@ -27,7 +27,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Replay), spawn_replay)
         .add_systems(
             Update,
-            (shortcuts, autoplay, sync_view, update_panel)
+            (
+                shortcuts,
+                autoplay,
+                sync_view,
+                update_panel,
+                heading_follows_review,
+            )
                 .chain()
                 .before(BoardSystems)
                 .run_if(in_state(Screen::Replay)),
@@ -64,6 +70,25 @@ fn spawn_replay(mut commands: Commands, replay: Res<Replay>, i18n: Res<I18n>) {
         }
         spawn_replay_controls(p, &i18n);
     });
+}
+
+/// The heading says Review once this game is being reviewed (or has been), Replay before.
+fn heading_follows_review(
+    replay: Res<Replay>,
+    review: Res<crate::gui::review::Review>,
+    i18n: Res<I18n>,
+    mut headings: Query<&mut Text, With<super::playing::Heading>>,
+) {
+    let reviewed = review.generation == replay.generation()
+        && (review.is_running() || review.result.is_some());
+    let key = if reviewed {
+        "review-title"
+    } else {
+        "replay-title"
+    };
+    for mut t in &mut headings {
+        set_text(&mut t, i18n.t(key));
+    }
 }
 
 /// The move counter, step and autoplay buttons, speed, move list and Menu button.

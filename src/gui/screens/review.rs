@@ -13,6 +13,7 @@ use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 use super::replay_state::Replay;
 use super::set_text;
 use crate::engine::review::{GameReview, Grade, Outlook, ReviewLimits};
+use crate::gui::board::BoardLooks;
 use crate::gui::flow::{Action, ReplayAction, Screen};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::Games;
@@ -259,6 +260,7 @@ fn update_review(
     graphs: Query<Entity, With<ReviewGraph>>,
     mut time_strips: Query<(Entity, &mut Node), With<ReviewTimes>>,
     new_graph: Query<(), Added<ReviewGraph>>,
+    looks: Res<BoardLooks>,
     mut last: Local<Option<(u64, u64, usize, Option<(usize, usize)>, bool)>>,
 ) {
     let mine = review.generation == replay.generation();
@@ -276,6 +278,9 @@ fn update_review(
     }
     *last = Some(key);
     let game = &replay.start;
+    // The graph and the time bars in the colours of the game's own pieces (Red and Yellow
+    // in Connect Four, black and white stones in Gomoku).
+    let colours = [Side::First, Side::Second].map(|side| looks.piece_color(game.kind(), side));
     let error = review.error.as_ref().filter(|_| mine);
     let opening = replay.opening.as_ref().map_or(0, |o| o.1);
     // The time the move on show took, after the move: "Move 3 · Black i8 (2.1 s): good".
@@ -300,13 +305,13 @@ fn update_review(
         commands.entity(strip).despawn_children();
         node.display = if times { Display::Flex } else { Display::None };
         if times {
-            spawn_times(&mut commands, strip, &replay);
+            spawn_times(&mut commands, strip, &replay, colours);
         }
     }
     for graph in &graphs {
         commands.entity(graph).despawn_children();
         match result {
-            Some(r) => spawn_graph(&mut commands, graph, r, replay.cursor),
+            Some(r) => spawn_graph(&mut commands, graph, r, replay.cursor, colours),
             None => {
                 if let Some((done, total)) = progress {
                     // A progress bar on its track, in the graph's place.
@@ -402,6 +407,22 @@ fn status_line(
                         &[("side", who.into()), ("outlook", words(m.before).into())],
                     ));
                 }
+                // Why it was worse: the opponent's best answer to the move played (the next
+                // position's best move), with where it leads.
+                let punished = matches!(
+                    m.grade,
+                    Some(Grade::Mistake | Grade::Blunder | Grade::MissedWin)
+                );
+                if punished && let Some(reply) = r.moves.get(m.ply + 1).and_then(|n| n.best) {
+                    lines.push(i18n.t_args(
+                        "review-refutation",
+                        &[
+                            ("side", i18n.msg(&game.side_name(side.other())).into()),
+                            ("move", i18n.msg(&game.move_text(reply)).into()),
+                            ("outlook", words(m.after).into()),
+                        ],
+                    ));
+                }
                 lines.join("\n")
             }
         },
@@ -462,8 +483,8 @@ pub fn seconds(i18n: &I18n, d: Duration) -> String {
 }
 
 /// One bar per position as on the graph: the time its move took, against the longest
-/// think of the game (the first player's moves dark, the second's light).
-fn spawn_times(commands: &mut Commands, strip: Entity, replay: &Replay) {
+/// think of the game, in the colour of the side that moved.
+fn spawn_times(commands: &mut Commands, strip: Entity, replay: &Replay, colours: [Color; 2]) {
     let longest = (1..=replay.moves.len())
         .filter_map(|n| spent(replay, n))
         .max()
@@ -474,8 +495,8 @@ fn spawn_times(commands: &mut Commands, strip: Entity, replay: &Replay) {
         for n in 0..=replay.moves.len() {
             let share = spent(replay, n).map_or(0.0, |d| d.as_secs_f32() / longest);
             let fill = match replay.moves.get(n.wrapping_sub(1)).map(|m| m.0) {
-                Some(Side::Second) => Color::srgb(0.78, 0.76, 0.70),
-                _ => Color::srgb(0.30, 0.30, 0.32),
+                Some(Side::Second) => colours[1],
+                _ => colours[0],
             };
             g.spawn(Node {
                 flex_grow: 1.0,
@@ -496,7 +517,13 @@ fn spawn_times(commands: &mut Commands, strip: Entity, replay: &Replay) {
 
 /// One bar per position: the first player's share from the bottom, the move on show and the
 /// worst moves framed; a click goes to that position.
-fn spawn_graph(commands: &mut Commands, graph: Entity, r: &GameReview<Move>, cursor: usize) {
+fn spawn_graph(
+    commands: &mut Commands,
+    graph: Entity,
+    r: &GameReview<Move>,
+    cursor: usize,
+    colours: [Color; 2],
+) {
     commands.entity(graph).with_children(|g| {
         for (i, outlook) in r.curve.iter().enumerate() {
             // The first player's share from the bottom, as on the evaluation bar.
@@ -524,7 +551,7 @@ fn spawn_graph(commands: &mut Commands, graph: Entity, r: &GameReview<Move>, cur
                     border: UiRect::all(px(1)),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.93, 0.93, 0.91)),
+                BackgroundColor(colours[1]),
                 BorderColor::all(border),
             ))
             .with_child((
@@ -532,7 +559,7 @@ fn spawn_graph(commands: &mut Commands, graph: Entity, r: &GameReview<Move>, cur
                     height: percent(share * 100.0),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.08, 0.08, 0.09)),
+                BackgroundColor(colours[0]),
             ))
             .observe(on_click(action));
         }

@@ -162,8 +162,10 @@ fn board_card(card: &mut ChildSpawnerCommands, i18n: &I18n) {
                 i18n.t(theme.key()),
                 "",
                 Action::Settings(SettingsAction::Theme(theme)),
+                // At least as wide as its neighbours, wider for a longer name (Japanese and
+                // Russian theme names): a label never runs out of its button.
                 Node {
-                    width: px(122),
+                    min_width: px(122),
                     height: px(38),
                     padding: UiRect::axes(px(6), px(8)),
                     ..default()
@@ -235,8 +237,10 @@ fn language_card(card: &mut ChildSpawnerCommands, i18n: &I18n) {
                 i18n.t_in(index, "language-name"),
                 "",
                 Action::Settings(SettingsAction::Language(index)),
+                // At least as wide as its neighbours, wider for a longer name (Japanese and
+                // Russian theme names): a label never runs out of its button.
                 Node {
-                    width: px(122),
+                    min_width: px(122),
                     height: px(38),
                     padding: UiRect::axes(px(6), px(8)),
                     ..default()
@@ -254,10 +258,15 @@ fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut Chil
         ..default()
     })
     .with_children(|r| {
-        r.spawn(text(label, 17.0, palette::TEXT_DIM));
+        // One line (a wrapping CJK label is measured one character per line).
+        r.spawn((text(label, 17.0, palette::TEXT_DIM), TextLayout::no_wrap()));
+        // Buttons with long names wrap onto a second line rather than overlap.
         r.spawn(Node {
             align_items: AlignItems::Center,
+            justify_content: JustifyContent::FlexEnd,
+            flex_wrap: FlexWrap::Wrap,
             column_gap: px(8),
+            row_gap: px(8),
             ..default()
         })
         .with_children(fill);

@@ -7,9 +7,9 @@ use bevy::prelude::*;
 
 use crate::gui::flow::{Action, Screen, SetupAction, press};
 use crate::gui::i18n::{I18n, Msg};
-use crate::gui::kind::files::Stats;
+use crate::gui::kind::files::{Stats, autosave_file};
 use crate::gui::kind::{AnyLevel, Games, Side};
-use crate::gui::persist::{ColourChoice, Settings, TimeControl};
+use crate::gui::persist::{ColourChoice, Paths, Settings, TimeControl};
 use crate::gui::session::Session;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
@@ -17,7 +17,8 @@ use crate::gui::theme::widgets::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Setup), spawn_setup)
+    app.init_resource::<ReplaceAsked>()
+        .add_systems(OnEnter(Screen::Setup), (spawn_setup, forget_question))
         .add_systems(
             Update,
             (mark_selected, describe_choices, describe_clock, shortcuts)
@@ -29,6 +30,19 @@ pub(super) fn plugin(app: &mut App) {
 /// The note under a game's row (what the chosen rule means).
 #[derive(Component)]
 struct RowNote(&'static str);
+
+/// Whether the player has been asked to replace the chosen game's unfinished one (the
+/// question is on screen): Start then replaces it, Back keeps it.
+#[derive(Resource, Default)]
+pub struct ReplaceAsked(pub bool);
+
+/// The question itself, over the dialog.
+#[derive(Component)]
+struct ReplaceDialog;
+
+fn forget_question(mut asked: ResMut<ReplaceAsked>) {
+    asked.0 = false;
+}
 
 fn spawn_setup(
     mut commands: Commands,
@@ -42,73 +56,153 @@ fn spawn_setup(
     commands
         .spawn(screen_root(Screen::Setup))
         .with_children(|root| {
-            // Anchored at the top, not centred: the dialog must not jump when a choice
-            // changes its height (another game's rows, a rule's note); a short window
-            // scrolls it.
-            root.spawn(super::scrolling_column(16.0))
-                .with_children(|col| {
-                    col.spawn(bold(i18n.t("setup-title"), 36.0, palette::TEXT));
-                    col.spawn(panel(px(720))).with_children(|card| {
-                        row(card, &i18n.t("setup-game"), |r| {
-                            for game in games.iter() {
-                                let name = i18n.msg(&game.name());
-                                spawn_option(r, &name, SetupAction::Game(game.id()));
-                            }
+            // The choices scroll in a short window; Back and Start stay pinned below them,
+            // always in sight.
+            root.spawn(Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                ..default()
+            })
+            .with_children(|page| {
+                // Anchored at the top, not centred: the dialog must not jump when a choice
+                // changes its height (another game's rows, a rule's note).
+                page.spawn(super::scrolling_area(16.0))
+                    .with_children(|col| {
+                        col.spawn(bold(i18n.t("setup-title"), 36.0, palette::TEXT));
+                        col.spawn(panel(px(720))).with_children(|card| {
+                            spawn_rows(card, kind, &games, &stats, i18n);
                         });
-                        spawn_opponents(card, &kind.def().levels(), &stats, i18n);
-                        row(card, &i18n.t("setup-colour"), |r| {
-                            let first = i18n.msg(
-                                &Msg::key("setup-colour-first")
-                                    .with("side", kind.side_name(Side::First)),
-                            );
-                            spawn_option(r, &first, SetupAction::Colour(ColourChoice::Black));
-                            let second = i18n.msg(&kind.side_name(Side::Second));
-                            spawn_option(r, &second, SetupAction::Colour(ColourChoice::White));
-                            let random = i18n.t("setup-colour-random");
-                            spawn_option(r, &random, SetupAction::Colour(ColourChoice::Random));
-                        });
-                        for game_row in kind.def().setup_rows() {
-                            row(card, &i18n.t(game_row.label), |r| {
-                                for choice in &game_row.choices {
-                                    let action = SetupAction::Choose(game_row.key, choice.value);
-                                    spawn_option(r, &i18n.msg(&choice.label), action);
-                                }
-                            });
-                            if game_row.choices.iter().any(|c| c.note.is_some()) {
-                                card.spawn((RowNote(game_row.key), note("")));
-                            }
-                        }
-                        if let Some(key) = kind.def().setup_note() {
-                            card.spawn(note(&i18n.t(key)));
-                        }
-                        spawn_clock_rows(card, i18n);
                     });
-                    col.spawn(Node {
-                        column_gap: px(16),
+                page.spawn(Node {
+                    width: percent(100),
+                    justify_content: JustifyContent::Center,
+                    column_gap: px(16),
+                    padding: UiRect::vertical(px(12)),
+                    flex_shrink: 0.0,
+                    ..default()
+                })
+                .with_children(|buttons| {
+                    let node = || Node {
+                        width: px(200),
+                        height: px(46),
                         ..default()
-                    })
-                    .with_children(|buttons| {
-                        let node = || Node {
-                            width: px(200),
-                            height: px(46),
-                            ..default()
-                        };
-                        spawn_button(
-                            buttons,
-                            i18n.t("setup-back"),
-                            &i18n.t("play-key-esc"),
-                            Action::Setup(SetupAction::Back),
-                            node(),
-                        );
-                        spawn_button(
-                            buttons,
-                            i18n.t("setup-start"),
-                            &i18n.t("play-key-enter"),
-                            Action::Setup(SetupAction::Start),
-                            node(),
-                        );
-                    });
+                    };
+                    spawn_button(
+                        buttons,
+                        i18n.t("setup-back"),
+                        &i18n.t("play-key-esc"),
+                        Action::Setup(SetupAction::Back),
+                        node(),
+                    );
+                    spawn_button(
+                        buttons,
+                        i18n.t("setup-start"),
+                        &i18n.t("play-key-enter"),
+                        Action::Setup(SetupAction::Start),
+                        node(),
+                    );
                 });
+            });
+        });
+}
+
+/// The card's rows: game, opponent, colour, the game's own rows with their notes, clock.
+fn spawn_rows(
+    card: &mut ChildSpawnerCommands,
+    kind: crate::gui::kind::GameKind,
+    games: &Games,
+    stats: &Stats,
+    i18n: &I18n,
+) {
+    row(card, &i18n.t("setup-game"), |r| {
+        for game in games.iter() {
+            let name = i18n.msg(&game.name());
+            spawn_option(r, &name, SetupAction::Game(game.id()));
+        }
+    });
+    spawn_opponents(card, &kind.def().levels(), stats, i18n);
+    row(card, &i18n.t("setup-colour"), |r| {
+        let first =
+            i18n.msg(&Msg::key("setup-colour-first").with("side", kind.side_name(Side::First)));
+        spawn_option(r, &first, SetupAction::Colour(ColourChoice::Black));
+        let second = i18n.msg(&kind.side_name(Side::Second));
+        spawn_option(r, &second, SetupAction::Colour(ColourChoice::White));
+        let random = i18n.t("setup-colour-random");
+        spawn_option(r, &random, SetupAction::Colour(ColourChoice::Random));
+    });
+    for game_row in kind.def().setup_rows() {
+        row(card, &i18n.t(game_row.label), |r| {
+            for choice in &game_row.choices {
+                let action = SetupAction::Choose(game_row.key, choice.value);
+                spawn_option(r, &i18n.msg(&choice.label), action);
+            }
+        });
+        if game_row.choices.iter().any(|c| c.note.is_some()) {
+            // Room for two lines whatever the choice: a longer note must not move the rows
+            // below it (the next click would miss).
+            card.spawn((RowNote(game_row.key), note_within("", NOTE_LINES_PX)));
+        }
+    }
+    if let Some(key) = kind.def().setup_note() {
+        card.spawn(note(&i18n.t(key)));
+    }
+    spawn_clock_rows(card, i18n);
+}
+
+/// Two lines of a row's note (14 px text).
+const NOTE_LINES_PX: f32 = 38.0;
+
+/// Asks before a new game replaces the chosen game's unfinished one: a card over the screen
+/// with Replace (Start, Enter) and Keep (Back, Esc).
+fn spawn_replace_question(commands: &mut Commands, i18n: &I18n) {
+    commands
+        .spawn((
+            ReplaceDialog,
+            DespawnOnExit(Screen::Setup),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            GlobalZIndex(10),
+            BackgroundColor(palette::BACKGROUND.with_alpha(0.85)),
+        ))
+        .with_children(|veil| {
+            veil.spawn(panel(px(520))).with_children(|card| {
+                card.spawn(bold(i18n.t("setup-replace-title"), 24.0, palette::TEXT));
+                card.spawn(text(i18n.t("setup-replace-body"), 16.0, palette::TEXT_DIM));
+                card.spawn(Node {
+                    column_gap: px(16),
+                    margin: UiRect::top(px(10)),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                })
+                .with_children(|buttons| {
+                    let node = || Node {
+                        min_width: px(200),
+                        height: px(46),
+                        ..default()
+                    };
+                    spawn_button(
+                        buttons,
+                        i18n.t("setup-replace-no"),
+                        &i18n.t("play-key-esc"),
+                        Action::Setup(SetupAction::Back),
+                        node(),
+                    );
+                    spawn_button(
+                        buttons,
+                        i18n.t("setup-replace-yes"),
+                        &i18n.t("play-key-enter"),
+                        Action::Setup(SetupAction::Start),
+                        node(),
+                    );
+                });
+            });
         });
 }
 
@@ -148,7 +242,16 @@ fn spawn_clock_rows(card: &mut ChildSpawnerCommands, i18n: &I18n) {
         step(r, &i18n.t("setup-clock-minute-more"), 1, 0);
         step(r, &i18n.t("setup-clock-second-less"), 0, -1);
         step(r, &i18n.t("setup-clock-second-more"), 0, 1);
-        r.spawn((ClockNote, text("", 15.0, palette::TEXT)));
+        // A line of its own under the steppers: measured beside them it would be given
+        // two lines' height for one.
+        r.spawn((
+            ClockNote,
+            text("", 15.0, palette::TEXT),
+            Node {
+                width: percent(100),
+                ..default()
+            },
+        ));
     });
 }
 
@@ -184,10 +287,16 @@ fn describe_clock(
 
 /// A dim line under the rows, aligned with the choices.
 fn note(line: &str) -> impl Bundle {
+    note_within(line, 0.0)
+}
+
+/// A note that keeps at least `min_height` pixels, however short its text.
+fn note_within(line: &str, min_height: f32) -> impl Bundle {
     (
         text(line, 14.0, palette::TEXT_DIM),
         Node {
             margin: UiRect::left(px(150)),
+            min_height: px(min_height),
             ..default()
         },
     )
@@ -251,6 +360,9 @@ fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut Chil
     .with_children(|r| {
         r.spawn((
             text(label, 17.0, palette::TEXT_DIM),
+            // One line: measured for wrapping, a CJK label is given the height of one
+            // character per line ("あなたの色" five lines tall, a gap under the row).
+            TextLayout::no_wrap(),
             Node {
                 width: px(140),
                 min_width: px(140),
@@ -401,13 +513,19 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
     games: Res<Games>,
+    paths: Res<Paths>,
+    i18n: Res<I18n>,
+    mut asked: ResMut<ReplaceAsked>,
     mut settings: ResMut<Settings>,
     mut session: ResMut<Session>,
     mut next: ResMut<NextState<Screen>>,
+    dialogs: Query<Entity, With<ReplaceDialog>>,
+    mut commands: Commands,
 ) {
     let Action::Setup(action) = &*action else {
         return;
@@ -416,6 +534,23 @@ fn on_action(
         return;
     }
     let kind = games.chosen(&settings.setup);
+    if asked.0 {
+        // The question is up: only its two answers count.
+        match action {
+            SetupAction::Start => {
+                *session = Session::from_setup(&settings.setup, &games);
+                next.set(Screen::Playing);
+            }
+            SetupAction::Back => {
+                asked.0 = false;
+                for dialog in &dialogs {
+                    commands.entity(dialog).despawn();
+                }
+            }
+            _ => {}
+        }
+        return;
+    }
     let setup = &mut settings.setup;
     match action {
         SetupAction::Game(id) => {
@@ -453,6 +588,12 @@ fn on_action(
             setup.clock = setup.clock.stepped(*minutes, *increment)
         }
         SetupAction::Start => {
+            // The chosen game's unfinished game would be replaced: ask first.
+            if autosave_file(&paths, kind).is_file() {
+                asked.0 = true;
+                spawn_replace_question(&mut commands, &i18n);
+                return;
+            }
             *session = Session::from_setup(&settings.setup, &games);
             next.set(Screen::Playing);
         }

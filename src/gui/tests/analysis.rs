@@ -108,3 +108,67 @@ fn a_replayed_position_continues_on_the_analysis_board() {
     );
     assert_eq!(board(&t).game.to_move(), Side::First);
 }
+
+/// The threat overlay's marks are sized in cells, to be read on any board, and stay on
+/// empty points clear of the stones; the Threats button shows whether the overlay is on.
+#[test]
+fn threat_marks_are_readable_and_the_threats_button_shows_its_state() {
+    use bevy::prelude::{Node, Val, With};
+
+    use crate::gui::board::gomoku::{ThreatMark, cell_pct};
+    use crate::gui::theme::widgets::{ButtonAction, GameButton};
+    let threats_button = |t: &mut TestApp| -> Vec<bool> {
+        t.app
+            .world_mut()
+            .query::<(&ButtonAction, &GameButton)>()
+            .iter(t.app.world())
+            .filter(|(a, _)| a.0 == Action::Analysis(AnalysisAction::ToggleThreats))
+            .map(|(_, b)| b.selected)
+            .collect()
+    };
+    let mut t = TestApp::new();
+    t.act(Action::Title(TitleAction::Analysis));
+    assert_eq!(threats_button(&mut t), [false], "the overlay starts off");
+    for m in ["f8", "g8", "h8"] {
+        t.place(p(m));
+        t.act(Action::Analysis(AnalysisAction::SwitchSide));
+    }
+    t.act(Action::Analysis(AnalysisAction::ToggleThreats));
+    assert!(board(&t).threats);
+    assert_eq!(threats_button(&mut t), [true], "selected while on");
+    t.app.update();
+    let view = t.app.world().resource::<BoardView>().clone();
+    let game = view.game.clone().unwrap();
+    assert!(!view.threats.is_empty());
+    assert!(
+        view.threats
+            .iter()
+            .all(|&(at, _, _)| game.board().get(at).is_none()),
+        "marks only on empty points: {:?}",
+        view.threats
+    );
+    let widths: Vec<Val> = t
+        .app
+        .world_mut()
+        .query_filtered::<&Node, With<ThreatMark>>()
+        .iter(t.app.world())
+        .map(|n| n.width)
+        .collect();
+    assert_eq!(widths.len(), view.threats.len());
+    for w in widths {
+        let Val::Percent(w) = w else {
+            panic!("a threat mark is sized in percent of the board: {w:?}");
+        };
+        let cells = w / cell_pct(game.size());
+        // Readable, and its half (a quarter of a cell) stays clear of a stone on the next
+        // point, which reaches 0.47 of a cell towards it.
+        assert!(
+            (0.45..=0.6).contains(&cells),
+            "a threat mark is {cells} of a cell"
+        );
+    }
+    // Off again: the button follows.
+    t.act(Action::Analysis(AnalysisAction::ToggleThreats));
+    assert_eq!(threats_button(&mut t), [false]);
+    assert_eq!(t.count::<ThreatMark>(), 0);
+}

@@ -7,13 +7,13 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::{TestApp, fresh_home, p, records_in, scripted, slow};
+use super::{HANG_GUARD, TestApp, fresh_home, gated, p, records_in, scripted, slow};
 use crate::engine::ai::Level;
 use crate::engine::connect4 as c4;
-use crate::gui::ai_task::{AiBackend, AiMoved, AiWorker};
+use crate::gui::ai_task::{AiMoved, AiWorker};
 use crate::gui::board::Shown;
 use crate::gui::flow::{
-    Action, LoadAction, PlayAction, ReplayAction, ResultAction, Screen, TitleAction,
+    Action, LoadAction, PlayAction, ReplayAction, ResultAction, Screen, SetupAction, TitleAction,
 };
 use crate::gui::kind::connect4::{self as c4_kind, col};
 use crate::gui::kind::files::{self, Stats};
@@ -146,22 +146,14 @@ fn undo_while_the_ai_thinks_cancels_and_drops_the_stale_result() {
     for case in cases() {
         let started = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let release = Arc::new(AtomicBool::new(false));
-        let gate = release.clone();
-        // A search that ignores the stop flag until released, as a slow engine might.
-        let inner = slow(case.ai_moves, started.clone(), Duration::ZERO).search;
         let saw_stop = Arc::new(AtomicBool::new(false));
-        let seen = saw_stop.clone();
-        let backend = AiBackend {
-            search: Arc::new(move |req, stop, sink| {
-                let t0 = std::time::Instant::now();
-                while !gate.load(Ordering::SeqCst) && t0.elapsed() < Duration::from_secs(10) {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                seen.store(stop.load(Ordering::SeqCst), Ordering::SeqCst);
-                inner(req, stop, sink)
-            }),
-            ..AiBackend::default()
-        };
+        // A search that ignores the stop flag until released, as a slow engine might.
+        let backend = gated(
+            case.ai_moves,
+            started.clone(),
+            release.clone(),
+            saw_stop.clone(),
+        );
         let mut t = TestApp::with_ai(backend);
         t.start_game(case.kind, case.club.number(), Black, case.board);
         t.place(case.wins_with[0]);
@@ -171,15 +163,21 @@ fn undo_while_the_ai_thinks_cancels_and_drops_the_stale_result() {
         assert_eq!(t.session().game.ply(), 0, "one ply back while thinking");
         assert!(!t.app.world().resource::<AiWorker>().is_busy());
         release.store(true, Ordering::SeqCst);
+        // The late answer comes back (however slowly) and is dropped.
+        let guard = std::time::Instant::now();
+        while !saw_stop.load(Ordering::SeqCst) && guard.elapsed() < HANG_GUARD {
+            t.app.update();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(
+            saw_stop.load(Ordering::SeqCst),
+            "the search was told to stop"
+        );
         for _ in 0..50 {
             t.app.update();
             std::thread::sleep(Duration::from_millis(2));
         }
         assert_eq!(t.session().game.ply(), 0, "the late result was not applied");
-        assert!(
-            saw_stop.load(Ordering::SeqCst),
-            "the search was told to stop"
-        );
 
         // A result message for an old ply is dropped by the one system that applies moves.
         let id = t.session().id;
@@ -440,4 +438,49 @@ fn a_late_ai_answer_is_dropped_after_leaving_the_game() {
         assert!(t.run_until(ply_is(2)));
         assert_eq!(started.load(Ordering::SeqCst), 2);
     }
+}
+
+/// A new game of a kind whose unfinished game is saved asks first: Back keeps the unfinished
+/// game (Continue still offers it), Start then replaces it.
+#[test]
+fn a_new_game_asks_before_replacing_the_unfinished_one() {
+    use crate::gui::screens::setup::ReplaceAsked;
+    let mut t = TestApp::new();
+    t.start(0, Black, crate::engine::Rule::Freestyle);
+    t.place(p("h8"));
+    t.place(p("h9"));
+    t.act(Action::Play(PlayAction::Menu));
+    assert_eq!(t.screen(), Screen::Title);
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Start));
+    assert_eq!(t.screen(), Screen::Setup, "asked, not started");
+    assert!(t.app.world().resource::<ReplaceAsked>().0);
+    assert!(
+        t.texts()
+            .iter()
+            .any(|s| s == "Replace the unfinished game?"),
+        "{:?}",
+        t.texts()
+    );
+    // Keep it: the question goes, the unfinished game is still there to continue.
+    t.act(Action::Setup(SetupAction::Back));
+    assert_eq!(t.screen(), Screen::Setup);
+    assert!(!t.app.world().resource::<ReplaceAsked>().0);
+    assert!(
+        !t.texts()
+            .iter()
+            .any(|s| s == "Replace the unfinished game?")
+    );
+    t.act(Action::Setup(SetupAction::Back));
+    t.act(Action::Title(TitleAction::Continue));
+    assert_eq!(t.screen(), Screen::Playing);
+    assert_eq!(t.session().game.ply(), 2, "the unfinished game, kept");
+    // Replace it: asked again, then a fresh board.
+    t.act(Action::Play(PlayAction::Menu));
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Start));
+    assert_eq!(t.screen(), Screen::Setup);
+    t.act(Action::Setup(SetupAction::Start));
+    assert_eq!(t.screen(), Screen::Playing);
+    assert_eq!(t.session().game.ply(), 0);
 }

@@ -67,17 +67,21 @@ fn illegal_click_changes_nothing_and_says_why() {
 /// A click while the AI thinks is refused with a word, and the word goes once it has moved.
 #[test]
 fn the_wait_message_goes_when_the_ai_has_moved() {
-    let started = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let backend = super::slow(
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let release = Arc::new(AtomicBool::new(false));
+    let backend = super::gated(
         &["a1", "a2"],
-        started,
-        std::time::Duration::from_millis(300),
+        Arc::new(AtomicUsize::new(0)),
+        release.clone(),
+        Arc::new(AtomicBool::new(false)),
     );
     let mut t = TestApp::with_ai(backend);
     t.start(Level::Club.number(), Black, Freestyle);
     t.place(p("h8"));
     t.place(p("h9"));
     assert_eq!(t.session().status_text(), "Wait for the AI's move.");
+    release.store(true, Ordering::SeqCst);
     assert!(t.run_until(|w| w.resource::<Session>().game.ply() == 2));
     assert_eq!(t.session().status_text(), "", "answered by the AI's move");
 }
@@ -272,4 +276,52 @@ fn the_move_list_shows_earlier_positions_and_the_game_goes_on() {
     assert_eq!(t.session().game.ply(), 5, "played on the game's position");
     assert_eq!(t.session().looking, None);
     assert!(t.app.world().resource::<Shown>().interactive);
+}
+
+/// A press that comes before the new screen's board has been laid out (the first frames
+/// after a screen change) is held until the board has its place, then played once: neither
+/// lost nor counted twice.
+#[test]
+fn a_click_right_after_the_screen_changes_is_played_once() {
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::ui::RelativeCursorPosition;
+    let mut t = TestApp::new();
+    t.start(0, Black, Freestyle);
+    // The mouse rests on the centre point (the headless app has no pointer of its own).
+    let over_centre = |t: &mut TestApp| {
+        let world = t.app.world_mut();
+        let mut q = world.query_filtered::<&mut RelativeCursorPosition, With<BoardRoot>>();
+        for mut r in q.iter_mut(world) {
+            r.cursor_over = true;
+            r.normalized = Some(Vec2::ZERO);
+        }
+    };
+    over_centre(&mut t);
+    t.app.world_mut().write_message(MouseButtonInput {
+        button: MouseButton::Left,
+        state: ButtonState::Pressed,
+        window: Entity::PLACEHOLDER,
+    });
+    t.app.update();
+    assert_eq!(t.session().game.ply(), 0, "held: the board has no size yet");
+    // Layout gives the board its size.
+    let world = t.app.world_mut();
+    let mut q = world.query_filtered::<&mut ComputedNode, With<BoardRoot>>();
+    for mut node in q.iter_mut(world) {
+        node.size = Vec2::splat(600.0);
+    }
+    over_centre(&mut t);
+    t.app.update();
+    assert_eq!(
+        t.session().game.ply(),
+        1,
+        "played once the board has its place"
+    );
+    assert_eq!(t.session().game.moves()[0], p("h8"));
+    for _ in 0..6 {
+        over_centre(&mut t);
+        t.app.update();
+    }
+    assert_eq!(t.session().game.ply(), 1, "and only once");
 }

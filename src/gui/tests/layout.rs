@@ -61,6 +61,24 @@ fn sized_app(width: u32, height: u32) -> TestApp {
     }
 }
 
+/// Window pixels per physical pixel of a node: the window's scale factor only, not the
+/// UI scale (a UI scaled down for a short window must still fit the window's pixels).
+fn px_per_unit(node: &ComputedNode) -> f32 {
+    // `inverse_scale_factor` is 1 / (window scale factor x UI scale); the UI scale is
+    // put back so sizes are in the window's own logical pixels.
+    node.inverse_scale_factor() * UI_SCALE.with(|s| s.get())
+}
+
+thread_local! {
+    /// The UI scale of the app being measured (set by [`overflows`] and the other checks).
+    static UI_SCALE: std::cell::Cell<f32> = const { std::cell::Cell::new(1.0) };
+}
+
+fn remember_ui_scale(world: &World) {
+    let scale = world.get_resource::<UiScale>().map_or(1.0, |s| s.0);
+    UI_SCALE.with(|s| s.set(scale));
+}
+
 /// The problems of the current screen: a visible node (clipped by any scrolling ancestor)
 /// outside the window, a text outside its parent's box, a text wider than its own box.
 fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
@@ -68,19 +86,23 @@ fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
         t.app.update();
     }
     let world = t.app.world_mut();
+    remember_ui_scale(world);
     let window = world
         .query::<&Window>()
         .single(world)
         .map(|w| Vec2::new(w.width(), w.height()))
         .unwrap();
     let rect = |node: &ComputedNode, at: &UiGlobalTransform| {
-        let s = node.inverse_scale_factor();
+        let s = px_per_unit(node);
         Rect::from_center_size(at.translation * s, node.size() * s)
     };
+    // Each node's box, and whether it scrolls its content (a text may lie past a scrolling
+    // box's edge: it is scrolled to, not cut off).
     let mut boxes = std::collections::HashMap::new();
-    let mut q = world.query::<(Entity, &ComputedNode, &UiGlobalTransform)>();
-    for (e, node, t) in q.iter(world) {
-        boxes.insert(e, rect(node, t));
+    let mut q = world.query::<(Entity, &ComputedNode, &UiGlobalTransform, &Node)>();
+    for (e, node, t, style) in q.iter(world) {
+        let scrolls = style.overflow.y == OverflowAxis::Scroll;
+        boxes.insert(e, (rect(node, t), scrolls));
     }
     let mut bad = Vec::new();
     let mut q = world.query::<(
@@ -93,6 +115,8 @@ fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
         Option<&TextLayoutInfo>,
         Option<&ChildOf>,
         Option<&Name>,
+        &Node,
+        Has<Button>,
     )>();
     let inside = |inner: Rect, outer: Rect| {
         inner.min.x >= outer.min.x - 1.0
@@ -101,7 +125,7 @@ fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
             && inner.max.y <= outer.max.y + 1.0
     };
     let screen = Rect::from_corners(Vec2::ZERO, window);
-    for (e, node, tr, visible, clip, text, info, parent, name) in q.iter(world) {
+    for (e, node, tr, visible, clip, text, info, parent, name, style, button) in q.iter(world) {
         let mut r = rect(node, tr);
         if !visible.get() || r.is_empty() {
             continue;
@@ -112,13 +136,15 @@ fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
             _ => format!("node {e}"),
         };
         if let Some(c) = clip {
-            let s = node.inverse_scale_factor();
+            let s = px_per_unit(node);
             r = r.intersect(Rect::from_corners(c.clip.min * s, c.clip.max * s));
             if r.is_empty() {
                 continue; // scrolled out of its list
             }
         }
-        if !inside(r, screen) {
+        // What a player reads or clicks must be in the window (a board's slots may
+        // reach past its frame by a few pixels; nothing of them shows).
+        if (text.is_some() || button) && !inside(r, screen) {
             bad.push(format!(
                 "{at}: {what} at {r:?} is outside the window {window}"
             ));
@@ -127,21 +153,117 @@ fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
             continue;
         }
         if let (Some(info), Some(parent)) = (info, parent)
-            && let Some(&outer) = boxes.get(&parent.parent())
+            && let Some(&(outer, scrolls)) = boxes.get(&parent.parent())
         {
             let own = rect(node, tr);
-            let s = node.inverse_scale_factor();
-            if info.size.x * s > own.width() + 1.0 {
+            let s = px_per_unit(node);
+            // The text's measured size is in the UI's own units: scaled like the box.
+            let ts = s * UI_SCALE.with(|u| u.get());
+            // A box far taller than its lines (measured as if wrapped one character a
+            // line, as a CJK label can be): a gap the player sees under it.
+            let sized = style.min_height != Val::Auto || style.height != Val::Auto;
+            if !sized && own.height() > info.size.y * ts + 12.0 {
+                bad.push(format!(
+                    "{at}: {what} is {:.0} tall for {:.0} of text",
+                    own.height(),
+                    info.size.y * ts
+                ));
+            }
+            if info.size.x * ts > own.width() + 1.0 {
                 bad.push(format!(
                     "{at}: {what} is {:.0} wide in a box of {:.0}",
-                    info.size.x * s,
+                    info.size.x * ts,
                     own.width()
                 ));
             }
-            if clip.is_none() && !inside(own, outer) {
+            // Clipped or not: a text cut off by its own button or box is lost to the
+            // player either way.
+            if !scrolls && !inside(own, outer) {
                 bad.push(format!(
                     "{at}: {what} at {own:?} spills out of its box {outer:?}"
                 ));
+            }
+        }
+    }
+    bad.extend(overlapping_siblings(world, at));
+    bad
+}
+
+/// Whether the text `label` is on screen whole: inside the window and not clipped by a
+/// scrolling ancestor (a button the player would have to scroll to find).
+fn fully_shown(t: &mut TestApp, label: &str) -> bool {
+    let world = t.app.world_mut();
+    remember_ui_scale(world);
+    let window = world
+        .query::<&Window>()
+        .single(world)
+        .map(|w| Rect::from_corners(Vec2::ZERO, Vec2::new(w.width(), w.height())))
+        .unwrap();
+    let mut q = world.query::<(
+        &Text,
+        &ComputedNode,
+        &UiGlobalTransform,
+        Option<&CalculatedClip>,
+    )>();
+    q.iter(world).any(|(text, node, tr, clip)| {
+        let s = px_per_unit(node);
+        let r = Rect::from_center_size(tr.translation * s, node.size() * s);
+        let visible = match clip {
+            Some(c) => Rect::from_corners(c.clip.min * s, c.clip.max * s),
+            None => window,
+        };
+        let within = |outer: Rect| {
+            r.min.x >= outer.min.x - 1.0
+                && r.min.y >= outer.min.y - 1.0
+                && r.max.x <= outer.max.x + 1.0
+                && r.max.y <= outer.max.y + 1.0
+        };
+        text.0 == label && !r.is_empty() && within(window) && within(visible)
+    })
+}
+
+/// Laid-out siblings (flex items of one parent, not placed on purpose with absolute
+/// positions) that overlap: a label running into its neighbour.
+fn overlapping_siblings(world: &mut World, at: &str) -> Vec<String> {
+    let mut q = world.query::<(
+        Entity,
+        &Node,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+        Option<&Children>,
+        Option<&Text>,
+        Option<&Name>,
+    )>();
+    let mut items = std::collections::HashMap::new();
+    let mut parents = Vec::new();
+    for (e, node, computed, tr, visible, children, text, name) in q.iter(world) {
+        let s = px_per_unit(computed);
+        let r = Rect::from_center_size(tr.translation * s, computed.size() * s);
+        let flow = node.position_type != PositionType::Absolute && node.display != Display::None;
+        if flow && visible.get() && !r.is_empty() {
+            let what = match (text, name) {
+                (Some(t), _) => format!("text {:?}", t.0),
+                (_, Some(n)) => format!("node {n}"),
+                _ => format!("node {e}"),
+            };
+            items.insert(e, (r, what));
+        }
+        if let Some(children) = children {
+            parents.push(children.iter().collect::<Vec<Entity>>());
+        }
+    }
+    let mut bad = Vec::new();
+    for children in parents {
+        let laid: Vec<&(Rect, String)> = children.iter().filter_map(|c| items.get(c)).collect();
+        for (i, (a, what_a)) in laid.iter().enumerate() {
+            for (b, what_b) in &laid[i + 1..] {
+                let both = a.intersect(*b);
+                if both.width() > 1.0 && both.height() > 1.0 {
+                    bad.push(format!(
+                        "{at}: {what_a} at {a:?} overlaps {what_b} at {b:?}"
+                    ));
+                }
             }
         }
     }
@@ -162,6 +284,16 @@ fn tour(width: u32, height: u32, lang: &str) -> Vec<String> {
     let mut bad = overflows(&mut t, &format!("{size} title"));
     t.act(Action::Title(TitleAction::NewGame));
     bad.extend(overflows(&mut t, &format!("{size} new game")));
+    let start = t
+        .app
+        .world()
+        .resource::<crate::gui::i18n::I18n>()
+        .t("setup-start");
+    if !fully_shown(&mut t, &start) {
+        bad.push(format!(
+            "{size} new game: {start:?} is not in sight without scrolling"
+        ));
+    }
     t.act(Action::Setup(SetupAction::Game(c4_kind::kind().id())));
     bad.extend(overflows(
         &mut t,
@@ -234,6 +366,7 @@ fn every_screen_fits_the_window() {
     for (w, h) in [
         (800, 600),
         (1100, 620),
+        (1200, 780),
         (1280, 800),
         (1920, 1080),
         (800, 1000),
@@ -254,7 +387,13 @@ fn every_screen_fits_the_window() {
 fn every_screen_fits_in_every_language() {
     let mut bad = Vec::new();
     for lang in ["ru", "cs", "vi", "zh-Hans", "zh-Hant", "ja", "ko"] {
-        for (w, h) in [(1280, 800), (800, 1000)] {
+        // The default window, the narrow one that puts the panel below the board, and (for
+        // the longest words and the CJK fonts) the smallest the game allows.
+        let mut sizes = vec![(1200, 780), (800, 1000)];
+        if matches!(lang, "ru" | "ja") {
+            sizes.push((800, 600));
+        }
+        for (w, h) in sizes {
             bad.extend(tour(w, h, lang));
         }
     }

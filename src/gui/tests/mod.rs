@@ -65,6 +65,9 @@ pub fn fresh_home() -> PathBuf {
     home
 }
 
+/// How long a test waits for something that must happen before it calls it a hang.
+pub const HANG_GUARD: Duration = Duration::from_secs(300);
+
 /// Nodes per position in the tests' reviews (about what the default 0.4 s searches here).
 pub const REVIEW_NODES: u64 = 300_000;
 
@@ -144,10 +147,11 @@ impl TestApp {
         self.act(Action::Play(PlayAction::Place(mv)));
     }
 
-    /// Runs frames until `done` holds; false after a while.
+    /// Runs frames until `done` holds; false after [`HANG_GUARD`] (a guard against a hang,
+    /// not a race with the machine: a slow, busy machine only takes longer).
     pub fn run_until(&mut self, done: impl Fn(&World) -> bool) -> bool {
         let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(20) {
+        while start.elapsed() < HANG_GUARD {
             self.app.update();
             if done(self.app.world()) {
                 return true;
@@ -189,6 +193,15 @@ impl TestApp {
             self.act(Action::Setup(SetupAction::Choose(key, value)));
         }
         self.act(Action::Setup(SetupAction::Start));
+        // Asked whether to replace an unfinished game of this kind: yes.
+        if self
+            .app
+            .world()
+            .resource::<crate::gui::screens::setup::ReplaceAsked>()
+            .0
+        {
+            self.act(Action::Setup(SetupAction::Start));
+        }
         assert_eq!(self.screen(), Screen::Playing);
         assert_eq!(self.session().game.kind(), kind);
     }
@@ -283,6 +296,29 @@ pub fn slow(moves: &[&str], started: Arc<AtomicUsize>, max: Duration) -> AiBacke
             inner(req, stop, sink)
         }),
         time_scale: 1.0,
+    }
+}
+
+/// An AI that thinks until `release` is set (or [`HANG_GUARD`] passes), whatever its stop
+/// flag says, as a slow engine might; then plays the first legal move of `moves`. Tests
+/// decide when it answers instead of racing a timer. Records whether it saw the stop flag.
+pub fn gated(
+    moves: &[&str],
+    started: Arc<AtomicUsize>,
+    release: Arc<AtomicBool>,
+    saw_stop: Arc<AtomicBool>,
+) -> AiBackend {
+    let inner = slow(moves, started, Duration::ZERO).search;
+    AiBackend {
+        search: Arc::new(move |req, stop, sink| {
+            let t0 = Instant::now();
+            while !release.load(Ordering::SeqCst) && t0.elapsed() < HANG_GUARD {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            saw_stop.store(stop.load(Ordering::SeqCst), Ordering::SeqCst);
+            inner(req, stop, sink)
+        }),
+        ..AiBackend::default()
     }
 }
 

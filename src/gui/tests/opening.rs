@@ -9,7 +9,8 @@ use super::{TestApp, p, records_in};
 use crate::engine::ai::Level;
 use crate::engine::opening::{Action, Opening, OpeningRule, Player};
 use crate::engine::{Pos, Rule};
-use crate::gui::board::Shown;
+use crate::gui::board::gomoku::{AllowedArea, BoardCursor, BoardView, KeyCursor};
+use crate::gui::board::{Allowed, Shown};
 use crate::gui::flow::{Action as AppAction, PlayAction, Screen};
 use crate::gui::kind::gomoku as gomoku_kind;
 use crate::gui::kind::{OpeningPhase, Side};
@@ -231,6 +232,10 @@ fn soosorv8_with_the_ai_first_the_person_picks_a_fifth_move() {
     );
     t.place(p("a1"));
     assert_eq!(choice_buttons(&mut t), 8, "1 to 8 fifth moves");
+    assert!(
+        !t.app.world().resource::<Shown>().interactive,
+        "the count is declared with the buttons, not on the board"
+    );
     choose(&mut t, "1");
     let mut picked = false;
     let mut rounds = 0;
@@ -249,6 +254,12 @@ fn soosorv8_with_the_ai_first_the_person_picks_a_fifth_move() {
         let offers = phase(&t).offers();
         assert_eq!(offers.len(), 1);
         assert_eq!(t.app.world().resource::<Shown>().candidates, offers);
+        // Only an offer can be picked: the ghost shows nowhere else.
+        let view = t.app.world().resource::<BoardView>();
+        let offered: Vec<Pos> = offers.iter().filter_map(|&m| gomoku_kind::pos(m)).collect();
+        assert_eq!(view.targets, offered);
+        assert_eq!(view.ghost_at(Some(at("o15"))), None);
+        assert_eq!(view.ghost_at(Some(offered[0])), Some(offered[0]));
         // A point that was not offered is refused in the rule's words.
         let done = texts(&t);
         let refs: Vec<&str> = done.iter().map(String::as_str).collect();
@@ -512,4 +523,159 @@ fn new_game_greys_out_the_openings_of_other_rules() {
     // Back to Renju, the remembered choice is there again.
     t.act(AppAction::Setup(SetupAction::Choose("rule", renju)));
     assert_eq!(state(&mut t, OpeningRule::Soosorv8), (true, false));
+}
+
+/// The board's ghost stone under the mouse at `at`, as the board would show it now.
+fn ghost(t: &TestApp, at: &str) -> Option<Pos> {
+    let view = t.app.world().resource::<BoardView>();
+    view.ghost_at(Some(Pos::from_human(at, 15).unwrap()))
+}
+
+fn key_cursor_shown(t: &mut TestApp) -> bool {
+    t.app
+        .world_mut()
+        .query_filtered::<&Visibility, With<KeyCursor>>()
+        .iter(t.app.world())
+        .any(|v| *v != Visibility::Hidden)
+}
+
+/// The drawn squares of the allowed area, as (left, top, width) in percent of the board.
+fn area_marks(t: &mut TestApp) -> Vec<(Val, Val, Val)> {
+    t.app
+        .world_mut()
+        .query_filtered::<&Node, With<AllowedArea>>()
+        .iter(t.app.world())
+        .map(|n| (n.left, n.top, n.width))
+        .collect()
+}
+
+/// A step taken with the buttons shows no ghost stone and no keyboard cursor on the board;
+/// a step that keeps its stone in a central square draws that square, from the engine's own
+/// area, and the ghost shows only inside it.
+#[test]
+fn choice_steps_show_no_ghost_and_the_allowed_square_is_drawn() {
+    use crate::gui::board::gomoku::{cell_pct, line_pct};
+    let mut t = TestApp::new();
+    start(
+        &mut t,
+        0,
+        ColourChoice::Black,
+        Rule::Renju,
+        OpeningRule::Taraguchi10,
+    );
+    // The keyboard cursor is up (an arrow key was used).
+    t.app.world_mut().resource_mut::<BoardCursor>().visible = true;
+    t.app.update();
+    // Move 1: the centre point only.
+    let engine = Opening::new(15, Rule::Renju, OpeningRule::Taraguchi10).unwrap();
+    let centre: Vec<_> = engine
+        .area()
+        .unwrap()
+        .points()
+        .map(gomoku_kind::point)
+        .collect();
+    assert_eq!(centre, [p("h8")]);
+    assert_eq!(t.app.world().resource::<Allowed>().area, centre);
+    assert!(t.app.world().resource::<Shown>().interactive);
+    assert!(key_cursor_shown(&mut t));
+    assert_eq!(ghost(&t, "h8"), Some(at("h8")));
+    assert_eq!(ghost(&t, "i9"), None, "outside the centre no stone can go");
+    let c = cell_pct(15);
+    let corner = line_pct(7, 15) - c / 2.0;
+    assert_eq!(
+        area_marks(&mut t),
+        [(Val::Percent(corner), Val::Percent(corner), Val::Percent(c))]
+    );
+    // The colour choice after it: buttons only.
+    t.place(p("h8"));
+    assert_eq!(choice_buttons(&mut t), 2);
+    assert!(!t.app.world().resource::<Shown>().interactive);
+    assert_eq!(ghost(&t, "i9"), None, "no ghost on a choice");
+    assert!(!key_cursor_shown(&mut t), "no cursor on a choice");
+    assert!(
+        area_marks(&mut t).is_empty(),
+        "a choice keeps nothing to an area"
+    );
+    // Move 2 within the central 3x3.
+    choose(&mut t, "Play Black");
+    assert!(t.app.world().resource::<Shown>().interactive);
+    assert!(key_cursor_shown(&mut t));
+    assert_eq!(t.app.world().resource::<Allowed>().area.len(), 9);
+    assert_eq!(
+        t.app.world().resource::<BoardView>().allowed,
+        Some((at("g9"), at("i7")))
+    );
+    let corner = line_pct(6, 15) - c / 2.0;
+    assert_eq!(
+        area_marks(&mut t),
+        [(
+            Val::Percent(corner),
+            Val::Percent(corner),
+            Val::Percent(3.0 * c)
+        )]
+    );
+    assert_eq!(ghost(&t, "i9"), Some(at("i9")));
+    assert_eq!(ghost(&t, "j10"), None, "outside the 3x3");
+    assert_eq!(ghost(&t, "h8"), None, "taken");
+    // Each point the engine allows is in the drawn area, and none it refuses.
+    let mut o = Opening::new(15, Rule::Renju, OpeningRule::Taraguchi10).unwrap();
+    for text in texts(&t) {
+        o.apply(o.parse_action(&text).unwrap()).unwrap();
+    }
+    let area = t.app.world().resource::<Allowed>().area.clone();
+    for y in 0..15 {
+        for x in 0..15 {
+            let q = Pos::new(x, y);
+            if o.game().board().get(q).is_none() {
+                let inside = area.contains(&gomoku_kind::point(q));
+                assert_eq!(o.legal(&Action::Place(q)).is_ok(), inside, "{q:?}");
+            }
+        }
+    }
+}
+
+/// The turn icon shows the colour of the next stone, whoever places it: Swap2's opener places
+/// black, white, black; after a choice, the side to move.
+#[test]
+fn the_turn_icon_shows_the_colour_of_the_next_stone() {
+    use crate::gui::screens::PieceIcon;
+    use crate::gui::screens::playing::TurnIcon;
+    let icon = |t: &mut TestApp| -> Vec<Side> {
+        t.app
+            .world_mut()
+            .query_filtered::<&PieceIcon, With<TurnIcon>>()
+            .iter(t.app.world())
+            .map(|i| i.side)
+            .collect()
+    };
+    let mut t = TestApp::new();
+    start(
+        &mut t,
+        0,
+        ColourChoice::Black,
+        Rule::Freestyle,
+        OpeningRule::Swap2,
+    );
+    assert_eq!(icon(&mut t), [Side::First]);
+    t.place(p("h8"));
+    assert_eq!(phase(&t).actor(), Some(Side::First), "the opener goes on");
+    assert_eq!(icon(&mut t), [Side::Second], "a white stone comes next");
+    t.place(p("i9"));
+    assert_eq!(icon(&mut t), [Side::First]);
+    t.place(p("j7"));
+    // The choice: White is to move.
+    assert_eq!(icon(&mut t), [Side::Second]);
+    choose(&mut t, "Place two more stones");
+    assert_eq!(icon(&mut t), [Side::Second]);
+    t.place(p("g9"));
+    assert_eq!(phase(&t).actor(), Some(Side::Second));
+    assert_eq!(
+        icon(&mut t),
+        [Side::First],
+        "the second player places a black one"
+    );
+    t.place(p("h10"));
+    choose(&mut t, "Play White");
+    assert!(!t.session().in_opening());
+    assert_eq!(icon(&mut t), [Side::Second], "White moves sixth");
 }

@@ -5,6 +5,9 @@ use bevy::prelude::*;
 pub const BACKGROUND: Color = Color::srgb(0.114, 0.133, 0.157);
 pub const BACKGROUND_DEEP: Color = Color::srgb(0.075, 0.086, 0.102);
 pub const PANEL: Color = Color::srgba(1.0, 1.0, 1.0, 0.045);
+/// The side panel as it looks on screen (its translucent white over the screen's
+/// background), for a fade that must blend into it.
+pub const PANEL_SEEN: Color = Color::srgb(0.259, 0.263, 0.271);
 pub const PANEL_BORDER: Color = Color::srgba(1.0, 1.0, 1.0, 0.10);
 
 pub const TEXT: Color = Color::srgb(0.91, 0.90, 0.89);

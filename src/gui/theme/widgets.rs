@@ -126,7 +126,11 @@ pub fn spawn_button(
                 TextLayout::no_wrap(),
             ));
             if !shortcut.is_empty() {
-                b.spawn(text(shortcut, 13.0, palette::TEXT_FAINT));
+                // A key hint ("Ctrl+Z / U") reads as one unit: never split over two lines.
+                b.spawn((
+                    text(shortcut, 13.0, palette::TEXT_FAINT),
+                    TextLayout::no_wrap(),
+                ));
             }
         })
         .observe(on_click(action))

@@ -19,7 +19,9 @@ use bevy::ui::RelativeCursorPosition;
 
 use crate::engine::connect4::{Cell, Game, Player};
 use crate::gui::audio::Sfx;
-use crate::gui::board::{BoardArea, BoardLooks, BoardSettled, BoardSystems, Shown, ViewKey};
+use crate::gui::board::{
+    BoardArea, BoardLooks, BoardSettled, BoardSystems, Shown, ShownMarks, ViewKey,
+};
 use crate::gui::frames::FrameRequests;
 use crate::gui::kind::connect4::{ID, column, player};
 use crate::gui::kind::{Rules, Side, Standing};
@@ -43,8 +45,8 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Turns the shown position into this board's view (when it is a Connect Four game).
-fn sync_view(shown: Res<Shown>, mut view: ResMut<C4View>) {
-    if !shown.is_changed() {
+fn sync_view(shown: Res<Shown>, marks: Res<ShownMarks>, mut view: ResMut<C4View>) {
+    if !shown.is_changed() && !marks.is_changed() {
         return;
     }
     let Some(game) = shown.game.as_ref().and_then(|g| g.downcast_ref::<Game>()) else {
@@ -54,14 +56,35 @@ fn sync_view(shown: Res<Shown>, mut view: ResMut<C4View>) {
         Standing::Won { line, .. } => line.iter().map(|&(col, row)| Cell { col, row }).collect(),
         _ => Vec::new(),
     };
+    let first = shown.line.first().copied();
+    // A refutation to come is on the line's first disc, in the next free cell of its column;
+    // one on the board is the disc on top of it.
+    let refute = marks.refute.and_then(|m| {
+        let col = column(m).filter(|&c| c < game.width())?;
+        let height = game.column_height(col);
+        let row = if first == Some(m) {
+            height
+        } else {
+            height.checked_sub(1)?
+        };
+        (row < game.height()).then_some(Cell { col, row })
+    });
     *view = C4View {
         key: shown.key,
         game: Some(game.clone()),
         interactive: shown.interactive,
         win,
-        // The best line's first disc is marked like a hint.
-        hint: shown.hint.or(shown.line.first().copied()).and_then(column),
+        // The best line's first disc is marked like a hint, unless it refutes the person.
+        hint: shown
+            .hint
+            .or(first.filter(|&m| Some(m) != marks.refute))
+            .and_then(column),
         numbers: shown.numbers,
+        hint_area: marks
+            .hint_area
+            .and_then(|(a, b)| Some((column(a)?, column(b)?)))
+            .map(|(a, b)| (a.min(b), a.max(b))),
+        refute,
     };
 }
 
@@ -107,6 +130,10 @@ pub struct C4View {
     pub hint: Option<usize>,
     /// Number the discs whatever the setting says (the replay's own toggle).
     pub numbers: bool,
+    /// A hint's area to look in: the first and the last of its columns.
+    pub hint_area: Option<(usize, usize)>,
+    /// The opponent's answer refuting the person's move: a disc on the board or to come.
+    pub refute: Option<Cell>,
 }
 
 impl C4View {

@@ -40,6 +40,8 @@ pub const SLOT: Color = Color::srgb(0.045, 0.06, 0.10);
 pub const GLOW: Color = Color::srgba(0.70, 0.82, 1.0, 0.10);
 /// The winning four's rings and stroke: white reads on red and on yellow discs alike.
 const WIN_RING: Color = Color::srgb(1.0, 1.0, 0.97);
+/// The refuting disc's ring.
+const REFUTE: Color = palette::BAD;
 
 /// A node filling its parent.
 pub fn full() -> Node {
@@ -425,6 +427,41 @@ fn spawn_disc(
 /// The hint's rings, and the winning four: a translucent stroke through it, then a glowing
 /// ring on each disc.
 fn spawn_marks(layer: &mut ChildSpawnerCommands, geo: &Geometry, view: &C4View, game: &Game) {
+    // A hint's area: its columns washed in the hint's colour, from the drop zone down.
+    if let Some((c0, c1)) = view.hint_area.filter(|&(_, c1)| c1 < geo.width) {
+        layer.spawn((
+            Node {
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(6)),
+                ..geo.rect(
+                    Vec2::new(geo.col_x(c0) - 0.5, 0.0),
+                    Vec2::new((c1 - c0 + 1) as f32, TOP + SIDE + geo.height as f32),
+                )
+            },
+            BorderColor::all(palette::HINT.with_alpha(0.8)),
+            BackgroundColor(palette::HINT.with_alpha(0.14)),
+        ));
+    }
+    // The refuting disc: a ring in the colour of a bad outcome, not the hint's green.
+    if let Some(cell) = view.refute {
+        layer.spawn((
+            Node {
+                border: UiRect::all(px(4)),
+                ..geo.circle(geo.cell_centre(cell), 0.96)
+            },
+            BorderColor::all(REFUTE),
+        ));
+        if game.column_height(cell.col) == cell.row {
+            layer.spawn((
+                Node {
+                    border: UiRect::all(px(3)),
+                    ..geo.circle(Vec2::new(geo.col_x(cell.col), geo.drop_y()), 0.7)
+                },
+                BorderColor::all(REFUTE),
+                BackgroundColor(REFUTE.with_alpha(0.22)),
+            ));
+        }
+    }
     if let Some(col) = view.hint
         && game.can_play(col)
     {

@@ -12,8 +12,8 @@ pub mod render;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 
+use super::{Allowed, BoardLooks, BoardSettled, BoardSystems, Cursor, Hover, Shown, ShownMarks};
 pub use super::{BoardArea, BoardMetrics};
-use super::{BoardLooks, BoardSettled, BoardSystems, Cursor, Hover, Shown};
 use crate::engine::review::{Threat, threat_points};
 use crate::engine::{Game, Pos, Rule, Stone};
 use crate::gui::kind::gomoku::{ID, pos, stone};
@@ -47,10 +47,12 @@ pub fn piece_color(side: Side) -> Color {
 /// drawn at once, so it has settled as soon as it shows the position.
 fn sync_view(
     shown: Res<Shown>,
+    marks: Res<ShownMarks>,
+    allowed: Res<Allowed>,
     mut view: ResMut<BoardView>,
     mut settled: MessageWriter<BoardSettled>,
 ) {
-    if !shown.is_changed() {
+    if !shown.is_changed() && !marks.is_changed() && !allowed.is_changed() {
         return;
     }
     let Some(game) = shown.game.as_ref().and_then(|g| g.downcast_ref::<Game>()) else {
@@ -91,9 +93,13 @@ fn sync_view(
                 .filter_map(|(i, &m)| Some((pos(m)?, to_move, (i + 1).to_string()))),
         )
         .collect();
+    let (allowed_area, targets) = allowed.for_view(&shown);
+    let allowed_area: Vec<Pos> = allowed_area.iter().filter_map(|&m| pos(m)).collect();
     *view = BoardView {
         game: Some(game.clone()),
         interactive: shown.interactive,
+        allowed: bounds(&allowed_area),
+        targets: targets.iter().filter_map(|&m| pos(m)).collect(),
         win_line: line
             .iter()
             .map(|&(x, y)| Pos::new(x as u8, y as u8))
@@ -107,11 +113,24 @@ fn sync_view(
         } else {
             Vec::new()
         },
+        hint_area: marks.hint_area.and_then(|(a, b)| Some((pos(a)?, pos(b)?))),
+        refute: marks.refute.and_then(pos),
     };
     settled.write(BoardSettled {
         key: shown.key,
         position: shown.position(),
     });
+}
+
+/// The corners (top left, bottom right) of the rectangle holding `points`.
+fn bounds(points: &[Pos]) -> Option<(Pos, Pos)> {
+    let first = *points.first()?;
+    Some(points.iter().fold((first, first), |(lo, hi), p| {
+        (
+            Pos::new(lo.x.min(p.x), lo.y.min(p.y)),
+            Pos::new(hi.x.max(p.x), hi.y.max(p.y)),
+        )
+    }))
 }
 
 /// What the board shows. Screens replace it when their position changes; the renderer
@@ -131,11 +150,30 @@ pub struct BoardView {
     pub ghosts: Vec<(Pos, Stone, String)>,
     /// Threat marks: where a side would make five, a four or an open three.
     pub threats: Vec<(Pos, Stone, Threat)>,
+    /// A hint's area to look in: two opposite corners, both inside it.
+    pub hint_area: Option<(Pos, Pos)>,
+    /// The opponent's answer refuting the person's move (a stone or the line's first ghost).
+    pub refute: Option<Pos>,
+    /// The square an opening's rule keeps the next stone in (top left, bottom right), drawn.
+    pub allowed: Option<(Pos, Pos)>,
+    /// The only points a click may take now (empty: any legal one).
+    pub targets: Vec<Pos>,
 }
 
 impl BoardView {
     pub fn size(&self) -> usize {
         self.game.as_ref().map_or(15, Game::size)
+    }
+
+    /// Where the hover ghost goes for the mouse at `at`: only on a point where a click
+    /// could put a stone now.
+    pub fn ghost_at(&self, at: Option<Pos>) -> Option<Pos> {
+        let game = self.game.as_ref()?;
+        at.filter(|&p| {
+            self.interactive
+                && (self.targets.is_empty() || self.targets.contains(&p))
+                && game.check_move(p).is_ok()
+        })
     }
 }
 
@@ -169,6 +207,18 @@ pub struct StoneLayer;
 pub struct Ghost;
 #[derive(Component)]
 pub struct KeyCursor;
+/// The square of an opening step's allowed area.
+#[derive(Component)]
+pub struct AllowedArea;
+/// A mark of the threat overlay.
+#[derive(Component)]
+pub struct ThreatMark;
+/// The rectangle of a hint's area.
+#[derive(Component)]
+pub struct HintAreaMark;
+/// The ring on a refuting point.
+#[derive(Component)]
+pub struct RefuteMark;
 
 /// Percent of the board's side taken by one cell (a margin of one cell on each side).
 pub fn cell_pct(size: usize) -> f32 {

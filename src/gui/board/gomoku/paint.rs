@@ -1,6 +1,7 @@
 //! Painting one rebuild of Gomoku's stones and marks: a [`Paint`] context with one painter
-//! per kind of mark (hint, ripple, stones, threat overlay, ghost line, winning line, veil,
-//! forbidden points), each spawned in the current phase of its effect.
+//! per kind of mark (hint and its area, ripple, stones, threat overlay, ghost line, winning
+//! line, veil, refuting point, forbidden points), each spawned in the current phase of its
+//! effect.
 
 use bevy::prelude::*;
 use bevy::ui::ShadowStyle;
@@ -9,10 +10,12 @@ use super::fx::{
     BoardFx, DropIn, HintGlow, Pulse, Ripple, Veil, WinMark, WinPart, drop_look, hint_breath,
     hint_shadow, pulse_scale, ripple_look, veil_color, win_look, win_progress,
 };
-use super::{BoardView, at_point, cell_pct, line_pct};
+use super::{
+    AllowedArea, BoardView, HintAreaMark, RefuteMark, ThreatMark, at_point, cell_pct, line_pct,
+};
 use crate::engine::review::Threat;
 use crate::engine::{Pos, Stone};
-use crate::gui::theme::{BoardPalette, FONT_BOLD};
+use crate::gui::theme::{BoardPalette, FONT_BOLD, palette};
 
 /// What every mark of one rebuild is painted with.
 pub(super) struct Paint<'a> {
@@ -89,6 +92,49 @@ impl Paint<'_> {
                 self.reduced,
                 pal.hint,
             ),
+        ));
+    }
+
+    /// A hint's area: a translucent rectangle in the hint's colour over its points, half a
+    /// cell beyond the outer ones so a stone on the edge of it is inside.
+    pub fn hint_area(&self, layer: &mut ChildSpawnerCommands) {
+        let Some((a, b)) = self.view.hint_area else {
+            return;
+        };
+        let (size, c) = (self.size, cell_pct(self.size));
+        let (x0, x1) = (a.x.min(b.x) as usize, a.x.max(b.x) as usize);
+        let (y0, y1) = (a.y.min(b.y) as usize, a.y.max(b.y) as usize);
+        layer.spawn((
+            HintAreaMark,
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(line_pct(x0, size) - c / 2.0),
+                top: percent(line_pct(y0, size) - c / 2.0),
+                width: percent((x1 - x0 + 1) as f32 * c),
+                height: percent((y1 - y0 + 1) as f32 * c),
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(6)),
+                ..default()
+            },
+            BorderColor::all(self.pal.hint.with_alpha(0.8)),
+            BackgroundColor(self.pal.hint.with_alpha(0.14)),
+        ));
+    }
+
+    /// The refuting point: a ring over its stone or ghost, in the palette's colour for a bad
+    /// outcome, so it does not read as the hint's green.
+    pub fn refute(&self, layer: &mut ChildSpawnerCommands) {
+        let Some(p) = self.view.refute else {
+            return;
+        };
+        layer.spawn((
+            RefuteMark,
+            Node {
+                border: UiRect::all(px(3)),
+                border_radius: BorderRadius::MAX,
+                ..at_point(p, self.size, 1.06)
+            },
+            BorderColor::all(REFUTE),
         ));
     }
 
@@ -183,7 +229,7 @@ impl Paint<'_> {
         }
     }
 
-    /// The analysis overlay: a small mark of the side's colour, ringed by what it makes.
+    /// The analysis overlay: a half-cell mark of the side's colour, ringed by what it makes.
     pub fn threats(&self, layer: &mut ChildSpawnerCommands) {
         for &(pos, stone, threat) in &self.view.threats {
             let ring = match threat {
@@ -192,16 +238,53 @@ impl Paint<'_> {
                 Threat::OpenThree => Color::srgb(0.95, 0.85, 0.2),
             };
             let fill = stone_colors(self.pal, stone).1.with_alpha(0.85);
-            layer.spawn((
-                Node {
-                    border: UiRect::all(px(2)),
-                    border_radius: BorderRadius::MAX,
-                    ..at_point(pos, self.size, 0.36)
-                },
-                BackgroundColor(fill),
-                BorderColor::all(ring),
-            ));
+            // The ring is the outer disc, the side's colour the inner one: both in percent,
+            // so the mark reads at any cell size.
+            layer
+                .spawn((
+                    ThreatMark,
+                    Node {
+                        border_radius: BorderRadius::MAX,
+                        ..at_point(pos, self.size, THREAT_CELLS)
+                    },
+                    BackgroundColor(ring),
+                ))
+                .with_child((
+                    Node {
+                        width: percent(62),
+                        height: percent(62),
+                        border_radius: BorderRadius::MAX,
+                        ..default()
+                    },
+                    BackgroundColor(fill),
+                ));
         }
+    }
+
+    /// The square an opening step keeps its stone in: a faint wash and outline, half a cell
+    /// beyond its outer points.
+    pub fn allowed_area(&self, layer: &mut ChildSpawnerCommands) {
+        let Some((a, b)) = self.view.allowed else {
+            return;
+        };
+        let (size, c) = (self.size, cell_pct(self.size));
+        let (x0, x1) = (a.x.min(b.x) as usize, a.x.max(b.x) as usize);
+        let (y0, y1) = (a.y.min(b.y) as usize, a.y.max(b.y) as usize);
+        layer.spawn((
+            AllowedArea,
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(line_pct(x0, size) - c / 2.0),
+                top: percent(line_pct(y0, size) - c / 2.0),
+                width: percent((x1 - x0 + 1) as f32 * c),
+                height: percent((y1 - y0 + 1) as f32 * c),
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(4)),
+                ..default()
+            },
+            BorderColor::all(self.pal.hint.with_alpha(0.55)),
+            BackgroundColor(self.pal.hint.with_alpha(0.08)),
+        ));
     }
 
     /// The review's best line (lettered) and the analysis board's candidates (numbered):
@@ -346,6 +429,13 @@ impl Paint<'_> {
 pub struct CellText(pub f32);
 
 pub(super) const STONE_CELLS: f32 = 0.94;
+
+/// A threat mark's width in cells: readable, and on an empty point it stays clear of the
+/// neighbouring stones (a cell away, `STONE_CELLS / 2` wide on this side).
+const THREAT_CELLS: f32 = 0.5;
+
+/// The refuting point's ring on both themes.
+pub(super) const REFUTE: Color = palette::BAD;
 
 /// A stone with a soft highlight and a shadow (plus a faint rim where the theme wants one);
 /// `alpha` below 1 for the hover ghost.

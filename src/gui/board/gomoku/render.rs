@@ -262,6 +262,8 @@ fn rebuild_stones(
     let lifted = veil.is_some();
     let in_line = |p: Pos| lifted && view.win_line.contains(&p);
     commands.entity(layer).with_children(|layer| {
+        paint.allowed_area(layer);
+        paint.hint_area(layer);
         paint.hint(layer);
         paint.ripple(layer);
         paint.threats(layer);
@@ -286,12 +288,13 @@ fn rebuild_stones(
             }
         }
         paint.rings(layer);
+        paint.refute(layer);
         paint.forbidden(layer);
     });
 }
 
-/// The ghost stone under the mouse (legal points only, on the person's turn) and the
-/// keyboard cursor.
+/// The ghost stone under the mouse (only where a click could place, on the person's turn)
+/// and the keyboard cursor.
 #[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_overlays(
     view: Res<BoardView>,
@@ -315,9 +318,7 @@ fn update_overlays(
     };
     let size = game.size();
     if let Ok((mut node, mut visibility, gradient, entity)) = ghosts.single_mut() {
-        let target = hover
-            .0
-            .filter(|&p| view.interactive && !cursor.visible && game.check_move(p).is_ok());
+        let target = view.ghost_at(hover.0.filter(|_| !cursor.visible));
         match target {
             Some(p) => {
                 let wanted = Node {

@@ -336,7 +336,8 @@ impl Rules for Game {
     ) -> SearchInfo {
         let mut sink = |r: &SearchResult| progress(r.depth, r.score);
         let empty = self.size() * self.size() - self.board().stone_count();
-        let r = play_level_within(
+        let started = std::time::Instant::now();
+        let mut r = play_level_within(
             level,
             self,
             request.seed,
@@ -345,6 +346,9 @@ impl Rules for Game {
             stop,
             &mut sink,
         );
+        // The panel shows what the player waited (the clock charges the same), not the main
+        // search's own share of it.
+        r.time = r.time.max(started.elapsed());
         search_info(self, level, &r)
     }
 
@@ -653,7 +657,7 @@ mod tests {
     }
 
     /// One unit and one wording: the panel after the AI's move, the person's hint and the
-    /// review all say "White wins in 1" when White's five is one move away.
+    /// review all say "White wins in 1 move" when White's five is one move away.
     #[test]
     fn panel_hint_and_review_agree_on_who_wins_in_how_many() {
         let h = |m: &str| Pos::from_human(m, 15).unwrap();
@@ -665,13 +669,13 @@ mod tests {
         let never = AtomicBool::new(false);
         let ai = play_level(Level::Expert, &game, 1, 1.0, &never, &mut NoInfo);
         let panel = search_info(&game, Level::Expert, &ai).panel.english();
-        assert!(panel.contains("White wins in 1"), "{panel}");
+        assert!(panel.contains("White wins in 1 move"), "{panel}");
         // White makes the open four; Black asks for a hint.
         let mut after = game.clone();
         after.play(ai.best.unwrap()).unwrap();
         let r = play_level(Level::Expert, &after, 1, 1.0, &never, &mut NoInfo);
         let hint = search_info(&after, Level::Expert, &r).hint.english();
-        assert!(hint.contains("White wins in 1"), "{hint}");
+        assert!(hint.contains("White wins in 1 move"), "{hint}");
         // The review of the same moves: the position after White's four.
         let start = Game::new(15, Rule::Freestyle).unwrap();
         let moves = after.history().iter().map(|m| m.pos).collect::<Vec<_>>();
@@ -680,6 +684,6 @@ mod tests {
             .unwrap()
             .unwrap();
         let last = analyses.last().unwrap().outlook;
-        assert_eq!(last.describe("Black", "White"), "White wins in 1");
+        assert_eq!(last.describe("Black", "White"), "White wins in 1 move");
     }
 }

@@ -228,6 +228,27 @@ impl OpeningPhase for GomokuOpening {
         self.0.offers().iter().map(|&p| point(p)).collect()
     }
 
+    fn on_board(&self) -> bool {
+        matches!(
+            self.0.step(),
+            Step::Place { .. } | Step::Offer { .. } | Step::Pick { .. }
+        )
+    }
+
+    fn area(&self) -> Vec<Move> {
+        self.0
+            .area()
+            .map(|a| a.points().map(point).collect())
+            .unwrap_or_default()
+    }
+
+    fn targets(&self) -> Vec<Move> {
+        match self.0.step() {
+            Step::Pick { .. } => self.offers(),
+            _ => self.area(),
+        }
+    }
+
     fn first_holder(&self) -> Side {
         player_side(self.0.black())
     }

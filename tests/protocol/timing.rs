@@ -48,10 +48,12 @@ fn time_limits() {
         "INFO time_left 1000",
     ]);
     assert!(l.hard_time.unwrap() <= ms(200), "{l:?}");
-    // Until time_left arrives, the whole match time is the clock.
+    // Until time_left arrives, the whole match time is the clock: 8 s over at most 60 moves
+    // is a share of 133 ms, and one move runs to 2.5 shares at most (333 ms), well under
+    // a quarter of the clock.
     let l = limits_after(&["INFO timeout_match 8000"]);
     assert!(
-        l.hard_time.unwrap() <= ms(1950) && l.hard_time.unwrap() > ms(1800),
+        l.hard_time.unwrap() <= ms(334) && l.hard_time.unwrap() > ms(320),
         "{l:?}"
     );
     // timeout_match 0: no match clock, whatever time_left says.

@@ -26,6 +26,10 @@ pub fn safety_margin(turn: Duration) -> Duration {
     Duration::from_millis((ms / 10).clamp(25, 40).min(ms / 2))
 }
 
+/// How far past its share of a game clock one move may run (the hard limit, as a multiple
+/// of the share).
+pub const HARD_PER_SHARE: f64 = 2.5;
+
 impl Clock {
     /// The search limits for this move.
     pub fn limits(&self) -> Limits {
@@ -44,6 +48,10 @@ impl Clock {
             let cap = (left / 4 + self.increment / 2)
                 .min(left)
                 .saturating_sub(Duration::from_millis(50));
+            // The last iteration may run past the share, but not far: on a busy machine a
+            // starved search would otherwise take the whole cap (seconds of a 3 + 2 clock
+            // on one move).
+            let cap = cap.min(share.mul_f64(HARD_PER_SHARE));
             hard = Some(hard.map_or(cap, |h| h.min(cap)));
             soft = Some(soft.map_or(share, |s| s.min(share)).min(hard.unwrap()));
         }
@@ -126,6 +134,9 @@ mod tests {
         let fischer = clock(60_000, 2_000).limits();
         assert_eq!(fischer.soft_time, Some(ms(1000 + 1500)));
         assert!(fischer.hard_time > plain.hard_time);
+        // One move runs at most a few shares, never a quarter of the clock.
+        assert_eq!(plain.hard_time, Some(ms(2500)));
+        assert_eq!(fischer.hard_time, Some(ms(6250)));
         // A flag nearly down with a big increment: the hard limit stays under what is left.
         let l = clock(300, 5_000).limits();
         assert!(l.hard_time.unwrap() <= ms(250), "{l:?}");

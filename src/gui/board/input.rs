@@ -66,8 +66,9 @@ fn track_hover<V: Pick>(
 /// reader current, acting only while playing.
 ///
 /// A press in the first frames of a new screen, before its board has been laid out (no size,
-/// so no point under the mouse yet), is held until the board has one and then played once:
-/// a click right after a screen change is neither lost nor counted twice.
+/// so no point under the mouse yet), is held until the board has one and then played once;
+/// the press that changed the screen (a Start button over where the board now is) is not
+/// a move: a click right after a screen change is neither lost nor counted twice.
 fn mouse_place<V: Pick>(
     mut presses: MessageReader<MouseButtonInput>,
     screen: Res<State<Screen>>,
@@ -76,7 +77,9 @@ fn mouse_place<V: Pick>(
     mut held: Local<u8>,
     mut commands: Commands,
 ) {
-    let takes_moves = screen.get().takes_moves();
+    // A press read in the frame the screen changed was made on the screen before (its
+    // button started the change): it is not a move on the new board.
+    let takes_moves = screen.get().takes_moves() && !screen.is_changed();
     let laid_out = boards.single().is_ok_and(|n| n.size().x > 0.0);
     let place = |commands: &mut Commands| {
         if let Some(spot) = hover.0 {

@@ -325,3 +325,36 @@ fn a_click_right_after_the_screen_changes_is_played_once() {
     }
     assert_eq!(t.session().game.ply(), 1, "and only once");
 }
+
+/// The press that starts a game (the Start button, over where the board will be) is not
+/// also a stone on the new board.
+#[test]
+fn the_click_that_starts_a_game_places_no_stone() {
+    use crate::gui::flow::{SetupAction, TitleAction};
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::MouseButtonInput;
+    let mut t = TestApp::new();
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Opponent(0)));
+    // The press and the Start it makes arrive in one frame.
+    t.app.world_mut().write_message(MouseButtonInput {
+        button: MouseButton::Left,
+        state: ButtonState::Pressed,
+        window: Entity::PLACEHOLDER,
+    });
+    t.app.world_mut().trigger(Action::Setup(SetupAction::Start));
+    t.app.update();
+    assert_eq!(t.screen(), Screen::Playing);
+    // The board gets its place with the mouse over a point: still no stone.
+    let world = t.app.world_mut();
+    let mut q = world.query_filtered::<(&mut ComputedNode, &mut bevy::ui::RelativeCursorPosition), With<BoardRoot>>();
+    for (mut node, mut r) in q.iter_mut(world) {
+        node.size = Vec2::splat(600.0);
+        r.cursor_over = true;
+        r.normalized = Some(Vec2::ZERO);
+    }
+    for _ in 0..6 {
+        t.app.update();
+    }
+    assert_eq!(t.session().game.ply(), 0, "the Start click is not a move");
+}

@@ -12,4 +12,4 @@ for _ in 1 2; do
   busy+=($!)
 done
 trap 'kill "${busy[@]}" 2>/dev/null || true' EXIT
-nice -n 10 target/release/bench --overshoot "$@"
+nice -n 10 "${CARGO_TARGET_DIR:-target}/release/bench" --overshoot "$@"

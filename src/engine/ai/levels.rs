@@ -1,7 +1,7 @@
 //! The difficulty ladder the menu offers.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -112,6 +112,7 @@ pub fn play_level_within(
     stop: &AtomicBool,
     sink: &mut dyn InfoSink,
 ) -> SearchResult {
+    let started = Instant::now();
     let mut rng = StdRng::seed_from_u64(seed);
     if game.outcome().is_over() {
         return SearchResult::instant(None, Score::Eval(0));
@@ -137,7 +138,8 @@ pub fn play_level_within(
         None => limits,
     };
     if game.board().stone_count() >= VARIETY_STONES {
-        return Engine::new(hash).think(game, &limits, stop, sink);
+        let mut engine = Engine::new(hash);
+        return engine.think(game, &less_spent(&limits, started), stop, sink);
     }
     // The variety search comes out of the same budget, so the wait and the clock's charge
     // stay what the level (or the clock) allows.
@@ -146,8 +148,20 @@ pub fn play_level_within(
         hard_time: limits.hard_time.map(|t| t.mul_f64(1.0 - VARIETY_SHARE)),
         ..limits.clone()
     };
-    let first = Engine::new(hash).think(game, &first_limits, stop, sink);
+    let mut engine = Engine::new(hash);
+    let first = engine.think(game, &less_spent(&first_limits, started), stop, sink);
     vary_opening(game, first, &limits, hash, &mut rng, stop)
+}
+
+/// `limits` less the time since `since`: setting up the search (clearing a 64 MB hash
+/// table takes half a second on a starved thread) comes out of the move's time.
+fn less_spent(limits: &Limits, since: Instant) -> Limits {
+    let spent = since.elapsed();
+    Limits {
+        soft_time: limits.soft_time.map(|t| t.saturating_sub(spent)),
+        hard_time: limits.hard_time.map(|t| t.saturating_sub(spent)),
+        ..limits.clone()
+    }
 }
 
 /// The share of a move's time budget the opening-variety search takes.
@@ -187,7 +201,9 @@ fn vary_opening(
         nodes: limits.nodes.map(|n| n / 3),
         ..limits.clone()
     };
-    let second = Engine::new(hash).think(game, &limits, stop, &mut super::NoInfo);
+    let since = Instant::now();
+    let mut engine = Engine::new(hash);
+    let second = engine.think(game, &less_spent(&limits, since), stop, &mut super::NoInfo);
     // Either way both searches were waited for: the time and nodes are the sum.
     let (nodes, time) = (first.nodes + second.nodes, first.time + second.time);
     match (second.best, second.score) {
@@ -308,8 +324,9 @@ mod tests {
         assert_eq!(distinct.len(), 1, "{moves:?}");
     }
 
-    /// On a game clock Master's five seconds give way to its share of the clock (here at most
-    /// a quarter of 0.6 s, less 50 ms for the reply): the limits it searches under say so.
+    /// On a game clock Master's five seconds give way to its share of the clock (0.6 s over
+    /// 60 moves is 10 ms a move, and one move runs to 2.5 shares at most): the limits it
+    /// searches under say so.
     /// (Whether a search keeps to its limits on a busy machine is measured by a benchmark,
     /// not raced here.)
     #[test]
@@ -324,9 +341,9 @@ mod tests {
         let (own, _) = search_limits(Level::Master, 1.0);
         assert_eq!(own.hard_time, Some(Duration::from_millis(7500)), "{own:?}");
         let limits = on_clock(Level::Master, own, &clock);
-        assert_eq!(limits.hard_time, Some(Duration::from_millis(100)));
+        assert_eq!(limits.hard_time, Some(Duration::from_millis(25)));
         assert!(
-            limits.soft_time.unwrap() <= Duration::from_millis(100),
+            limits.soft_time.unwrap() <= Duration::from_millis(25),
             "{limits:?}"
         );
         assert!(
@@ -338,7 +355,7 @@ mod tests {
         let club = on_clock(Level::Club, club, &clock);
         assert_eq!(
             (club.depth, club.hard_time),
-            (Some(4), Some(Duration::from_millis(100)))
+            (Some(4), Some(Duration::from_millis(25)))
         );
         let never = AtomicBool::new(false);
         let r = play_level_within(Level::Master, &g, 1, 1.0, Some(clock), &never, &mut NoInfo);

@@ -145,7 +145,7 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands, i18n: &I18n) {
         spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
     });
     spawn_review_section(p, i18n);
-    move_list::spawn(p, 3);
+    move_list::spawn(p, 2);
     spawn_button(
         p,
         i18n.t("replay-menu"),

@@ -189,6 +189,17 @@ fn overflows(t: &mut TestApp, at: &str) -> Vec<String> {
     bad
 }
 
+/// The button labelled with catalog message `key` on the current screen, if not in sight
+/// without scrolling (a side panel's Menu below the window's edge).
+fn in_sight(t: &mut TestApp, key: &str, at: &str) -> Vec<String> {
+    let label = t.app.world().resource::<crate::gui::i18n::I18n>().t(key);
+    if fully_shown(t, &label) {
+        Vec::new()
+    } else {
+        vec![format!("{at}: {label:?} is not in sight without scrolling")]
+    }
+}
+
 /// Whether the text `label` is on screen whole: inside the window and not clipped by a
 /// scrolling ancestor (a button the player would have to scroll to find).
 fn fully_shown(t: &mut TestApp, label: &str) -> bool {
@@ -305,6 +316,11 @@ fn tour(width: u32, height: u32, lang: &str) -> Vec<String> {
     t.act(Action::Settings(SettingsAction::Back));
     t.act(Action::Title(TitleAction::Analysis));
     bad.extend(overflows(&mut t, &format!("{size} analysis")));
+    bad.extend(in_sight(
+        &mut t,
+        "analysis-menu",
+        &format!("{size} analysis"),
+    ));
     t.act(Action::Analysis(AnalysisAction::Menu));
     // The puzzle trainer: a Gomoku puzzle with a wrong try refuted, then a Connect Four one.
     t.act(Action::Title(TitleAction::Puzzles));
@@ -314,6 +330,11 @@ fn tour(width: u32, height: u32, lang: &str) -> Vec<String> {
     });
     t.app.update();
     bad.extend(overflows(&mut t, &format!("{size} puzzle")));
+    bad.extend(in_sight(
+        &mut t,
+        "puzzle-button-menu",
+        &format!("{size} puzzle"),
+    ));
     while t
         .app
         .world()
@@ -333,14 +354,18 @@ fn tour(width: u32, height: u32, lang: &str) -> Vec<String> {
         t.play_and_wait(p(m));
     }
     bad.extend(overflows(&mut t, &format!("{size} playing")));
+    bad.extend(in_sight(&mut t, "play-menu", &format!("{size} playing")));
     t.play_and_wait(p("l8"));
     assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
     bad.extend(overflows(&mut t, &format!("{size} result")));
+    bad.extend(in_sight(&mut t, "result-menu", &format!("{size} result")));
     t.act(Action::Result(ResultAction::Replay));
     bad.extend(overflows(&mut t, &format!("{size} replay")));
+    bad.extend(in_sight(&mut t, "replay-menu", &format!("{size} replay")));
     t.act(Action::Replay(ReplayAction::Review));
     assert!(t.run_until(|w| w.resource::<Review>().result.is_some()));
     bad.extend(overflows(&mut t, &format!("{size} review")));
+    bad.extend(in_sight(&mut t, "replay-menu", &format!("{size} review")));
     t.act(Action::Replay(ReplayAction::Menu));
     t.act(Action::Title(TitleAction::LoadGame));
     bad.extend(overflows(&mut t, &format!("{size} saved games")));
@@ -352,6 +377,11 @@ fn tour(width: u32, height: u32, lang: &str) -> Vec<String> {
         t.play_and_wait(c4_kind::col(3));
     }
     bad.extend(overflows(&mut t, &format!("{size} connect four")));
+    bad.extend(in_sight(
+        &mut t,
+        "play-menu",
+        &format!("{size} connect four"),
+    ));
     t.play_and_wait(c4_kind::col(3));
     assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
     bad.extend(overflows(&mut t, &format!("{size} connect four result")));

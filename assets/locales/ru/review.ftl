@@ -98,4 +98,4 @@ analysis-depth = Движок, глубина { $depth }:
 analysis-depth-deepening = Движок, глубина { $depth }, углубляется:
 
 review-title = Разбор партии
-review-refutation = { $side } отвечает { $move }: { $outlook }.
+review-refutation = { $side } отвечают { $move }: { $outlook }.

@@ -144,7 +144,7 @@ mod tests {
     fn review(moves: &[Pos]) -> GameReview<Pos> {
         let start = Game::new(15, Rule::Freestyle).unwrap();
         let limits = ReviewLimits {
-            per_position: Duration::from_secs(5),
+            per_position: Duration::from_secs(600),
             nodes: Some(150_000),
         };
         review_gomoku(

@@ -83,11 +83,12 @@ impl TestApp {
         if let Some(b) = backend {
             app.insert_resource(b);
         }
-        // Reviews by a node budget, not by time: the same grades however busy the machine.
+        // Reviews by a node budget, not by time: the same grades however busy the machine
+        // (the review runs at the lowest priority; the time is only a guard against a hang).
         app.world_mut()
             .resource_mut::<crate::gui::review::Review>()
             .limits_override = Some(crate::engine::review::ReviewLimits {
-            per_position: Duration::from_secs(30),
+            per_position: HANG_GUARD,
             nodes: Some(REVIEW_NODES),
         });
         app.update();

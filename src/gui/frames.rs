@@ -187,7 +187,12 @@ pub fn settings_for(demand: FrameDemand) -> WinitSettings {
 /// thread's nice value is its own; elsewhere this does nothing). With software rendering a
 /// frame needs the CPU the search uses; the frames are few (they come on demand), so giving
 /// them way costs the search only the CPU they take anyway, while they are drawn on time.
+/// Without a window (tests, tools) there are no frames to give way to, and a lowered thread
+/// would only starve beside other work on the machine: the priority stays as it is.
 pub fn yield_to_frames(nice: i32) {
+    if WAKER.get().is_none() {
+        return;
+    }
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority reads only its integer arguments; `who` 0 is the calling thread.
     unsafe {

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use gomoku::engine::ai::{Engine, Level, Limits, NoInfo, Score, play_level};
-use gomoku::engine::{Game, Pos, Rule};
+use gomoku::engine::gomoku::ai::{Engine, Level, Limits, NoInfo, Score, play_level};
+use gomoku::engine::gomoku::{Game, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
@@ -123,7 +123,7 @@ fn never_an_illegal_or_forbidden_move() {
         let mut game = Game::new(size, rule).unwrap();
         let plies = rng.random_range(0..40);
         for _ in 0..plies {
-            let legal: Vec<Pos> = gomoku::engine::ai::legal_moves(&game);
+            let legal: Vec<Pos> = gomoku::engine::gomoku::ai::legal_moves(&game);
             let Some(&p) = legal.choose(&mut rng) else {
                 break;
             };
@@ -153,14 +153,14 @@ fn renju_black_never_plays_forbidden_points() {
     // Black's double-three point at the centre of a cross is very attractive.
     let mut game = Game::new(15, Rule::Renju).unwrap();
     for (x, y) in [(7, 5), (7, 6), (5, 7), (6, 7)] {
-        game.place(Pos::new(x, y), gomoku::engine::Stone::Black)
+        game.place(Pos::new(x, y), gomoku::engine::gomoku::Stone::Black)
             .unwrap();
     }
     for (x, y) in [(0, 0), (14, 14), (0, 14)] {
-        game.place(Pos::new(x, y), gomoku::engine::Stone::White)
+        game.place(Pos::new(x, y), gomoku::engine::gomoku::Stone::White)
             .unwrap();
     }
-    game.set_to_move(gomoku::engine::Stone::Black);
+    game.set_to_move(gomoku::engine::gomoku::Stone::Black);
     assert!(game.check_move(Pos::new(7, 7)).is_err());
     let stop = AtomicBool::new(false);
     for level in [Level::Novice, Level::Casual, Level::Club] {
@@ -283,7 +283,7 @@ fn result_carries_depth_nodes_and_pv() {
     let game = Game::from_moves(15, Rule::Standard, &[Pos::new(7, 7), Pos::new(7, 8)]).unwrap();
     let stop = AtomicBool::new(false);
     let mut reports = 0;
-    let mut sink = |_: &gomoku::engine::ai::SearchResult| reports += 1;
+    let mut sink = |_: &gomoku::engine::gomoku::ai::SearchResult| reports += 1;
     let r = Engine::new(8 << 20).think(&game, &Limits::depth(5), &stop, &mut sink);
     assert_eq!(r.depth, 5);
     assert!(r.nodes > 100);

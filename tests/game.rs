@@ -1,6 +1,6 @@
 //! Win detection under each rule, draws, and undo/redo over many random games.
 
-use gomoku::engine::{Game, MoveError, Outcome, Pos, Rule, Stone};
+use gomoku::engine::gomoku::{Game, MoveError, Outcome, Pos, Rule, Stone};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};

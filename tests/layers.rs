@@ -9,15 +9,16 @@
 //! - every `use` tree (`crate::`, `super::`, `self::` or a child module's name at its start)
 //!   and every inline path starting with `crate::`, `$crate::`, `super::` or `self::`,
 //!   resolved from the module the line is in (the file's module, or an inline `mod` in it);
-//! - a path names the deepest module it reaches (`crate::engine::ai::search::Engine` ->
-//!   `engine::ai::search`); if the next name is one that module re-exports with `pub use`
-//!   (`crate::engine::Board` -> `engine::board`), the re-export is followed, so going through
-//!   a parent's re-exports does not hide an edge. Glob re-exports are not followed (there are
+//! - a path names the deepest module it reaches (`crate::engine::gomoku::ai::search::Engine`
+//!   -> `engine::gomoku::ai::search`); if the next name is one that module re-exports with
+//!   `pub use` (`crate::engine::gomoku::Board` -> `engine::gomoku::board`), the re-export is
+//!   followed, so going through a parent's re-exports does not hide an edge. Glob re-exports are not followed (there are
 //!   none).
 //!
 //! The edge: the first module below the common ancestor of `m` and `t`, on each side. So
-//! `engine/ai/search.rs` using `crate::engine::board::Board` is the edge `ai -> board` among
-//! the children of `engine`, and `search -> movepick` among the children of `engine::ai`.
+//! `engine/gomoku/ai/search.rs` using `crate::engine::gomoku::board::Board` is the edge
+//! `ai -> board` among the children of `engine::gomoku`, and `search -> movepick` among the
+//! children of `engine::gomoku::ai`.
 //!
 //! Rule for parents and children: a folder's `mod.rs` (and `lib.rs`) is not a node of its
 //! own. Its imports are the folder's imports one level up (as `gui_layers.rs` treated
@@ -54,8 +55,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path of a file under `src`: `engine/ai/search.rs` -> [engine, ai, search],
-/// `engine/ai/mod.rs` -> [engine, ai], `lib.rs` -> [].
+/// The module path of a file under `src`: `engine/gomoku/ai/search.rs` ->
+/// [engine, gomoku, ai, search], `engine/gomoku/ai/mod.rs` -> [engine, gomoku, ai], `lib.rs` -> [].
 fn module_of(rel: &str) -> ModPath {
     let mut parts: Vec<String> = rel.split('/').map(String::from).collect();
     let last = parts.pop().expect("a file name");
@@ -545,7 +546,8 @@ fn no_import_cycle_in_any_module() {
     for folder in [
         &[][..],
         &["engine"],
-        &["engine", "ai"],
+        &["engine", "gomoku"],
+        &["engine", "gomoku", "ai"],
         &["engine", "connect4"],
     ] {
         let folder: ModPath = folder.iter().map(|s| s.to_string()).collect();

@@ -1,7 +1,7 @@
 //! The match runner's arithmetic and files: Elo with its margin, the SPRT, openings files
 //! (values checked against an independent calculation of the same formulas).
 
-use gomoku::engine::Pos;
+use gomoku::engine::gomoku::Pos;
 use gomoku::protocol::matches::{Sprt, SprtState, Wdl, elo_of, parse_openings, score_of};
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
@@ -101,9 +101,9 @@ fn the_shipped_openings_are_playable_under_every_rule() {
     let text = include_str!("../assets/openings/balanced-15.txt");
     let openings = parse_openings(text, 15).unwrap();
     assert!(openings.len() >= 100, "{}", openings.len());
-    for rule in gomoku::engine::Rule::ALL {
+    for rule in gomoku::engine::gomoku::Rule::ALL {
         for o in &openings {
-            let g = gomoku::engine::Game::from_moves(15, rule, o).unwrap();
+            let g = gomoku::engine::gomoku::Game::from_moves(15, rule, o).unwrap();
             assert!(!g.outcome().is_over());
         }
     }

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use gomoku::engine::{Game, Outcome, Pos, Rule};
+use gomoku::engine::gomoku::{Game, Outcome, Pos, Rule};
 use gomoku::protocol::manager::BrainProcess;
 
 fn spawn() -> BrainProcess {

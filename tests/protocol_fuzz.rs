@@ -5,8 +5,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use gomoku::engine::ai::{Engine, InfoSink, Limits, Score, SearchResult};
-use gomoku::engine::{Game, Pos, Stone};
+use gomoku::engine::gomoku::ai::{Engine, InfoSink, Limits, Score, SearchResult};
+use gomoku::engine::gomoku::{Game, Pos, Stone};
 use gomoku::protocol::{Brain, Control, Thinker};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;

@@ -12,9 +12,9 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use gomoku::engine::Rule;
-use gomoku::engine::ai::Level;
-use gomoku::engine::ai::arena::{Player, openings, run_match, summarize};
+use gomoku::engine::gomoku::Rule;
+use gomoku::engine::gomoku::ai::Level;
+use gomoku::engine::gomoku::ai::arena::{Player, openings, run_match, summarize};
 
 struct Args {
     a: Player,
@@ -214,7 +214,7 @@ fn main() -> ExitCode {
 
 fn save_games(
     dir: &str,
-    results: &[gomoku::engine::ai::arena::GameResult],
+    results: &[gomoku::engine::gomoku::ai::arena::GameResult],
     args: &Args,
 ) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;

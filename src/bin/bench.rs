@@ -11,12 +11,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use gomoku::engine::ai::search::NodeStats;
+use gomoku::engine::gomoku::ai::search::NodeStats;
 #[path = "../../tests/support/suite.rs"]
 mod suite;
 
-use gomoku::engine::Game;
-use gomoku::engine::ai::{Engine, Limits, Score, SearchResult, bench_position};
+use gomoku::engine::gomoku::Game;
+use gomoku::engine::gomoku::ai::{Engine, Limits, Score, SearchResult, bench_position};
 use suite::{Expect, missed_defences, open_defences, tactics};
 
 fn arg(name: &str, default: u64) -> u64 {
@@ -28,7 +28,7 @@ fn arg(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-const POSITIONS: &[&str] = gomoku::engine::ai::BENCH_POSITIONS;
+const POSITIONS: &[&str] = gomoku::engine::gomoku::ai::BENCH_POSITIONS;
 
 fn positions(count: usize) -> Vec<Game> {
     (0..count.min(POSITIONS.len()))
@@ -59,7 +59,7 @@ fn budget_section(count: usize, threads: u32) {
         let mut ebfs = Vec::new();
         for (i, game) in positions(count).iter().enumerate() {
             let mut engine = Engine::new(64 << 20);
-            let clock = gomoku::engine::ai::time::Clock {
+            let clock = gomoku::engine::gomoku::ai::time::Clock {
                 turn: Some(Duration::from_millis(ms)),
                 left: None,
                 increment: Duration::ZERO,
@@ -119,8 +119,8 @@ fn budget_section(count: usize, threads: u32) {
 /// included), timed from outside: how far past its hard limit the answer comes. Run it with
 /// both cores busy and at the game's lowered priority (`scripts/bench-overshoot.sh`).
 fn overshoot_section(count: usize, scale: f64) {
-    use gomoku::engine::ai::time::Clock;
-    use gomoku::engine::ai::{Level, NoInfo, play_level_within};
+    use gomoku::engine::gomoku::ai::time::Clock;
+    use gomoku::engine::gomoku::ai::{Level, NoInfo, play_level_within};
     let stop = AtomicBool::new(false);
     // Master's own budget (scaled), then a 3 + 2 game clock early in the game.
     let master_hard = Level::Master.budget().unwrap().mul_f64(scale * 1.5);
@@ -141,10 +141,11 @@ fn overshoot_section(count: usize, scale: f64) {
         );
         let mut worst = Duration::ZERO;
         let mut total = Duration::ZERO;
-        let games: Vec<Game> = std::iter::once(Game::new(15, gomoku::engine::Rule::Freestyle))
-            .filter_map(Result::ok)
-            .chain(positions(count))
-            .collect();
+        let games: Vec<Game> =
+            std::iter::once(Game::new(15, gomoku::engine::gomoku::Rule::Freestyle))
+                .filter_map(Result::ok)
+                .chain(positions(count))
+                .collect();
         for (i, game) in games.iter().enumerate() {
             let start = Instant::now();
             let r = play_level_within(

@@ -11,8 +11,8 @@
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
-use gomoku::engine::ai::{Engine, Limits, NoInfo, Score};
-use gomoku::engine::{Game, Pos, Rule};
+use gomoku::engine::gomoku::ai::{Engine, Limits, NoInfo, Score};
+use gomoku::engine::gomoku::{Game, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

@@ -19,11 +19,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use gomoku::engine::ai::state::State;
-use gomoku::engine::ai::{Level, NoInfo, play_level};
 use gomoku::engine::connect4::{self, BoardSize, Solver};
+use gomoku::engine::gomoku::ai::state::State;
+use gomoku::engine::gomoku::ai::{Level, NoInfo, play_level};
+use gomoku::engine::gomoku::{Game, Pos, Rule};
 use gomoku::engine::puzzle::{Kind, Puzzle, PuzzleGame, PuzzleSet, build_connect4, build_gomoku};
-use gomoku::engine::{Game, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

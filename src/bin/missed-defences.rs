@@ -18,10 +18,10 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use gomoku::engine::ai::{Engine, Limits, NoInfo, Score, SearchResult};
+use gomoku::engine::gomoku::ai::{Engine, Limits, NoInfo, Score, SearchResult};
+use gomoku::engine::gomoku::rules;
+use gomoku::engine::gomoku::{Game, Pos, Stone};
 use gomoku::engine::record::{self, RecordResult};
-use gomoku::engine::rules;
-use gomoku::engine::{Game, Pos, Stone};
 
 struct Options {
     player: Option<String>,

@@ -12,10 +12,10 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use gomoku::engine::Rule;
-use gomoku::engine::ai::Level;
-use gomoku::engine::opening::OpeningRule;
-use gomoku::engine::opening::ai::{DECIDED, black_eval, propose_balanced};
+use gomoku::engine::gomoku::Rule;
+use gomoku::engine::gomoku::ai::Level;
+use gomoku::engine::gomoku::opening::OpeningRule;
+use gomoku::engine::gomoku::opening::ai::{DECIDED, black_eval, propose_balanced};
 
 struct Args {
     count: u64,

@@ -22,8 +22,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use gomoku::engine::gomoku::{Game, Outcome, Pos, Stone};
 use gomoku::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
-use gomoku::engine::{Game, Outcome, Pos, Stone};
 use gomoku::protocol::manager::{BrainProcess, ManagerError};
 use gomoku::protocol::matches::{Opening, Sprt, SprtState, Wdl, parse_openings};
 use gomoku::protocol::rule_from_bits;

@@ -7,12 +7,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use gomoku::engine::ai::{Level, NoInfo, play_level};
 use gomoku::engine::connect4 as c4;
+use gomoku::engine::gomoku::ai::{Level, NoInfo, play_level};
+use gomoku::engine::gomoku::{Game, Pos, Rule};
 use gomoku::engine::review::{
     GameReview, Grade, Progress, ReviewLimits, review_connect4, review_gomoku,
 };
-use gomoku::engine::{Game, Pos, Rule};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 

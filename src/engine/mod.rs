@@ -1,19 +1,10 @@
-//! Everything that is not presentation: Gomoku rules, tournament openings, game records, the AI
-//! and Connect Four.
+//! Everything that is not presentation, one folder per game (`gomoku/`: rules, tournament
+//! openings and the AI; `connect4/`: rules, book, search and solver) beside what both games
+//! use (records, reviews, puzzles).
 //! Builds without Bevy (`--no-default-features`).
 
-pub mod ai;
-pub mod board;
-pub mod game;
-pub mod opening;
-pub mod pos;
+pub mod connect4;
+pub mod gomoku;
 pub mod puzzle;
 pub mod record;
 pub mod review;
-pub mod rules;
-
-pub use board::{BadSize, Board};
-pub use game::{Game, GameBuildError, Move, MoveError, Outcome, SetUpError};
-pub use pos::{CoordError, MAX_SIZE, MIN_SIZE, Pos, Stone, quote_input};
-pub use rules::{Forbidden, Rule};
-pub mod connect4;

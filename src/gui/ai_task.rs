@@ -15,7 +15,7 @@ use bevy::prelude::*;
 
 use super::job::{Job, Jobs, NICE_WAITED, cancel_on_exit};
 use super::kind::{AnyGame, Progress, SearchInfo, SearchRequest};
-use crate::engine::ai::Score;
+use crate::engine::gomoku::ai::Score;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiWorker>()

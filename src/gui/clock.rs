@@ -277,8 +277,8 @@ pub struct Budget {
 impl Budget {
     /// The engine's view of it (the Gomoku time manager, also used for Connect Four's cap),
     /// with `empty_points` points or cells left to play.
-    pub fn engine_clock(self, empty_points: usize) -> crate::engine::ai::time::Clock {
-        crate::engine::ai::time::Clock {
+    pub fn engine_clock(self, empty_points: usize) -> crate::engine::gomoku::ai::time::Clock {
+        crate::engine::gomoku::ai::time::Clock {
             turn: self.per_move.then_some(self.left),
             left: (!self.per_move).then_some(self.left),
             increment: self.increment,

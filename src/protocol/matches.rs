@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::Pos;
+use crate::engine::gomoku::Pos;
 
 /// An opening: stones in move order from Black.
 pub type Opening = Vec<Pos>;

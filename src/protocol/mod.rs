@@ -37,10 +37,10 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::engine::ai::search::DEFAULT_HASH_BYTES;
-use crate::engine::ai::time::{Clock, safety_margin};
-use crate::engine::ai::{self, Engine, InfoSink, Limits, SearchResult, novice};
-use crate::engine::{Game, MAX_SIZE, MIN_SIZE, Outcome, Pos, Rule, Stone};
+use crate::engine::gomoku::ai::search::DEFAULT_HASH_BYTES;
+use crate::engine::gomoku::ai::time::{Clock, safety_margin};
+use crate::engine::gomoku::ai::{self, Engine, InfoSink, Limits, SearchResult, novice};
+use crate::engine::gomoku::{Game, MAX_SIZE, MIN_SIZE, Outcome, Pos, Rule, Stone};
 
 /// Per-move budget when the manager states neither `timeout_turn` nor a match clock (a
 /// person typing commands by hand).
@@ -153,7 +153,7 @@ fn error(out: &mut impl Write, what: &str) {
 
 /// Printable, bounded form of untrusted text for echoing in a reply.
 fn shown(text: &str) -> String {
-    crate::engine::quote_input(text)
+    crate::engine::gomoku::quote_input(text)
 }
 
 /// A time from the manager in ms. Capped at about 49 days (`u32::MAX` ms, which managers

@@ -1,8 +1,8 @@
 //! Swap2 (`SWAP2BOARD`) through the engine's opening module: the three stones the brain
-//! proposes, and its colour choices (`engine::opening::ai`), from its own evaluation.
+//! proposes, and its colour choices (`engine::gomoku::opening::ai`), from its own evaluation.
 
 use super::*;
-use crate::engine::opening::{self, Action, Choice, Opening, OpeningRule, Step};
+use crate::engine::gomoku::opening::{self, Action, Choice, Opening, OpeningRule, Step};
 
 /// In a Swap2 choice, take Black instead of playing White when White's score (side to move)
 /// is below this: about one and a half open threes behind. The opening AI decides first;

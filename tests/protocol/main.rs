@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use gomoku::engine::ai::{Engine, InfoSink, Limits, Score, SearchResult};
-use gomoku::engine::{Game, MoveError, Pos, Rule, Stone};
+use gomoku::engine::gomoku::ai::{Engine, InfoSink, Limits, Score, SearchResult};
+use gomoku::engine::gomoku::{Game, MoveError, Pos, Rule, Stone};
 use gomoku::protocol::{Brain, Control, DEFAULT_TURN, Thinker, rule_from_bits};
 
 /// Plays the empty point nearest the centre (ties: top row first, then left), unless a

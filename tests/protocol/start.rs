@@ -137,7 +137,7 @@ fn bad_moves_keep_the_state() {
         out,
         vec![format!(
             "UNKNOWN {}...",
-            "X".repeat(gomoku::engine::pos::QUOTE_CHARS)
+            "X".repeat(gomoku::engine::gomoku::pos::QUOTE_CHARS)
         )]
     );
     // Lower-case commands are accepted (managers send upper case; people may not).

@@ -4,10 +4,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use gomoku::engine::gomoku::{Game, MoveError, Outcome, Pos, Rule, Stone};
 use gomoku::engine::record::{
     self, Format, GameRecord, MAX_RECORD_BYTES, RecordError, RecordMove, RecordResult, WinBy,
 };
-use gomoku::engine::{Game, MoveError, Outcome, Pos, Rule, Stone};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

@@ -4,8 +4,8 @@
 
 #![allow(dead_code)] // each includer uses its own part
 
-use gomoku::engine::ai::{Score, SearchResult};
-use gomoku::engine::{Game, Pos, Rule, Stone};
+use gomoku::engine::gomoku::ai::{Score, SearchResult};
+use gomoku::engine::gomoku::{Game, Pos, Rule, Stone};
 
 /// What a correct answer looks like.
 #[derive(Clone, Debug)]

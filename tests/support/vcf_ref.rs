@@ -1,7 +1,7 @@
 //! An independent, deliberately simple VCF solver over the rules core only (no AI code):
 //! the reference the engine's threat search is checked against.
 
-use gomoku::engine::{Game, Outcome, Pos, Stone};
+use gomoku::engine::gomoku::{Game, Outcome, Pos, Stone};
 
 /// Points where `stone` would win now (`game` is not modified in the end).
 pub fn five_points(game: &mut Game, stone: Stone, near: Option<Pos>) -> Vec<Pos> {

@@ -1,13 +1,13 @@
 //! `tune gen` and `tune fit`: self-play positions with their results, and the Texel fit of
-//! the evaluation's tables (`src/engine/ai/eval_table.rs`).
+//! the evaluation's tables (`src/engine/gomoku/ai/eval_table.rs`).
 
 use std::io::{BufWriter, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use gomoku::engine::Outcome;
-use gomoku::engine::ai::state::State;
-use gomoku::engine::ai::{Engine, Limits};
+use gomoku::engine::gomoku::Outcome;
+use gomoku::engine::gomoku::ai::state::State;
+use gomoku::engine::gomoku::ai::{Engine, Limits};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -36,7 +36,11 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    type Seen = (gomoku::engine::Stone, [[u32; F]; 2], [Vec<(u16, u16)>; 2]);
+    type Seen = (
+        gomoku::engine::gomoku::Stone,
+        [[u32; F]; 2],
+        [Vec<(u16, u16)>; 2],
+    );
     let mut samples: Vec<Seen> = Vec::new();
     while !game.outcome().is_over() {
         let st = State::from_game(&game);
@@ -49,7 +53,12 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
             let pc = st.eval_pcodes();
             samples.push((game.to_move(), row, [sparse(&pc[0]), sparse(&pc[1])]));
         }
-        let r = engine.think(&game, &limits, &stop, &mut gomoku::engine::ai::NoInfo);
+        let r = engine.think(
+            &game,
+            &limits,
+            &stop,
+            &mut gomoku::engine::gomoku::ai::NoInfo,
+        );
         let Some(mv) = r.best else { break };
         if let Err(e) = game.play(mv) {
             eprintln!("tune: game {index}: the engine chose {mv:?}: {e}");
@@ -83,7 +92,7 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
 /// No winning threat for the side to move and no open three or four of the opponent to
 /// answer: the evaluation, not a forced line, decides.
 fn quiet(st: &State) -> bool {
-    use gomoku::engine::ai::pattern::Combo;
+    use gomoku::engine::gomoku::ai::pattern::Combo;
     let me = st.side();
     st.count_at_least(me, Combo::Block4Flex3) == 0
         && st.count_at_least(me.opponent(), Combo::Flex4) == 0
@@ -247,9 +256,9 @@ fn thin(rows: Vec<Row>, cap: usize) -> Vec<Row> {
     out
 }
 
-const PCODES: usize = gomoku::engine::ai::pattern::PCODE_COUNT;
-const MASKS: usize = gomoku::engine::ai::pattern::THREAT_MASKS;
-use gomoku::engine::ai::pattern::threat_mask;
+const PCODES: usize = gomoku::engine::gomoku::ai::pattern::PCODE_COUNT;
+const MASKS: usize = gomoku::engine::gomoku::ai::pattern::THREAT_MASKS;
+use gomoku::engine::gomoku::ai::pattern::threat_mask;
 
 /// Weights: `[0]` the side to move's, `[1]` the other side's (subtracted); `line` the
 /// patterns and combos, `pc` the four-pattern combinations' additions.
@@ -283,7 +292,7 @@ fn eval(w: &Weights, r: &Row) -> f64 {
     v / SCALE
 }
 
-const SCALE: f64 = gomoku::engine::ai::eval_table::EVAL_SCALE as f64;
+const SCALE: f64 = gomoku::engine::gomoku::ai::eval_table::EVAL_SCALE as f64;
 
 fn sigmoid(v: f64) -> f64 {
     1.0 / (1.0 + (-v).exp())
@@ -313,7 +322,7 @@ pub(super) fn fit() {
     let rows = thin(load(&path), cap);
     let train = |r: &Row| !r.game.is_multiple_of(10);
     let held = |r: &Row| r.game.is_multiple_of(10);
-    let t = &gomoku::engine::ai::eval_table::EVAL;
+    let t = &gomoku::engine::gomoku::ai::eval_table::EVAL;
     let mut w = fixed_weights(t);
     // K for the current tables: a golden-section search on the training loss.
     let (mut a, mut b) = (10.0f64, 2000.0f64);
@@ -622,7 +631,7 @@ pub(super) fn fit() {
     }
 }
 
-fn fixed_weights(t: &gomoku::engine::ai::eval_table::EvalTable) -> Weights {
+fn fixed_weights(t: &gomoku::engine::gomoku::ai::eval_table::EvalTable) -> Weights {
     let mut w = Weights::zero();
     for k in 0..2 {
         for j in 0..PATTERNS {

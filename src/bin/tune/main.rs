@@ -7,7 +7,7 @@
 //!     open three for either side, from the 7th move on) with the game's result for the side
 //!     to move and the evaluation's features. The same arguments give the same file.
 //! tune fit --data FILE [--iters 3000] [--per-game 40] [--pcodes [--l2 1e-7] [--min-count 50]]
-//!          [--write src/engine/ai/eval_table.rs]
+//!          [--write src/engine/gomoku/ai/eval_table.rs]
 //!     Fits the tables by logistic regression: P(side to move wins) = 1 / (1 + e^(-eval/K)),
 //!     K fitted first to the current tables and then held, so the evaluation keeps its scale
 //!     (the search's margins are in its units). Games whose index ends in 0 are held out to
@@ -20,7 +20,7 @@
 //!     order matters (no five to block, no open four or double four of ours), each
 //!     candidate point's shapes for the mover and the opponent and which one the search
 //!     chose.
-//! tune movefit --data FILE [--iters 2000] [--lr 4] [--div 1] [--write src/engine/ai/move_table.rs]
+//! tune movefit --data FILE [--iters 2000] [--lr 4] [--div 1] [--write src/engine/gomoku/ai/move_table.rs]
 //!     Fits the move picker's tables so that the chosen move ranks first: softmax over the
 //!     candidates, P(chosen) = e^(s/T) / sum e^(s'/T), cross-entropy; T fitted first to the
 //!     current tables and then held, so the scores keep their scale (killer, counter-move and
@@ -35,7 +35,7 @@
 mod eval;
 mod moves;
 
-use gomoku::engine::{Game, Pos, Rule};
+use gomoku::engine::gomoku::{Game, Pos, Rule};
 use rand::RngExt;
 use rand::rngs::StdRng;
 

@@ -1,11 +1,11 @@
 //! `tune movegen` and `tune movefit`: self-play positions with the search's chosen move, and
-//! the fit of the move picker's tables (`src/engine/ai/move_table.rs`).
+//! the fit of the move picker's tables (`src/engine/gomoku/ai/move_table.rs`).
 
 use std::io::{BufWriter, Write};
 use std::sync::atomic::AtomicBool;
 
-use gomoku::engine::ai::state::State;
-use gomoku::engine::ai::{Engine, Limits};
+use gomoku::engine::gomoku::ai::state::State;
+use gomoku::engine::gomoku::ai::{Engine, Limits};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -17,7 +17,7 @@ type Cand = [u16; 4];
 /// One self-play game's positions for the move fit: each position's candidates and the
 /// index of the one the search chose.
 fn play_moves(index: u64, seed: u64, nodes: u64) -> Vec<(usize, Vec<Cand>)> {
-    use gomoku::engine::ai::pattern::{Combo, Pattern, combo_index};
+    use gomoku::engine::gomoku::ai::pattern::{Combo, Pattern, combo_index};
     let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(index));
     let mut game = opening(&mut rng);
     let mut engine = Engine::new(8 << 20);
@@ -27,7 +27,7 @@ fn play_moves(index: u64, seed: u64, nodes: u64) -> Vec<(usize, Vec<Cand>)> {
         ..Limits::default()
     };
     let mut out = Vec::new();
-    let shape = |st: &State, i: usize, c: gomoku::engine::Stone| -> [u16; 2] {
+    let shape = |st: &State, i: usize, c: gomoku::engine::gomoku::Stone| -> [u16; 2] {
         let combo = st.combo(i, c);
         if combo == Combo::Forbidden {
             return [0, combo as u16];
@@ -37,7 +37,12 @@ fn play_moves(index: u64, seed: u64, nodes: u64) -> Vec<(usize, Vec<Cand>)> {
     };
     while !game.outcome().is_over() {
         let st = State::from_game(&game);
-        let r = engine.think(&game, &limits, &stop, &mut gomoku::engine::ai::NoInfo);
+        let r = engine.think(
+            &game,
+            &limits,
+            &stop,
+            &mut gomoku::engine::gomoku::ai::NoInfo,
+        );
         let Some(mv) = r.best else { break };
         let me = st.side();
         let opp = me.opponent();
@@ -122,7 +127,7 @@ struct MoveRow {
 const MF: usize = 2 * F;
 
 fn load_moves(path: &str) -> Vec<MoveRow> {
-    use gomoku::engine::ai::pattern::PATTERN_COUNT as N;
+    use gomoku::engine::gomoku::ai::pattern::PATTERN_COUNT as N;
     let mut rows = Vec::new();
     for (n, v) in super::number_lines::<usize>(path) {
         if v.len() < 3 || v.len() != 3 + 4 * v[2] || v[1] >= v[2] {
@@ -197,7 +202,7 @@ fn move_fixed(j: usize) -> bool {
     j.is_multiple_of(F) || j % F == PATTERNS
 }
 
-fn move_weights(t: &gomoku::engine::ai::move_table::MoveTable) -> [f64; MF] {
+fn move_weights(t: &gomoku::engine::gomoku::ai::move_table::MoveTable) -> [f64; MF] {
     let mut w = [0.0; MF];
     for k in 0..2 {
         for j in 0..PATTERNS {
@@ -216,7 +221,7 @@ pub(super) fn movefit() {
     let rows = load_moves(&path);
     let train = |r: &MoveRow| !r.game.is_multiple_of(10);
     let held = |r: &MoveRow| r.game.is_multiple_of(10);
-    let table = &gomoku::engine::ai::move_table::MOVE;
+    let table = &gomoku::engine::gomoku::ai::move_table::MOVE;
     let mut w = move_weights(table);
     // T for the current tables: a golden-section search on the training loss.
     let (mut a, mut b) = (1.0f64, 500.0f64);

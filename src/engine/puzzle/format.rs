@@ -22,9 +22,9 @@ use std::fmt::{self, Write};
 
 use super::{Kind, Node, Puzzle, PuzzleGame, PuzzleMove, PuzzleSet, Reply, grade};
 use crate::engine::connect4::{BoardSize, Position};
-use crate::engine::game::Game;
-use crate::engine::pos::Pos;
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Pos;
+use crate::engine::gomoku::rules::Rule;
 
 /// The version this code writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -205,7 +205,9 @@ fn parse_game(value: &str, n: usize) -> Result<PuzzleGame, ParseError> {
             let size: usize = size
                 .parse()
                 .ok()
-                .filter(|s| (crate::engine::MIN_SIZE..=crate::engine::MAX_SIZE).contains(s))
+                .filter(|s| {
+                    (crate::engine::gomoku::MIN_SIZE..=crate::engine::gomoku::MAX_SIZE).contains(s)
+                })
                 .map_or_else(|| err(n, format!("board size `{size}` is not 5 to 25")), Ok)?;
             Ok(PuzzleGame::Gomoku { rule, size })
         }

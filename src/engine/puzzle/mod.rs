@@ -34,12 +34,12 @@ mod tests;
 use std::fmt;
 use std::path::Path;
 
-use crate::engine::ai::pattern::{Combo, Pattern};
-use crate::engine::ai::state::State;
 use crate::engine::connect4::{BoardSize, Position};
-use crate::engine::game::{Game, GameBuildError};
-use crate::engine::pos::{Pos, Stone};
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::ai::pattern::{Combo, Pattern};
+use crate::engine::gomoku::ai::state::State;
+use crate::engine::gomoku::game::{Game, GameBuildError};
+use crate::engine::gomoku::pos::{Pos, Stone};
+use crate::engine::gomoku::rules::Rule;
 
 pub use format::{FORMAT_VERSION, ParseError, write_puzzle, write_set};
 pub use proof::ProofError;
@@ -205,7 +205,7 @@ impl Puzzle {
     /// The Gomoku position as a game, the attacker to move.
     pub fn gomoku_game(&self) -> Result<Game, GameBuildError> {
         let PuzzleGame::Gomoku { rule, size } = self.game else {
-            return Err(GameBuildError::Size(crate::engine::BadSize(0)));
+            return Err(GameBuildError::Size(crate::engine::gomoku::BadSize(0)));
         };
         let moves: Vec<Pos> = self
             .moves
@@ -560,7 +560,8 @@ pub fn prove(puzzle: &Puzzle) -> Result<(), ProofError> {
             // The defender has no five to play first (checked at every defender turn, and
             // here for the start).
             let defender_five = game.board().empty_points().any(|p| {
-                crate::engine::rules::winning_line(game.board(), p, att.opponent(), rule).is_some()
+                crate::engine::gomoku::rules::winning_line(game.board(), p, att.opponent(), rule)
+                    .is_some()
             });
             if defender_five {
                 return Err(fail("the defender has a four on the board".into()));

@@ -18,9 +18,9 @@
 use std::fmt;
 
 use super::{Node, PuzzleMove, Reply};
-use crate::engine::board::Board;
-use crate::engine::pos::{DIRECTIONS, Pos, Stone};
-use crate::engine::rules::{self, Rule};
+use crate::engine::gomoku::board::Board;
+use crate::engine::gomoku::pos::{DIRECTIONS, Pos, Stone};
+use crate::engine::gomoku::rules::{self, Rule};
 
 /// Why a solution tree is not a proof.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,10 +9,10 @@
 use std::collections::HashMap;
 
 use super::{Node, PuzzleMove, Reply};
-use crate::engine::ai::pattern::{Combo, Pattern};
-use crate::engine::ai::state::State;
-use crate::engine::game::Game;
-use crate::engine::pos::{Pos, Stone};
+use crate::engine::gomoku::ai::pattern::{Combo, Pattern};
+use crate::engine::gomoku::ai::state::State;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::{Pos, Stone};
 
 /// The solver's limits for a win by fours: attacker moves (the five included) and nodes per
 /// first move.

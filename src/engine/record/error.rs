@@ -5,8 +5,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Format;
-use crate::engine::game::MoveError;
-use crate::engine::pos::{MAX_SIZE, MIN_SIZE, Pos, Stone};
+use crate::engine::gomoku::game::MoveError;
+use crate::engine::gomoku::pos::{MAX_SIZE, MIN_SIZE, Pos, Stone};
 
 /// Where in a file something is: a byte offset (SGF) and a 1-based line.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{Format, GameRecord, MAX_RECORD_BYTES, RecordError, psq, sgf};
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::rules::Rule;
 
 /// Checks size, emptiness and encoding. A byte order mark stays in the text (the readers
 /// skip it) so that byte offsets in errors count from the start of the file.

@@ -15,9 +15,9 @@
 
 use std::path::Path;
 
-use super::game::{Game, Outcome};
-use super::pos::{Pos, Stone};
-use super::rules::Rule;
+use super::gomoku::game::{Game, Outcome};
+use super::gomoku::pos::{Pos, Stone};
+use super::gomoku::rules::Rule;
 
 mod error;
 mod file;

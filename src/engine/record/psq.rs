@@ -19,8 +19,8 @@
 use std::fmt::Write as _;
 
 use super::{Format, GameRecord, Loc, MAX_RECORD_BYTES, RecordError, RecordMove, clip};
-use crate::engine::pos::{MAX_SIZE, MIN_SIZE, Pos, Stone};
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::pos::{MAX_SIZE, MIN_SIZE, Pos, Stone};
+use crate::engine::gomoku::rules::Rule;
 
 /// Reads a PSQ text, replaying the moves under `rule` (PSQ does not record the rule).
 pub fn parse(text: &str, rule: Rule) -> Result<GameRecord, RecordError> {

@@ -22,8 +22,8 @@ use std::fmt::Write as _;
 use super::{
     GameRecord, Loc, MAX_RECORD_BYTES, MAX_SGF_NESTING, RecordError, RecordMove, RecordResult, clip,
 };
-use crate::engine::pos::{MAX_SIZE, MIN_SIZE, Pos, Stone};
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::pos::{MAX_SIZE, MIN_SIZE, Pos, Stone};
+use crate::engine::gomoku::rules::Rule;
 
 /// Longest property name accepted; real ones, FF[3] names like `CoPyright` included, are far
 /// shorter.

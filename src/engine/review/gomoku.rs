@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Analysis, GameReview, Outlook, Progress, ReviewLimits, assemble, terminal};
-use crate::engine::ai::{Engine, Limits, SearchResult};
-use crate::engine::{Game, Outcome, Pos};
+use crate::engine::gomoku::ai::{Engine, Limits, SearchResult};
+use crate::engine::gomoku::{Game, Outcome, Pos};
 
 /// Reviews a Gomoku game: `start` is the position before the first move (an empty board or
 /// set-up stones), `played` the moves from there. `None` when stopped.
@@ -46,8 +46,12 @@ pub fn analyse_gomoku(
                     vct: true,
                     ..Limits::default()
                 };
-                let r: SearchResult =
-                    engine.think(&game, &search_limits, stop, &mut crate::engine::ai::NoInfo);
+                let r: SearchResult = engine.think(
+                    &game,
+                    &search_limits,
+                    stop,
+                    &mut crate::engine::gomoku::ai::NoInfo,
+                );
                 Analysis {
                     best: r.best,
                     line: r.pv,
@@ -78,7 +82,7 @@ pub fn top_moves(
             exclude: found.iter().filter_map(|r| r.best).collect(),
             ..limits.clone()
         };
-        let r = engine.think(game, &limits, stop, &mut crate::engine::ai::NoInfo);
+        let r = engine.think(game, &limits, stop, &mut crate::engine::gomoku::ai::NoInfo);
         let opening = game.ply() == 0;
         let Some(best) = r.best else { break };
         if found.iter().any(|f| f.best == Some(best)) || (opening && !found.is_empty()) {
@@ -103,9 +107,9 @@ pub enum Threat {
 /// The empty points where either side would make an open three or better (the analysis
 /// board's threat overlay), strongest first per point; Black's forbidden points under Renju
 /// are not threats of Black's.
-pub fn threat_points(game: &Game) -> Vec<(Pos, crate::engine::Stone, Threat)> {
-    use crate::engine::ai::pattern::Combo;
-    use crate::engine::ai::state::State;
+pub fn threat_points(game: &Game) -> Vec<(Pos, crate::engine::gomoku::Stone, Threat)> {
+    use crate::engine::gomoku::ai::pattern::Combo;
+    use crate::engine::gomoku::ai::state::State;
     let state = State::from_game(game);
     let size = game.size();
     let mut out = Vec::new();
@@ -114,7 +118,10 @@ pub fn threat_points(game: &Game) -> Vec<(Pos, crate::engine::Stone, Threat)> {
         if game.board().get(pos).is_some() {
             continue;
         }
-        for stone in [crate::engine::Stone::Black, crate::engine::Stone::White] {
+        for stone in [
+            crate::engine::gomoku::Stone::Black,
+            crate::engine::gomoku::Stone::White,
+        ] {
             let threat = match state.combo(i, stone) {
                 Combo::Five => Threat::Five,
                 Combo::Flex4 | Combo::Block4Flex3 | Combo::Block4Plus | Combo::Block4 => {
@@ -135,7 +142,7 @@ mod tests {
 
     use super::super::Grade;
     use super::*;
-    use crate::engine::Rule;
+    use crate::engine::gomoku::Rule;
 
     fn p(x: u8, y: u8) -> Pos {
         Pos::new(x, y)
@@ -271,7 +278,7 @@ mod tests {
         let black = |pos| {
             threats
                 .iter()
-                .find(|&&(q, s, _)| q == pos && s == crate::engine::Stone::Black)
+                .find(|&&(q, s, _)| q == pos && s == crate::engine::gomoku::Stone::Black)
                 .map(|t| t.2)
         };
         // An open three on row 7: d8 and i8 make open fours.

@@ -36,7 +36,7 @@ mod gomoku;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::ai::Score;
+use super::gomoku::ai::Score;
 
 pub use connect4::{analyse_connect4, c4_outlook, review_connect4};
 pub use gomoku::{Threat, analyse_gomoku, review_gomoku, threat_points, top_moves};

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::state::state::StateTransitionEvent;
 
 use super::{FxSystems, approach, progress, reduced};
-use crate::engine::ai::Score;
+use crate::engine::gomoku::ai::Score;
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::flow::Screen;
 use crate::gui::frames::FrameRequests;

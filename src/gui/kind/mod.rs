@@ -31,7 +31,7 @@ use bevy::prelude::Resource;
 
 use super::msg::{Arg, Msg};
 use super::persist::{Notices, SetupChoice};
-use crate::engine::ai::Score;
+use crate::engine::gomoku::ai::Score;
 use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove};
 use crate::engine::review::Outlook;
 pub use files::{Recorded, Saved};

@@ -7,7 +7,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use super::{AnyLevel, GameKind, Move, Options, SearchInfo, Side, Standing};
-use crate::engine::ai::Score;
+use crate::engine::gomoku::ai::Score;
 use crate::engine::review::{Analysis, Progress as ReviewProgress, ReviewLimits};
 use crate::gui::clock::Budget;
 use crate::gui::msg::Msg;

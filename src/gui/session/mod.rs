@@ -24,7 +24,7 @@ use super::kind::{
 };
 use super::msg::Msg;
 use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
-use crate::engine::ai::Score;
+use crate::engine::gomoku::ai::Score;
 
 mod finish;
 mod opening;

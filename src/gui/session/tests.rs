@@ -1,9 +1,9 @@
 //! The session's rules of play, per game: turns, undo by turns, names.
 
 use super::*;
-use crate::engine::ai::Level;
 use crate::engine::connect4 as c4;
-use crate::engine::{Game, Pos, Rule};
+use crate::engine::gomoku::ai::Level;
+use crate::engine::gomoku::{Game, Pos, Rule};
 use crate::gui::kind::connect4::{any_level as c4_level, col};
 use crate::gui::kind::gomoku::{any_level, point};
 

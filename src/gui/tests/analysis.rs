@@ -2,8 +2,8 @@
 //! live, the threat overlay, and the search stopped when leaving.
 
 use super::{TestApp, p};
+use crate::engine::gomoku::{Game, Rule, Stone};
 use crate::engine::review::Threat;
-use crate::engine::{Game, Rule, Stone};
 use crate::gui::analysis::AnalysisBoard;
 use crate::gui::board::gomoku::BoardView;
 use crate::gui::flow::{Action, AnalysisAction, Screen, TitleAction};
@@ -89,7 +89,7 @@ fn the_analysis_board_shows_three_candidates_and_threats() {
 fn a_replayed_position_continues_on_the_analysis_board() {
     let mut t = TestApp::with_ai(super::scripted(&["a1", "a2", "a3", "a4"]));
     t.start(
-        crate::engine::ai::Level::Club.number(),
+        crate::engine::gomoku::ai::Level::Club.number(),
         crate::gui::persist::ColourChoice::Black,
         Rule::Freestyle,
     );

@@ -2,7 +2,7 @@
 //! into a result on time, and the times in the record.
 
 use super::*;
-use crate::engine::ai::Level;
+use crate::engine::gomoku::ai::Level;
 use crate::gui::clock::TimeControl;
 use crate::gui::kind::Side;
 use crate::gui::kind::gomoku::any_level;

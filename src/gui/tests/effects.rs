@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
 use super::{TestApp, fresh_home, p};
-use crate::engine::Pos;
-use crate::engine::Rule::Freestyle;
-use crate::engine::ai::{Level, Score, SearchResult};
+use crate::engine::gomoku::Pos;
+use crate::engine::gomoku::Rule::Freestyle;
+use crate::engine::gomoku::ai::{Level, Score, SearchResult};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::board::gomoku::BoardRoot;
 use crate::gui::board::gomoku::fx::{BoardFx, Confetti, DropIn, Pulse, Ripple, Veil, WinMark};
@@ -387,7 +387,7 @@ fn eval_bar_follows_the_search_and_glides() {
         let mut r = SearchResult::instant(Some(Pos::new(0, 0)), score);
         r.depth = 4;
         search_info(
-            &crate::engine::Game::new(15, Freestyle).unwrap(),
+            &crate::engine::gomoku::Game::new(15, Freestyle).unwrap(),
             Level::Club,
             &r,
         )

@@ -8,8 +8,8 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::{HANG_GUARD, TestApp, fresh_home, gated, p, records_in, scripted, slow};
-use crate::engine::ai::Level;
 use crate::engine::connect4 as c4;
+use crate::engine::gomoku::ai::Level;
 use crate::gui::ai_task::{AiMoved, AiWorker};
 use crate::gui::board::Shown;
 use crate::gui::flow::{
@@ -313,7 +313,11 @@ fn autosave_restores_the_newest_interrupted_game() {
     {
         let mut t = TestApp::at(home.clone(), Some(both()));
         // An unfinished Renju game against Expert...
-        t.start(Level::Expert.number(), Black, crate::engine::Rule::Renju);
+        t.start(
+            Level::Expert.number(),
+            Black,
+            crate::engine::gomoku::Rule::Renju,
+        );
         for m in ["h8", "i9"] {
             t.play_and_wait(p(m));
         }
@@ -354,8 +358,11 @@ fn autosave_restores_the_newest_interrupted_game() {
     t.act(Action::Title(TitleAction::Continue));
     let s = t.session();
     assert_eq!((s.game.ply(), s.game.redo_len()), (2, 2));
-    let game = s.game.downcast_ref::<crate::engine::Game>().unwrap();
-    assert_eq!(game.rule(), crate::engine::Rule::Renju);
+    let game = s
+        .game
+        .downcast_ref::<crate::engine::gomoku::Game>()
+        .unwrap();
+    assert_eq!(game.rule(), crate::engine::gomoku::Rule::Renju);
     assert_eq!(s.ai_level(), Some(gomoku_kind::any_level(Level::Expert)));
     assert_eq!(s.human, Side::First);
 }
@@ -446,7 +453,7 @@ fn a_late_ai_answer_is_dropped_after_leaving_the_game() {
 fn a_new_game_asks_before_replacing_the_unfinished_one() {
     use crate::gui::screens::setup::ReplaceAsked;
     let mut t = TestApp::new();
-    t.start(0, Black, crate::engine::Rule::Freestyle);
+    t.start(0, Black, crate::engine::gomoku::Rule::Freestyle);
     t.place(p("h8"));
     t.place(p("h9"));
     t.act(Action::Play(PlayAction::Menu));

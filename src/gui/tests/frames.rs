@@ -11,7 +11,7 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::window::RequestRedraw;
 
 use super::{TestApp, p, slow};
-use crate::engine::Rule::Freestyle;
+use crate::engine::gomoku::Rule::Freestyle;
 use crate::gui::effects::ui::DOT_STEP;
 use crate::gui::flow::{Action, PlayAction, ResultAction, Screen};
 use crate::gui::frames::{FrameDemand, IDLE_WAIT, LastDemand, STARTUP_SECS, settings_for};

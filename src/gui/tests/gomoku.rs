@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use super::{TestApp, p, scripted};
-use crate::engine::Rule::{Freestyle, Renju};
-use crate::engine::ai::Level;
+use crate::engine::gomoku::Rule::{Freestyle, Renju};
+use crate::engine::gomoku::ai::Level;
 use crate::gui::board::gomoku::{BoardRoot, BoardView};
 use crate::gui::flow::{Action, PlayAction, Screen};
 use crate::gui::kind::gomoku::pos;

@@ -109,8 +109,8 @@ fn shows(t: &mut TestApp, part: &str) -> bool {
 /// a count with its plural, the move list's opening mark, the winner's name in the headline.
 #[test]
 fn i18n_new_game_playing_and_result_speak_the_language() {
-    use crate::engine::Rule;
-    use crate::engine::opening::OpeningRule;
+    use crate::engine::gomoku::Rule;
+    use crate::engine::gomoku::opening::OpeningRule;
     use crate::gui::clock::TimeControl;
     use crate::gui::flow::{PlayAction, SetupAction};
     use crate::gui::persist::ColourChoice;

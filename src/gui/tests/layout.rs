@@ -10,7 +10,7 @@ use bevy::ui::CalculatedClip;
 use bevy::window::{ExitCondition, WindowResolution};
 
 use super::*;
-use crate::engine::ai::Level;
+use crate::engine::gomoku::ai::Level;
 use crate::gui::flow::{AnalysisAction, LoadAction, ReplayAction, ResultAction, SettingsAction};
 use crate::gui::review::Review;
 use crate::gui::{CorePlugin, theme};

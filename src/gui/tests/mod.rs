@@ -34,9 +34,9 @@ use super::kind::{GameKind, Games, Move, Progress, SearchInfo};
 use super::msg::Msg;
 use super::persist::{ColourChoice, Paths};
 use super::session::Session;
-use crate::engine::ai::{Score, SearchResult};
 use crate::engine::connect4::{self as c4, MoveChoice, Source};
-use crate::engine::{Pos, Rule};
+use crate::engine::gomoku::ai::{Score, SearchResult};
+use crate::engine::gomoku::{Pos, Rule};
 
 /// The tests share the global task pool (one AI thread on a small machine): run them one at
 /// a time so a deliberately slow search in one cannot starve another.
@@ -245,10 +245,10 @@ pub fn scripted(moves: &[&str]) -> AiBackend {
             progress(3, Score::Eval(12));
             let level = req.search.level;
             // The games' own words, as their real searches give them.
-            if let Some(g) = game.downcast_ref::<crate::engine::Game>() {
+            if let Some(g) = game.downcast_ref::<crate::engine::gomoku::Game>() {
                 let mut r = SearchResult::instant(best.and_then(gomoku_kind::pos), Score::Eval(12));
                 r.depth = 3;
-                return gomoku_kind::search_info(g, crate::engine::ai::Level::Club, &r);
+                return gomoku_kind::search_info(g, crate::engine::gomoku::ai::Level::Club, &r);
             }
             if let Some(g) = game.downcast_ref::<c4::Game>() {
                 let choice = best

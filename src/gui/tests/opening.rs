@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 
 use super::{TestApp, p, records_in};
-use crate::engine::ai::Level;
-use crate::engine::opening::{Action, Opening, OpeningRule, Player};
-use crate::engine::{Pos, Rule};
+use crate::engine::gomoku::ai::Level;
+use crate::engine::gomoku::opening::{Action, Opening, OpeningRule, Player};
+use crate::engine::gomoku::{Pos, Rule};
 use crate::gui::board::gomoku::{AllowedArea, BoardCursor, BoardView, KeyCursor};
 use crate::gui::board::{Allowed, Shown};
 use crate::gui::flow::{Action as AppAction, PlayAction, Screen};

@@ -79,7 +79,7 @@ fn first_puzzle(t: &TestApp, family: &str, kind: Kind, difficulty: u8) -> usize 
 /// A legal move on the top row, far from any puzzle's fight: the attack runs out.
 fn quiet_move(t: &TestApp) -> Move {
     (0..15u8)
-        .map(|x| crate::gui::kind::gomoku::point(crate::engine::Pos::new(x, 0)))
+        .map(|x| crate::gui::kind::gomoku::point(crate::engine::gomoku::Pos::new(x, 0)))
         .find(|&m| trainer(t).game.as_ref().unwrap().check(m).is_ok())
         .unwrap()
 }
@@ -502,7 +502,11 @@ fn a_missed_win_of_a_reviewed_game_becomes_your_puzzle() {
     t.act(Action::Puzzle(PuzzleAction::Menu));
     // Two people play the puzzle's position, then the winner-to-be plays far away and the
     // other resigns.
-    t.start(0, ColourChoice::Black, crate::engine::Rule::Freestyle);
+    t.start(
+        0,
+        ColourChoice::Black,
+        crate::engine::gomoku::Rule::Freestyle,
+    );
     for m in &shipped.moves {
         let PuzzleMove::Point(pos) = *m else {
             unreachable!()
@@ -604,7 +608,7 @@ fn i18n_the_trainer_speaks_the_language_in_use() {
     );
     // A wrong move: the refutation in words, with the defender's name and answer.
     let quiet = (0..15u8)
-        .map(|x| crate::gui::kind::gomoku::point(crate::engine::Pos::new(x, 0)))
+        .map(|x| crate::gui::kind::gomoku::point(crate::engine::gomoku::Pos::new(x, 0)))
         .find(|&m| trainer(&t).game.as_ref().unwrap().check(m).is_ok())
         .unwrap();
     play(&mut t, quiet);

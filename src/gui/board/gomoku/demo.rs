@@ -5,8 +5,8 @@ use bevy::prelude::*;
 
 use super::BoardView;
 use super::fx::{BoardFx, DROP_SECS};
-use crate::engine::Pos;
-use crate::engine::ai::Level;
+use crate::engine::gomoku::Pos;
+use crate::engine::gomoku::ai::Level;
 use crate::gui::board::{BoardStep, BoardStepDone};
 use crate::gui::flow::{
     Action, AnalysisAction, PlayAction, PuzzleAction, ReplayAction, ResultAction, Screen,
@@ -185,7 +185,7 @@ fn catch_drop(
         None => {
             let last = session
                 .game
-                .downcast_ref::<crate::engine::Game>()
+                .downcast_ref::<crate::engine::gomoku::Game>()
                 .and_then(|g| g.last_move());
             if let Some(mv) = last {
                 clock.pause();

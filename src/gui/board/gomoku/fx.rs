@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy::ui::ShadowStyle;
 
 use super::{BoardMetrics, BoardRoot, BoardView, line_pct};
-use crate::engine::Pos;
+use crate::engine::gomoku::Pos;
 use crate::gui::ai_task::AiWorker;
 use crate::gui::effects::{FxSystems, ease, progress, reduced, wave};
 use crate::gui::flow::Screen;

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use super::{BoardRoot, BoardView, point_at};
-use crate::engine::Pos;
+use crate::engine::gomoku::Pos;
 use crate::gui::board::input::{Pick, pick_plugin};
 use crate::gui::kind::Move;
 use crate::gui::kind::gomoku::point;

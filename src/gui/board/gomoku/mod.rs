@@ -14,8 +14,8 @@ use bevy::ui::RelativeCursorPosition;
 
 use super::{Allowed, BoardLooks, BoardSettled, BoardSystems, Cursor, Hover, Shown, ShownMarks};
 pub use super::{BoardArea, BoardMetrics};
+use crate::engine::gomoku::{Game, Pos, Rule, Stone};
 use crate::engine::review::{Threat, threat_points};
-use crate::engine::{Game, Pos, Rule, Stone};
 use crate::gui::kind::gomoku::{ID, pos, stone};
 use crate::gui::kind::{Side, Standing};
 use crate::gui::theme::WOOD;

@@ -13,8 +13,8 @@ use super::fx::{
 use super::{
     AllowedArea, BoardView, HintAreaMark, RefuteMark, ThreatMark, at_point, cell_pct, line_pct,
 };
+use crate::engine::gomoku::{Pos, Stone};
 use crate::engine::review::Threat;
-use crate::engine::{Pos, Stone};
 use crate::gui::theme::{BoardPalette, FONT_BOLD, palette};
 
 /// What every mark of one rebuild is painted with.
@@ -163,7 +163,12 @@ impl Paint<'_> {
     }
 
     /// A played stone, dropping if it is the newest, with its number or last-move mark.
-    pub fn stone(&self, layer: &mut ChildSpawnerCommands, i: usize, mv: crate::engine::game::Move) {
+    pub fn stone(
+        &self,
+        layer: &mut ChildSpawnerCommands,
+        i: usize,
+        mv: crate::engine::gomoku::game::Move,
+    ) {
         let (pal, now) = (self.pal, self.now);
         let (gradient, mut shadow) = stone_look(pal, mv.stone, 1.0);
         let mut transform = UiTransform::IDENTITY;

@@ -11,7 +11,7 @@ use super::{
     BoardArea, BoardCursor, BoardHover, BoardMetrics, BoardRoot, BoardView, Ghost, GridLayer,
     KeyCursor, StoneLayer, at_point, cell_pct, line_pct,
 };
-use crate::engine::Pos;
+use crate::engine::gomoku::Pos;
 use crate::gui::board::before_ui_frame;
 use crate::gui::kind::Verdict;
 use crate::gui::persist::Settings;

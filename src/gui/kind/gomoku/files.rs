@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::{GOMOKU, kind, point, side};
+use crate::engine::gomoku::{Game, Pos, Rule};
 use crate::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
-use crate::engine::{Game, Pos, Rule};
 use crate::gui::kind::files::{Recorded, Saved};
 use crate::gui::kind::{AnyGame, GameDef, RecordEnd};
 use crate::gui::msg::Msg;
@@ -38,7 +38,7 @@ pub const AUTOSAVE_VERSION: u32 = 1;
 impl Autosave {
     pub fn new(game: &Game, saved: &Saved) -> Autosave {
         let size = game.size();
-        let human = |moves: &[crate::engine::game::Move]| {
+        let human = |moves: &[crate::engine::gomoku::game::Move]| {
             moves.iter().map(|m| m.pos.to_human(size)).collect()
         };
         Autosave {
@@ -193,8 +193,8 @@ pub fn summary(path: &Path) -> Result<Msg, Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Stone;
-    use crate::engine::ai::Level;
+    use crate::engine::gomoku::Stone;
+    use crate::engine::gomoku::ai::Level;
     use crate::gui::kind::Side;
     use crate::gui::kind::files::assert_same;
     use crate::gui::kind::gomoku::{any_level, stone};

@@ -13,15 +13,15 @@ use super::{
     Options, Progress, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow,
     Side, Standing, describe_outlook, search_panel, shipped_puzzles,
 };
-use crate::engine::ai::{
+use crate::engine::gomoku::ai::{
     Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
 };
-use crate::engine::opening::OpeningRule;
+use crate::engine::gomoku::opening::OpeningRule;
+use crate::engine::gomoku::{Forbidden, Game, MoveError, Outcome, Pos, Rule, Stone};
 use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove, from_gomoku};
 use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
-use crate::engine::{Forbidden, Game, MoveError, Outcome, Pos, Rule, Stone};
 use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
 

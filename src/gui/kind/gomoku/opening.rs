@@ -6,11 +6,11 @@
 use std::sync::atomic::AtomicBool;
 
 use super::{ID, point, pos};
-use crate::engine::ai::Level;
-use crate::engine::opening::{
+use crate::engine::gomoku::ai::Level;
+use crate::engine::gomoku::opening::{
     Action, Choice, Opening, OpeningError, OpeningRule, Player, Step, ai,
 };
-use crate::engine::{Rule, Stone};
+use crate::engine::gomoku::{Rule, Stone};
 use crate::gui::kind::{AnyGame, AnyLevel, Move, OpeningPhase, Side};
 use crate::gui::msg::Msg;
 
@@ -366,8 +366,8 @@ pub fn from_comment(comment: &str, size: usize, rule: Rule) -> Option<GomokuOpen
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::opening::OpeningRule;
-    use crate::engine::{Pos, Rule};
+    use crate::engine::gomoku::opening::OpeningRule;
+    use crate::engine::gomoku::{Pos, Rule};
 
     fn at(s: &str) -> Action {
         Action::Place(Pos::from_human(s, 15).unwrap())
@@ -423,8 +423,12 @@ mod tests {
             if matches!(o2.step(), Step::Declare { .. }) {
                 assert_eq!(options(&o2).len(), 8, "1 to 8 offers");
             }
-            let a =
-                crate::engine::opening::ai::decide(&o2, crate::engine::ai::Level::Novice, 7, &stop);
+            let a = crate::engine::gomoku::opening::ai::decide(
+                &o2,
+                crate::engine::gomoku::ai::Level::Novice,
+                7,
+                &stop,
+            );
             o2.apply(a).unwrap();
         }
         let all = seen.join("\n");

@@ -12,7 +12,7 @@ use super::{
     AnyGame, AnyLevel, GameDef, GameKind, LevelTallies, Move, Options, Progress, RecordEnd,
     Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
 };
-use crate::engine::ai::Score;
+use crate::engine::gomoku::ai::Score;
 use crate::engine::review::{Analysis, Outlook, Progress as ReviewProgress, ReviewLimits};
 use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::engine::ai::{Engine, Level, Limits};
+use crate::engine::gomoku::ai::{Engine, Level, Limits};
 use crate::gui::ai_task::{AiBackend, AiRequest};
 use crate::gui::flow::{Action, PlayAction, Screen, TitleAction};
 use crate::gui::frames::{FrameDemand, FrameRequests, LastDemand};
@@ -33,7 +33,7 @@ const IDLE_SECS: f64 = 20.0;
 const BENCH_DEPTH: u32 = 12;
 const BENCH_CAP: Duration = Duration::from_secs(4);
 
-const POSITIONS: &[&str] = crate::engine::ai::BENCH_POSITIONS;
+const POSITIONS: &[&str] = crate::engine::gomoku::ai::BENCH_POSITIONS;
 
 pub struct CpuBenchPlugin;
 
@@ -107,7 +107,7 @@ fn bench_search(searches: Searches) -> impl Fn(&AiRequest, &AtomicBool, Progress
         let i = searches.next.fetch_add(1, Ordering::Relaxed) % POSITIONS.len();
         let cpu = thread_cpu();
         let r = Engine::new(64 << 20).think(
-            &crate::engine::ai::bench_position(i),
+            &crate::engine::gomoku::ai::bench_position(i),
             &Limits {
                 depth: Some(BENCH_DEPTH),
                 hard_time: Some(BENCH_CAP),
@@ -115,7 +115,7 @@ fn bench_search(searches: Searches) -> impl Fn(&AiRequest, &AtomicBool, Progress
                 ..Limits::default()
             },
             stop,
-            &mut |r: &crate::engine::ai::SearchResult| progress(r.depth, r.score),
+            &mut |r: &crate::engine::gomoku::ai::SearchResult| progress(r.depth, r.score),
         );
         let used = thread_cpu().saturating_sub(cpu);
         if let Ok(mut done) = searches.done.lock() {

@@ -10,9 +10,9 @@ use rand::{RngExt, SeedableRng};
 
 use super::time::Clock;
 use super::{Level, NoInfo, play_level_within};
-use crate::engine::game::{Game, Outcome};
-use crate::engine::pos::{Pos, Stone};
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::game::{Game, Outcome};
+use crate::engine::gomoku::pos::{Pos, Stone};
+use crate::engine::gomoku::rules::Rule;
 
 /// A player in a match: a level at a time scale, optionally on a game clock.
 #[derive(Copy, Clone, Debug)]

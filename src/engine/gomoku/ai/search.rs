@@ -17,8 +17,8 @@ pub(crate) use super::stats::Cat;
 pub use super::stats::NodeStats;
 use super::tt::{Bound, Table};
 use super::{InfoSink, Limits, Score, SearchResult};
-use crate::engine::game::Game;
-use crate::engine::pos::Pos;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Pos;
 
 /// Default hash table size.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -395,7 +395,7 @@ impl<'a> Searcher<'a> {
             && ply > 0
             && !excluding
             && !opp_fours
-            && !(self.st.renju() && me == crate::engine::pos::Stone::Black)
+            && !(self.st.renju() && me == crate::engine::gomoku::pos::Stone::Black)
         {
             // Static wins: a four-three, or a double three, against an opponent that has no
             // four to answer with.

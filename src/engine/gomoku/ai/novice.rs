@@ -7,8 +7,8 @@
 use rand::{Rng, RngExt};
 
 use super::{Score, SearchResult};
-use crate::engine::game::Game;
-use crate::engine::pos::{DIRECTIONS, Pos, Stone};
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::{DIRECTIONS, Pos, Stone};
 
 /// Value of a window by how many of our stones it holds (none of the opponent's).
 const ATTACK: [i64; 5] = [7, 35, 800, 15_000, 800_000];
@@ -86,7 +86,7 @@ pub fn choose(game: &Game, rng: &mut impl Rng, noise: u32) -> SearchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::Rule;
+    use crate::engine::gomoku::rules::Rule;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 

@@ -4,9 +4,9 @@
 use super::action::{Action, OpeningError};
 use super::symmetry::symmetric_partner;
 use super::{Area, Choice, OpeningRule, Player, Step};
-use crate::engine::game::Game;
-use crate::engine::pos::{Pos, Stone};
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::{Pos, Stone};
+use crate::engine::gomoku::rules::Rule;
 
 /// Fifth-move offers a Yamaguchi first player may declare.
 /// UNCONFIRMED (docs/opening-rules.md 3.1): no RIF text bounds N; 1..=12 follows

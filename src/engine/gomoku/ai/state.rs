@@ -6,10 +6,10 @@ use super::pattern::{
     COMBO_COUNT, COMBO_WEIGHT, Combo, PATTERN_COUNT, POW3, Pattern, combo_from_u8, combo_index,
     edge_key, slot_of, tables,
 };
-use crate::engine::board::{Board, zobrist_side_key};
-use crate::engine::game::Game;
-use crate::engine::pos::{DIRECTIONS, Pos, Stone};
-use crate::engine::rules::{self, Rule};
+use crate::engine::gomoku::board::{Board, zobrist_side_key};
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::{DIRECTIONS, Pos, Stone};
+use crate::engine::gomoku::rules::{self, Rule};
 
 /// Per-point data for one colour.
 #[derive(Copy, Clone, Debug)]

@@ -4,10 +4,10 @@
 use std::fmt;
 
 use super::{Choice, OpeningRule};
-use crate::engine::board::BadSize;
-use crate::engine::game::MoveError;
-use crate::engine::pos::{Pos, quote_input};
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::board::BadSize;
+use crate::engine::gomoku::game::MoveError;
+use crate::engine::gomoku::pos::{Pos, quote_input};
+use crate::engine::gomoku::rules::Rule;
 
 /// One action of an opening.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

@@ -7,7 +7,7 @@
 
 use super::pattern::{Combo, Pattern};
 use super::search::{MAX_PLY, NO_MOVE, Searcher};
-use crate::engine::pos::DIRECTIONS;
+use crate::engine::gomoku::pos::DIRECTIONS;
 
 /// Bonus of a killer move and of the counter-move in the move score: about one open three's
 /// worth, so they lead the quiet moves but never overtake a four or a three.

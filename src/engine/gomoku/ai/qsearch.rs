@@ -7,7 +7,7 @@
 use super::pattern::Combo;
 use super::search::{Cat, MAX_PLY, Searcher, WIN, from_tt, to_tt};
 use super::tt::Bound;
-use crate::engine::pos::{Pos, Stone};
+use crate::engine::gomoku::pos::{Pos, Stone};
 
 impl Searcher<'_> {
     /// Leaf value for the side to move within `alpha..beta`; `fours`: how many more fours

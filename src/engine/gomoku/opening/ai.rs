@@ -22,10 +22,10 @@ use rand::{RngExt, SeedableRng};
 use super::action::{Action, OpeningError};
 use super::state::Opening;
 use super::{Choice, OpeningRule, Player, Step};
-use crate::engine::ai::{Engine, Level, Limits, NoInfo, Score};
-use crate::engine::game::Game;
-use crate::engine::pos::{Pos, Stone};
-use crate::engine::rules::Rule;
+use crate::engine::gomoku::ai::{Engine, Level, Limits, NoInfo, Score};
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::{Pos, Stone};
+use crate::engine::gomoku::rules::Rule;
 
 /// How hard a level works at each decision of the opening.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

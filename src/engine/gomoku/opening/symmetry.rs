@@ -2,8 +2,8 @@
 //! offers that one of them maps onto each other are "symmetric"), and the 26 canonical
 //! Renju openings (docs/opening-rules.md, sections 0.3 and 4).
 
-use crate::engine::game::Game;
-use crate::engine::pos::{Pos, Stone};
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::{Pos, Stone};
 
 /// One of the eight symmetries of the square (the dihedral group D4), acting on offsets
 /// `(x, y)` from the centre.

@@ -8,8 +8,8 @@ use rand::{RngExt, SeedableRng};
 
 use super::time::Clock;
 use super::{Engine, InfoSink, Limits, Score, SearchResult, novice, shapes};
-use crate::engine::game::Game;
-use crate::engine::pos::Pos;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Pos;
 
 /// Expert's node budget per move (see [`Level::nodes`]).
 pub const EXPERT_NODES: u64 = 20_000;
@@ -289,8 +289,8 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::engine::ai::NoInfo;
-    use crate::engine::rules::Rule;
+    use crate::engine::gomoku::ai::NoInfo;
+    use crate::engine::gomoku::rules::Rule;
 
     fn game(moves: &[&str]) -> Game {
         let mut g = Game::new(15, Rule::Freestyle).unwrap();

@@ -1,8 +1,8 @@
 //! The opening rules step by step, their errors, undo and the text form (the AI: ai_tests.rs).
 
 use super::*;
-use crate::engine::game::Game;
-use crate::engine::pos::Pos;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Pos;
 
 pub(super) fn p(text: &str) -> Pos {
     Pos::from_human(text, 15).unwrap()

@@ -8,11 +8,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::pattern::Combo;
 use super::search::*;
 use super::{InfoSink, Limits, SearchResult};
-use crate::engine::game::Game;
-use crate::engine::pos::Pos;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Pos;
 
 impl Searcher<'_> {
-    pub(super) fn first_with(&mut self, c: crate::engine::pos::Stone, combo: Combo) -> Vec<usize> {
+    pub(super) fn first_with(
+        &mut self,
+        c: crate::engine::gomoku::pos::Stone,
+        combo: Combo,
+    ) -> Vec<usize> {
         let mut out = Vec::new();
         self.st.points_with(c, combo, &mut out);
         out

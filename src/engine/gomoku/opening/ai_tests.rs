@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 use super::ai::{self, PLACE_TWO_BELOW};
 use super::tests::{new, p, run};
 use super::*;
-use crate::engine::ai::Level;
-use crate::engine::game::Game;
+use crate::engine::gomoku::ai::Level;
+use crate::engine::gomoku::game::Game;
 
 /// The AI plays both sides of `opening` from `seed`: legal to the end, and the same again.
 fn ai_completes(rule: Rule, opening: OpeningRule, levels: [Level; 2], seed: u64) -> Opening {

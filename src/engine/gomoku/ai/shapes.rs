@@ -10,14 +10,14 @@ use rand::{Rng, RngExt};
 use super::pattern::Combo;
 use super::state::State;
 use super::{Score, SearchResult};
-use crate::engine::game::Game;
-use crate::engine::pos::Pos;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Pos;
 
 /// The best point for `c`: highest combo, then highest value; ties broken at random.
 fn best_for(
     st: &State,
     game: &Game,
-    c: crate::engine::pos::Stone,
+    c: crate::engine::gomoku::pos::Stone,
     rng: &mut impl Rng,
 ) -> Option<(Combo, i16, Pos)> {
     let size = st.size();

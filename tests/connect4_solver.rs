@@ -68,7 +68,18 @@ fn reference_checks() {
     let p = Position::from_moves(BoardSize::STANDARD, "44455554221").unwrap();
     assert_eq!(solver.solve(&p), -15);
     assert_eq!(solver.solve_weak(&p), -1);
-    assert!(solver.node_count() > 0);
+    // The count covers the searches since the reset: a position won at once takes no more
+    // than a handful of nodes, one from the start of a game thousands.
+    solver.reset();
+    let quick = Position::from_moves(BoardSize::STANDARD, "112233").unwrap();
+    assert_eq!(solver.solve(&quick), 18);
+    let few = solver.node_count();
+    assert!(few <= 10, "{few}");
+    solver.reset_node_count();
+    assert_eq!(solver.node_count(), 0);
+    let p = Position::from_moves(BoardSize::STANDARD, "32164625").unwrap();
+    assert_eq!(solver.solve(&p), 11);
+    assert!(solver.node_count() > 1000, "{}", solver.node_count());
 }
 
 #[test]

@@ -590,6 +590,24 @@ fn gui_module_folders_import_one_way() {
     assert!(!graph["session"].contains_key("board") && !graph["session"].contains_key("screens"));
 }
 
+/// The engine is laid out per game: neither game's folder imports the other's, and what
+/// both use (records, reviews, puzzles) sits beside them.
+#[test]
+fn the_engines_games_do_not_import_each_other() {
+    let graphs = Crate::new(&Crate::sources()).graphs();
+    let engine = &graphs[&vec!["engine".to_string()]];
+    for game in ["gomoku", "connect4"] {
+        assert!(
+            engine.contains_key(game) || engine.values().any(|d| d.contains_key(game)),
+            "engine::{game} was found: {engine:?}"
+        );
+    }
+    for (a, b) in [("gomoku", "connect4"), ("connect4", "gomoku")] {
+        let edge = engine.get(a).and_then(|d| d.get(b));
+        assert!(edge.is_none(), "engine::{a} imports engine::{b}: {edge:?}");
+    }
+}
+
 #[test]
 fn the_reader_resolves_paths_and_finds_cycles() {
     let files = [

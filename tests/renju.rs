@@ -5,8 +5,8 @@
 //! top; missing rows and columns are empty. In an exhaustive case every unmarked empty point
 //! must be allowed too.
 
-use gomoku::engine::rules::{forbidden, forbidden_points};
-use gomoku::engine::{Board, Forbidden, Game, MoveError, Pos, Rule, Stone};
+use gomoku::engine::gomoku::rules::{forbidden, forbidden_points};
+use gomoku::engine::gomoku::{Board, Forbidden, Game, MoveError, Pos, Rule, Stone};
 
 struct Case {
     name: &'static str,
@@ -281,9 +281,23 @@ const CASES: &[Case] = &[
     },
 ];
 
+/// The diagrams exercise every verdict, each on several boards: a forbidden point of each
+/// kind and an allowed one (the false threes and fives that look forbidden).
 #[test]
-fn at_least_thirty_positions() {
-    assert!(CASES.len() >= 30, "only {} cases", CASES.len());
+fn the_diagrams_cover_every_verdict() {
+    let verdicts = [
+        None,
+        Some(Forbidden::Overline),
+        Some(Forbidden::DoubleFour),
+        Some(Forbidden::DoubleThree),
+    ];
+    for want in verdicts {
+        let boards = CASES
+            .iter()
+            .filter(|case| build(case).1.iter().any(|&(_, w)| w == want))
+            .count();
+        assert!(boards >= 3, "{want:?} marked on {boards} boards only");
+    }
 }
 
 #[test]

@@ -45,14 +45,26 @@ impl Glicko {
 
     /// The rating after one puzzle of `rating`: `score` 1 solved, 0 failed.
     pub fn after(&self, rating: f64, score: f64) -> Glicko {
+        self.after_period(&[(rating, PUZZLE_RD, score)])
+    }
+
+    /// The rating after one rating period of `games`, each an opponent's rating and deviation
+    /// and the score against it (steps 2 to 8 of Glickman's paper).
+    fn after_period(&self, games: &[(f64, f64, f64)]) -> Glicko {
         let mu = (self.rating - 1500.0) / SCALE;
         let phi = self.deviation / SCALE;
         let sigma = self.volatility;
-        let mu_j = (rating - 1500.0) / SCALE;
-        let g_j = g(PUZZLE_RD / SCALE);
-        let e = 1.0 / (1.0 + (-g_j * (mu - mu_j)).exp());
-        let v = 1.0 / (g_j * g_j * e * (1.0 - e));
-        let delta = v * g_j * (score - e);
+        // Step 3 and 4: the estimated variance and the improvement, summed over the games.
+        let (mut inv_v, mut sum) = (0.0, 0.0);
+        for &(rating, rd, score) in games {
+            let mu_j = (rating - 1500.0) / SCALE;
+            let g_j = g(rd / SCALE);
+            let e = 1.0 / (1.0 + (-g_j * (mu - mu_j)).exp());
+            inv_v += g_j * g_j * e * (1.0 - e);
+            sum += g_j * (score - e);
+        }
+        let v = 1.0 / inv_v;
+        let delta = v * sum;
         // The new volatility: the root of f by the Illinois method (step 5 of the paper).
         let a = (sigma * sigma).ln();
         let f = |x: f64| {
@@ -89,7 +101,7 @@ impl Glicko {
         let sigma_new = (big_a / 2.0).exp();
         let phi_star = (phi * phi + sigma_new * sigma_new).sqrt();
         let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
-        let mu_new = mu + phi_new * phi_new * g_j * (score - e);
+        let mu_new = mu + phi_new * phi_new * sum;
         Glicko {
             rating: SCALE * mu_new + 1500.0,
             deviation: (SCALE * phi_new).clamp(RD_RANGE.0, RD_RANGE.1),
@@ -146,8 +158,30 @@ mod tests {
         assert!(easy > 0.0 && easy < 3.0, "{easy}");
         assert!(hard > 10.0 * easy, "{hard} vs {easy}");
         assert!(p.expected(1000.0) > 0.9 && p.expected(2000.0) < 0.1);
-        // Glickman's worked example in spirit: the numbers stay finite and in range.
+        // A failure against a puzzle far above costs almost nothing.
         let far = p.after(3000.0, 0.0);
-        assert!(far.rating.is_finite() && far.rating <= 1500.0);
+        assert!(far.rating < 1500.0 && far.rating > 1499.0, "{far:?}");
+    }
+
+    /// Glickman's published example ("Example of the Glicko-2 system", 2013): a 1500 player
+    /// of deviation 200 and volatility 0.06 beats a 1400 (RD 30), loses to a 1550 (RD 100) and
+    /// to a 1700 (RD 300) with tau 0.5, and ends at 1464.06, RD 151.52, volatility 0.05999.
+    #[test]
+    fn glickmans_worked_example_gives_his_numbers() {
+        let player = Glicko {
+            rating: 1500.0,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        let games = [
+            (1400.0, 30.0, 1.0),
+            (1550.0, 100.0, 0.0),
+            (1700.0, 300.0, 0.0),
+        ];
+        let after = player.after_period(&games);
+        assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
+        assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
+        // The paper rounds its steps (0.05999); the exact computation gives 0.059996.
+        assert!((after.volatility - 0.05999).abs() < 0.00001, "{after:?}");
     }
 }

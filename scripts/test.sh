@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
-# Runs every test: the engine alone (no Bevy), then everything with the game, then the real
-# game under a virtual display as a smoke test. Installs missing system packages first.
+# Runs every test: formatting and lints, the engine alone (no Bevy), then everything with the
+# game, then the real game under a virtual display as a smoke test. Installs missing system
+# packages first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/ensure-deps.sh build xvfb
+
+echo "== formatting and lints (cargo fmt --check, cargo clippy -D warnings)"
+# rustup's minimal profile leaves these two out.
+for tool in fmt clippy; do
+  if ! cargo "$tool" --version >/dev/null 2>&1 && command -v rustup >/dev/null 2>&1; then
+    rustup component add "$([ "$tool" = fmt ] && echo rustfmt || echo clippy)"
+  fi
+done
+cargo fmt --all --check
+cargo clippy --no-default-features --all-targets -- -D warnings
+cargo clippy --all-targets -- -D warnings
 
 echo "== engine tests without Bevy (cargo test --no-default-features)"
 cargo test --no-default-features

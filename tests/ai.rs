@@ -8,7 +8,7 @@ mod support {
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use gomoku::engine::gomoku::ai::{Engine, Level, Limits, NoInfo, Score, play_level};
 use gomoku::engine::gomoku::{Game, Pos, Rule};

@@ -200,7 +200,6 @@ pub fn dot_bounce(i: usize, step: u64, reduced: bool) -> (f32, f32) {
     (5.0 * lift, 0.4 + 0.6 * lift)
 }
 
-#[allow(clippy::too_many_arguments)] // Bevy system parameters
 fn thinking_dots_bounce(
     time: Res<Time>,
     settings: Res<Settings>,
@@ -344,7 +343,6 @@ pub fn eval_target(session: &Session, worker: &AiWorker) -> f32 {
     }
 }
 
-#[allow(clippy::type_complexity, clippy::too_many_arguments)] // Bevy system parameters
 fn eval_bars(
     time: Res<Time>,
     settings: Res<Settings>,

@@ -510,7 +510,7 @@ fn english_in(text: &str, lang: &str, english: &BTreeSet<String>) -> Vec<String>
         .filter(|w| w.len() >= 4 && w.is_ascii())
         .map(str::to_ascii_lowercase)
         .filter(|w| english.contains(w))
-        .filter(|w| !KEPT_NAMES.iter().any(|k| w.as_str() == *k))
+        .filter(|w| !KEPT_NAMES.contains(&w.as_str()))
         .filter(|w| {
             !SHARED_WORDS
                 .iter()

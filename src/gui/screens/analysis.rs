@@ -274,7 +274,6 @@ fn mark_threats(
     }
 }
 
-#[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_panel(
     board: Res<AnalysisBoard>,
     i18n: Res<I18n>,

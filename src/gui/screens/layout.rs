@@ -77,7 +77,6 @@ pub struct PanelBelow {
     panel: Node,
 }
 
-#[allow(clippy::type_complexity)] // Bevy queries with filters
 fn place_side_panel(
     mut commands: Commands,
     areas: Query<(Entity, &ChildOf), With<BoardArea>>,

@@ -220,7 +220,6 @@ fn content_height(node: &ComputedNode) -> f32 {
     node.content_size().y * node.inverse_scale_factor()
 }
 
-#[allow(clippy::type_complexity)] // Bevy queries with filters
 fn follow_current(
     mut lists: Query<
         (

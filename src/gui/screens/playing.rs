@@ -186,7 +186,6 @@ pub fn spawn_header(
     }
 }
 
-#[allow(clippy::type_complexity)]
 fn update_panel(
     session: Res<Session>,
     worker: Res<AiWorker>,

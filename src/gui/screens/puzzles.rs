@@ -185,7 +185,6 @@ fn grey_open_game(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
@@ -286,7 +285,6 @@ fn clear_marks(mut marks: ResMut<ShownMarks>) {
     ShownMarks::set(&mut marks, ShownMarks::default());
 }
 
-#[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_panel(
     trainer: Res<Trainer>,
     i18n: Res<I18n>,

@@ -228,7 +228,6 @@ fn sync_view(replay: Res<Replay>, review: Res<Review>, mut shown: ResMut<Shown>)
     );
 }
 
-#[allow(clippy::type_complexity, clippy::too_many_arguments)] // Bevy system parameters
 fn update_panel(
     mut commands: Commands,
     replay: Res<Replay>,

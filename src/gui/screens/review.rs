@@ -247,7 +247,6 @@ pub fn best_line(replay: &Replay, review: &Review) -> (Vec<Move>, Option<Side>) 
 }
 
 // Bevy queries with filters, one parameter per query.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn update_review(
     mut commands: Commands,
     replay: Res<Replay>,

@@ -513,7 +513,6 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     );
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,

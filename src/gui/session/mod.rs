@@ -443,7 +443,6 @@ pub fn session_from_autosave(
 }
 
 // A Bevy observer: one parameter per resource it touches.
-#[allow(clippy::too_many_arguments)]
 fn on_play_action(
     action: On<Action>,
     screen: Res<State<Screen>>,

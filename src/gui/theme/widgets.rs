@@ -158,7 +158,6 @@ pub fn on_click(
     }
 }
 
-#[allow(clippy::type_complexity)] // Bevy queries with filters
 fn style_buttons(
     mut buttons: Query<
         (

@@ -159,7 +159,6 @@ pub fn play_game(
 }
 
 /// Plays `openings.len() * 2` games on `threads` threads.
-#[allow(clippy::too_many_arguments)] // a match is naturally described by all of these
 pub fn run_match(
     a: Player,
     b: Player,

@@ -184,7 +184,6 @@ impl Table {
     /// Stores a result. The slot is the entry of the same position, else the bucket's least
     /// valuable one (shallowest, of the oldest search). A shallower result for the same
     /// position does not replace a much deeper one unless it is exact.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn store(
         &self,

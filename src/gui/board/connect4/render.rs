@@ -109,7 +109,6 @@ fn fit_board(
 }
 
 /// Slots, frame and column numbers: rebuilt when the size or the coordinate setting changes.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)] // Bevy system parameters
 fn build_frame(
     mut commands: Commands,
     view: Res<C4View>,
@@ -169,7 +168,6 @@ fn build_frame(
 
 /// Resting discs, the falling one and the marks: rebuilt when the view, the landed discs,
 /// the disc in the air or the display settings change.
-#[allow(clippy::too_many_arguments)] // Bevy system parameters
 fn rebuild_discs(
     mut commands: Commands,
     view: Res<C4View>,
@@ -252,7 +250,6 @@ fn update_falling(
 
 /// The disc held over the column the person points at (mouse or keyboard), that column's
 /// glow, and a faint disc where it would land.
-#[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_hover(
     view: Res<C4View>,
     anim: Res<FallAnimation>,

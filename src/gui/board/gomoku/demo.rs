@@ -165,7 +165,6 @@ fn script() -> Vec<Op> {
 
 /// The AI's stone has landed: stop the clock and set its drop back to a fifth of the way
 /// down (and redraw), so the shot shows the drop and the ripple starting at any frame rate.
-#[allow(clippy::too_many_arguments)] // Bevy system parameters
 fn catch_drop(
     mut steps: MessageReader<BoardStep>,
     mut done: MessageWriter<BoardStepDone>,

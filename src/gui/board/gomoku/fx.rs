@@ -411,7 +411,6 @@ pub fn win_look(
     }
 }
 
-#[allow(clippy::type_complexity)] // Bevy queries with optional components
 fn win_marks(
     time: Res<Time>,
     settings: Res<Settings>,

@@ -61,7 +61,6 @@ fn fit_board(
 }
 
 /// The theme's surface on the board and its colour on the keyboard cursor.
-#[allow(clippy::type_complexity)] // Bevy queries with filters
 fn apply_theme(
     settings: Res<Settings>,
     mut boards: Query<&mut ImageNode, With<BoardRoot>>,
@@ -212,7 +211,6 @@ pub fn star_points(size: usize) -> Vec<Pos> {
 /// Stones and their marks: rebuilt when the view or the display settings change. Effects
 /// in progress (a stone dropping, the winning line lighting up, the veil after a loss) are
 /// spawned in their current phase, so a rebuild in the middle does not restart them.
-#[allow(clippy::too_many_arguments)]
 fn rebuild_stones(
     mut commands: Commands,
     view: Res<BoardView>,
@@ -295,7 +293,6 @@ fn rebuild_stones(
 
 /// The ghost stone under the mouse (only where a click could place, on the person's turn)
 /// and the keyboard cursor.
-#[allow(clippy::type_complexity)] // Bevy queries with filters
 fn update_overlays(
     view: Res<BoardView>,
     settings: Res<Settings>,

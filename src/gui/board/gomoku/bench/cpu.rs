@@ -129,7 +129,6 @@ fn bench_search(searches: Searches) -> impl Fn(&AiRequest, &AtomicBool, Progress
     }
 }
 
-#[allow(clippy::too_many_arguments)] // Bevy system parameters
 fn drive(
     mut bench: ResMut<CpuBench>,
     mut commands: Commands,

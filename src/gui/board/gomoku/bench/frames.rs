@@ -203,7 +203,6 @@ impl Bench {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn drive_bench(
     mut bench: ResMut<Bench>,
     mut commands: Commands,

@@ -24,11 +24,14 @@
 pub mod ai;
 pub mod book;
 pub mod book_build;
+mod budget;
 pub mod game;
 pub mod position;
 pub mod record;
 pub mod search;
 pub mod solver;
+mod sorter;
+mod table;
 pub mod testsets;
 
 pub use ai::{Ai, AiError, Level, Limits, MoveChoice, Source, choose_move};

@@ -7,11 +7,16 @@
 //! negative, a draw 0.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::book::OpeningBook;
 use super::position::{BoardSize, Position};
+use super::sorter::MoveSorter;
+use super::table::TranspositionTable;
+
+pub use super::budget::Interrupted;
+pub(crate) use super::budget::{Budget, Limit, Unlimited};
 
 /// Default transposition table size: 2^23 (rounded up to a prime) entries of 5 bytes, ~42 MB.
 pub const DEFAULT_TABLE_BITS: u32 = 23;
@@ -21,216 +26,6 @@ pub const DEFAULT_TABLE_BITS: u32 = 23;
 pub fn win_now_score(p: &Position) -> i32 {
     ((p.width() * p.height() + 1 - p.moves_played()) / 2) as i32
 }
-
-/// Fixed-size hash table keyed by [`Position::key`] (`key % size`, `size` prime), keeping the
-/// last entry on collision as in Pons's solver (the benchmark node counts depend on it; a
-/// two-way depth-preferred variant saved only ~4% of nodes on early positions and was slower).
-/// Only part of the key is stored: with a prime size `p` and keys below `p * 2^32`,
-/// `key % p` and `key mod 2^32` together identify the key (Chinese remainder theorem), so
-/// 32-bit partial keys are exact; larger boards store whole keys.
-pub(crate) struct TranspositionTable {
-    keys: Keys,
-    values: Vec<u8>,
-    size: u64,
-    /// `u64::MAX / size`, to replace the slow division in `key % size` by a multiplication.
-    reciprocal: u64,
-}
-
-enum Keys {
-    Partial(Vec<u32>),
-    Full(Vec<u64>),
-}
-
-impl TranspositionTable {
-    /// A table with the first prime >= 2^`bits` entries (bits clamped to 4..=30), for keys of
-    /// `key_bits` bits.
-    pub(crate) fn new(bits: u32, key_bits: u32) -> TranspositionTable {
-        let size = next_prime(1u64 << bits.clamp(4, 30));
-        let n = size as usize;
-        // 2^32 * size > 2^(32 + bits) >= 2^key_bits makes partial keys exact.
-        let keys = if key_bits <= 32 + bits.clamp(4, 30) {
-            Keys::Partial(vec![0; n])
-        } else {
-            Keys::Full(vec![0; n])
-        };
-        TranspositionTable {
-            keys,
-            values: vec![0; n],
-            size,
-            reciprocal: u64::MAX / size,
-        }
-    }
-
-    /// `key % size`: the estimated quotient is at most two below the true one.
-    #[inline(always)]
-    fn index(&self, key: u64) -> usize {
-        let q = ((u128::from(key) * u128::from(self.reciprocal)) >> 64) as u64;
-        let mut r = key - q * self.size;
-        while r >= self.size {
-            r -= self.size;
-        }
-        r as usize
-    }
-
-    /// Empties the table (0 means no entry).
-    pub(crate) fn reset(&mut self) {
-        match &mut self.keys {
-            Keys::Partial(k) => k.fill(0),
-            Keys::Full(k) => k.fill(0),
-        }
-        self.values.fill(0);
-    }
-
-    /// Stores a non-zero `value` for `key`.
-    #[inline(always)]
-    pub(crate) fn put(&mut self, key: u64, value: u8) {
-        let i = self.index(key);
-        match &mut self.keys {
-            Keys::Partial(k) => k[i] = key as u32,
-            Keys::Full(k) => k[i] = key,
-        }
-        self.values[i] = value;
-    }
-
-    /// Starts loading the slot of `key` into cache: the table is far larger than the caches,
-    /// and the search is otherwise dominated by waiting for these loads.
-    #[inline(always)]
-    pub(crate) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let i = self.index(key);
-            let slot = match &self.keys {
-                Keys::Partial(k) => k.as_ptr().wrapping_add(i).cast::<i8>(),
-                Keys::Full(k) => k.as_ptr().wrapping_add(i).cast::<i8>(),
-            };
-            // SAFETY: a prefetch is only a hint; it never faults or reads into the program,
-            // whatever the address.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
-    }
-
-    /// The stored value, 0 if absent.
-    #[inline(always)]
-    pub(crate) fn get(&self, key: u64) -> u8 {
-        let i = self.index(key);
-        let hit = match &self.keys {
-            Keys::Partial(k) => k[i] == key as u32,
-            Keys::Full(k) => k[i] == key,
-        };
-        if hit { self.values[i] } else { 0 }
-    }
-}
-
-fn next_prime(mut n: u64) -> u64 {
-    let is_prime = |n: u64| {
-        n >= 2
-            && (2..)
-                .take_while(|d| d * d <= n)
-                .all(|d| !n.is_multiple_of(d))
-    };
-    while !is_prime(n) {
-        n += 1;
-    }
-    n
-}
-
-/// Moves sorted by score; equal scores come out in reverse insertion order (so inserting from
-/// the edges toward the centre tries central columns first).
-struct MoveSorter {
-    len: usize,
-    entries: [(u64, u32); 9],
-}
-
-impl MoveSorter {
-    #[inline(always)]
-    fn new() -> MoveSorter {
-        MoveSorter {
-            len: 0,
-            entries: [(0, 0); 9],
-        }
-    }
-
-    #[inline(always)]
-    fn add(&mut self, mv: u64, score: u32) {
-        let mut pos = self.len;
-        self.len += 1;
-        while pos > 0 && self.entries[pos - 1].1 > score {
-            self.entries[pos] = self.entries[pos - 1];
-            pos -= 1;
-        }
-        self.entries[pos] = (mv, score);
-    }
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<u64> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        Some(self.entries[self.len].0)
-    }
-}
-
-/// When a search must give up: checked every 1024 nodes.
-pub(crate) trait Budget {
-    const CAN_STOP: bool;
-    /// True once the search must stop; `nodes` is the searcher's own node counter.
-    fn expired(&self, nodes: u64) -> bool;
-}
-
-/// No limit: the checks compile away.
-pub(crate) struct Unlimited;
-
-impl Budget for Unlimited {
-    const CAN_STOP: bool = false;
-    #[inline(always)]
-    fn expired(&self, _nodes: u64) -> bool {
-        false
-    }
-}
-
-/// A stop flag, an optional deadline and an optional node cap (a value of the searcher's
-/// node counter): the cap makes a limited search reproducible whatever the machine's load.
-#[derive(Clone, Copy)]
-pub(crate) struct Limit<'a> {
-    pub(crate) stop: &'a AtomicBool,
-    pub(crate) deadline: Option<Instant>,
-    pub(crate) node_cap: Option<u64>,
-}
-
-impl<'a> Limit<'a> {
-    pub(crate) fn new(stop: &'a AtomicBool, deadline: Option<Instant>) -> Limit<'a> {
-        Limit {
-            stop,
-            deadline,
-            node_cap: None,
-        }
-    }
-}
-
-impl Budget for Limit<'_> {
-    const CAN_STOP: bool = true;
-    fn expired(&self, nodes: u64) -> bool {
-        self.stop.load(Ordering::Relaxed)
-            || self.node_cap.is_some_and(|cap| nodes >= cap)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
-/// The search was stopped (flag or deadline) before it finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Interrupted;
-
-impl std::fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("search stopped before it finished")
-    }
-}
-
-impl std::error::Error for Interrupted {}
 
 /// Exact Connect Four solver for one board size. Keeps its transposition table between calls
 /// (entries are always valid bounds), so consecutive positions of a game are solved faster.

@@ -7,14 +7,15 @@
 //! (`GameDef::puzzle_*`). What it says (the status line, notices) it holds as [`Msg`]s,
 //! put into the language in use when drawn. The screen is `screens::puzzles`.
 
+mod missed;
+mod progress;
 pub mod rating;
+mod systems;
+mod text;
 
-use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::audio::Sfx;
 use super::frames::FrameRequests;
@@ -25,7 +26,11 @@ use super::persist::{self, Notices, Paths, timestamp};
 use crate::engine::puzzle::{
     self, Hint, HintLevel, LineError, Puzzle, PuzzleMove, Refutation, TryResult,
 };
+pub use progress::{Entry, Filter, Personal, Progress, Source, YOURS};
 pub use rating::Glicko;
+use systems::{advance, poll_missed, poll_try};
+use text::not_judged;
+pub use text::{family_name, goal, side_name};
 
 /// How long the defender's answer waits after the attacker's move, so a person sees both.
 pub const REPLY_DELAY: Duration = Duration::from_millis(450);
@@ -38,102 +43,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Trainer>()
         .add_systems(PreUpdate, (poll_try, poll_missed, advance).chain())
         .add_systems(Last, cancel_on_exit::<Trainer>);
-}
-
-/// Where a personal puzzle came from: the game's record and the move that missed the win.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Source {
-    pub record: Option<PathBuf>,
-    /// The 0-based ply of the move that missed the win (the puzzle is the position before).
-    pub ply: usize,
-    pub date: String,
-}
-
-/// A personal puzzle as the progress file keeps it: its game and the puzzle in the shipped
-/// sets' text form (so it is proven and read by the same code).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Personal {
-    pub game: String,
-    pub text: String,
-    pub source: Source,
-}
-
-/// Which puzzles the trainer offers: one family ("rule-renju", "game-connect4", [`YOURS`]) or all,
-/// one difficulty or all. Kept in the progress file: a family is its id, never its words on
-/// screen ([`family_name`]).
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
-pub struct Filter {
-    pub family: Option<String>,
-    pub difficulty: Option<u8>,
-}
-
-/// The family of the player's own puzzles in the filter (an id; older progress files wrote
-/// it capitalised, which [`Trainer::ensure_loaded`] reads back).
-pub const YOURS: &str = "yours";
-
-/// A family's name on screen: the player's own puzzles in the trainer's words, a game's or a
-/// rule's family by the name its game gives it.
-pub fn family_name(family: &str) -> Msg {
-    if family == YOURS {
-        Msg::key("puzzle-family-yours")
-    } else {
-        // The games name their families by catalog keys ("rule-renju", "game-connect4").
-        Msg::key(family.to_string())
-    }
-}
-
-/// What a puzzle asks the player to find: "win by fours", "win in 3".
-pub fn goal(kind: puzzle::Kind) -> Msg {
-    match kind {
-        puzzle::Kind::Vcf => Msg::key("puzzle-goal-vcf"),
-        puzzle::Kind::Vct => Msg::key("puzzle-goal-vct"),
-        puzzle::Kind::WinIn(moves) => Msg::key("puzzle-goal-win-in").with("moves", moves),
-    }
-}
-
-/// A side's name as its game gives it ("Black", "Red"), to put into a message.
-pub fn side_name(kind: GameKind, side: Side) -> Msg {
-    kind.side_name(side)
-}
-
-/// The player's progress, kept in the data folder.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
-#[serde(default)]
-pub struct Progress {
-    pub rating: Glicko,
-    /// Puzzles solved in a row without a wrong move, a hint or the solution.
-    pub streak: u32,
-    pub best_streak: u32,
-    /// Puzzle ids solved cleanly on their rated attempt, and failed on it.
-    pub solved: BTreeSet<String>,
-    pub failed: BTreeSet<String>,
-    pub personal: Vec<Personal>,
-    pub filter: Filter,
-}
-
-/// One puzzle the trainer can offer.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    pub kind: GameKind,
-    pub puzzle: Puzzle,
-    pub family: String,
-    pub source: Option<Source>,
-}
-
-impl Entry {
-    /// The side the person plays: the puzzle's side to move.
-    pub fn attacker(&self) -> Side {
-        if self.puzzle.attacker() == 0 {
-            Side::First
-        } else {
-            Side::Second
-        }
-    }
-}
-
-/// The engine could not give its verdict on a move (`reason`: its words, English).
-fn not_judged(reason: String) -> Msg {
-    Msg::key("puzzle-status-not-judged").with("reason", reason)
 }
 
 /// Where the puzzle on the board stands.
@@ -773,168 +682,5 @@ impl Trainer {
         };
         self.save();
         self.next();
-    }
-
-    /// A reviewed game's missed wins to turn into personal puzzles: the positions before
-    /// the moves that missed them. Each is solved in the background, one game at a time.
-    pub fn add_missed_wins(&mut self, kind: GameKind, positions: Vec<(AnyGame, Source)>) {
-        for (game, source) in positions {
-            let known = self
-                .progress
-                .personal
-                .iter()
-                .any(|p| p.source.record == source.record && p.source.ply == source.ply);
-            if !known {
-                self.queue.push((kind, game, source));
-            }
-        }
-    }
-
-    /// Whether a missed win is still being turned into a puzzle.
-    pub fn collecting(&self) -> bool {
-        self.missed.is_some() || !self.queue.is_empty()
-    }
-
-    fn start_missed(&mut self) {
-        if self.missed.is_some() || self.queue.is_empty() {
-            return;
-        }
-        let batch: Vec<(GameKind, AnyGame, Source)> = std::mem::take(&mut self.queue);
-        let stamp = timestamp().file;
-        self.missed = Some(Job::spawn(
-            "missed_wins",
-            NICE_BACKGROUND,
-            (),
-            (),
-            move |ctx| {
-                let mut found = Vec::new();
-                for (n, (kind, game, source)) in batch.into_iter().enumerate() {
-                    if ctx.stopped() {
-                        break;
-                    }
-                    let id = format!("mine-{stamp}-{n}");
-                    if let Some(p) = kind.def().puzzle_from(&game, &id) {
-                        found.push((p, source));
-                    }
-                }
-                found
-            },
-        ));
-    }
-
-    fn add_personal(&mut self, games: Option<&Games>, found: Missed) {
-        for (puzzle, source) in found {
-            let Some(kind) = games.and_then(|g| {
-                g.iter()
-                    .find(|k| k.def().puzzle_position(&puzzle).is_some())
-            }) else {
-                continue;
-            };
-            let mut text = String::new();
-            puzzle::write_puzzle(&puzzle, &mut text);
-            let text = format!("puzzles {}\n\n{text}", puzzle::FORMAT_VERSION);
-            self.progress.personal.push(Personal {
-                game: kind.id().to_string(),
-                text,
-                source: source.clone(),
-            });
-            self.entries.push(Entry {
-                kind,
-                puzzle,
-                family: YOURS.into(),
-                source: Some(source),
-            });
-        }
-        self.save();
-    }
-
-    /// How many personal puzzles there are.
-    pub fn personal_count(&self) -> usize {
-        self.entries.iter().filter(|e| e.source.is_some()).count()
-    }
-}
-
-/// Delivers the verdict on the person's move (a stale one, for another puzzle or line, is
-/// dropped).
-fn poll_try(mut trainer: ResMut<Trainer>, mut sfx: MessageWriter<Sfx>) {
-    let Some(job) = trainer.bypass_change_detection().job.as_mut() else {
-        return;
-    };
-    let Some(result) = job.poll() else {
-        return;
-    };
-    let Some(job) = trainer.job.take() else {
-        return;
-    };
-    let (generation, len, mv) = *job.stamp();
-    if generation != trainer.generation
-        || len != trainer.line.len()
-        || trainer.phase != Phase::Checking
-    {
-        return;
-    }
-    match result {
-        Ok(verdict) => trainer.judged(mv, verdict, &mut sfx),
-        Err(e) => {
-            trainer.undo_board(1);
-            trainer.phase = Phase::Solving;
-            trainer.status = Some(not_judged(e));
-        }
-    }
-}
-
-/// Turns queued missed wins into personal puzzles, one batch at a time.
-fn poll_missed(mut trainer: ResMut<Trainer>, games: Option<Res<Games>>) {
-    if let Some(job) = trainer.bypass_change_detection().missed.as_mut()
-        && let Some(result) = job.poll()
-    {
-        trainer.missed = None;
-        match result {
-            Ok(found) if !found.is_empty() => trainer.add_personal(games.as_deref(), found),
-            Ok(_) => {}
-            Err(e) => warn!("missed wins: {e}"),
-        }
-    }
-    if trainer.missed.is_none() && !trainer.queue.is_empty() {
-        trainer.start_missed();
-    }
-}
-
-/// The defender's answer after its pause, and the solution's next move.
-fn advance(
-    mut trainer: ResMut<Trainer>,
-    mut sfx: MessageWriter<Sfx>,
-    mut frames: ResMut<FrameRequests>,
-) {
-    let now = Instant::now();
-    // A sleeping window wakes for the answer and each step of the solution.
-    match &trainer.phase {
-        Phase::Replying { at, .. } | Phase::Solution { at, .. } => {
-            frames.within(at.saturating_duration_since(now));
-        }
-        _ => {}
-    }
-    match trainer.phase.clone() {
-        Phase::Replying { reply, at } if now >= at => {
-            trainer.play_reply(reply);
-            sfx.write(Sfx::Stone);
-        }
-        Phase::Solution { mut rest, at } if now >= at => {
-            if rest.is_empty() {
-                trainer.phase = Phase::SolutionShown;
-                trainer.status = Some(Msg::key("puzzle-solution-shown"));
-                return;
-            }
-            let mv = rest.remove(0);
-            if let Some(game) = trainer.game.as_mut() {
-                let _ = game.play(mv);
-            }
-            sfx.write(Sfx::Stone);
-            trainer.phase = Phase::Solution {
-                rest,
-                at: now + SOLUTION_STEP,
-            };
-        }
-        _ => {}
     }
 }

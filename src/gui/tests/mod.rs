@@ -14,6 +14,7 @@ mod i18n;
 mod layout;
 mod opening;
 mod puzzles;
+mod puzzles_i18n;
 mod review;
 
 use std::path::{Path, PathBuf};

@@ -16,7 +16,7 @@ use crate::gui::board::gomoku::{BoardView, HintAreaMark, RefuteMark};
 use crate::gui::flow::{
     Action, PlayAction, PuzzleAction, ReplayAction, ResultAction, Screen, TitleAction,
 };
-use crate::gui::i18n::{I18n, Msg, index_of};
+use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::Move;
 use crate::gui::persist::ColourChoice;
 use crate::gui::puzzles::{PROGRESS_FILE, Phase, Source, Trainer, YOURS};
@@ -24,12 +24,12 @@ use crate::gui::screens::puzzles::PuzzlePrompt;
 use crate::gui::screens::replay_state::Replay;
 use crate::gui::theme::widgets::{ButtonAction, GameButton};
 
-fn trainer(t: &TestApp) -> &Trainer {
+pub(super) fn trainer(t: &TestApp) -> &Trainer {
     t.app.world().resource::<Trainer>()
 }
 
 /// The catalog key of the status line ("" for none).
-fn status(t: &TestApp) -> &str {
+pub(super) fn status(t: &TestApp) -> &str {
     trainer(t)
         .status
         .as_ref()
@@ -37,13 +37,13 @@ fn status(t: &TestApp) -> &str {
         .unwrap_or_default()
 }
 
-fn open_trainer(t: &mut TestApp) {
+pub(super) fn open_trainer(t: &mut TestApp) {
     t.act(Action::Title(TitleAction::Puzzles));
     assert_eq!(t.screen(), Screen::Puzzles);
 }
 
 /// Runs frames until the engine has judged the move and any answer is on the board.
-fn settle(t: &mut TestApp) {
+pub(super) fn settle(t: &mut TestApp) {
     assert!(
         t.run_until(|w| matches!(
             w.resource::<Trainer>().phase,
@@ -54,19 +54,19 @@ fn settle(t: &mut TestApp) {
 }
 
 /// The board move of the solution's next attacker move.
-fn next_solution_move(t: &TestApp) -> Move {
+pub(super) fn next_solution_move(t: &TestApp) -> Move {
     let tr = trainer(t);
     let e = tr.entry().unwrap();
     let m = puzzle::solution_line(&e.puzzle, &tr.line).unwrap()[0];
     e.kind.def().puzzle_move_to_board(m).unwrap()
 }
 
-fn play(t: &mut TestApp, mv: Move) {
+pub(super) fn play(t: &mut TestApp, mv: Move) {
     t.act(Action::Play(PlayAction::Place(mv)));
     settle(t);
 }
 
-fn first_puzzle(t: &TestApp, family: &str, kind: Kind, difficulty: u8) -> usize {
+pub(super) fn first_puzzle(t: &TestApp, family: &str, kind: Kind, difficulty: u8) -> usize {
     trainer(t)
         .entries
         .iter()
@@ -77,7 +77,7 @@ fn first_puzzle(t: &TestApp, family: &str, kind: Kind, difficulty: u8) -> usize 
 }
 
 /// A legal move on the top row, far from any puzzle's fight: the attack runs out.
-fn quiet_move(t: &TestApp) -> Move {
+pub(super) fn quiet_move(t: &TestApp) -> Move {
     (0..15u8)
         .map(|x| crate::gui::kind::gomoku::point(crate::engine::gomoku::Pos::new(x, 0)))
         .find(|&m| trainer(t).game.as_ref().unwrap().check(m).is_ok())
@@ -85,7 +85,7 @@ fn quiet_move(t: &TestApp) -> Move {
 }
 
 /// Plays the solution's moves from here to the win.
-fn solve(t: &mut TestApp) {
+pub(super) fn solve(t: &mut TestApp) {
     let mut moves = 0;
     while trainer(t).phase != Phase::Solved {
         moves += 1;
@@ -96,7 +96,7 @@ fn solve(t: &mut TestApp) {
 }
 
 /// The prompt under the title.
-fn prompt(t: &mut TestApp) -> String {
+pub(super) fn prompt(t: &mut TestApp) -> String {
     t.app
         .world_mut()
         .query_filtered::<&Text, With<PuzzlePrompt>>()
@@ -107,7 +107,7 @@ fn prompt(t: &mut TestApp) -> String {
 }
 
 /// The panel's line with the count of solved puzzles.
-fn solved_line(t: &mut TestApp) -> String {
+pub(super) fn solved_line(t: &mut TestApp) -> String {
     t.texts()
         .into_iter()
         .find(|s| s.contains("Streak "))
@@ -551,172 +551,6 @@ fn a_missed_win_of_a_reviewed_game_becomes_your_puzzle() {
     t.act(Action::Puzzle(PuzzleAction::OpenGame));
     assert_eq!(t.screen(), Screen::Replay);
     assert_eq!(t.app.world().resource::<Replay>().cursor, ply);
-}
-
-/// The texts on screen, none of them a message's key (no such message) or with a variable
-/// left unfilled.
-fn worded(t: &mut TestApp) -> Vec<String> {
-    let shown = t.texts();
-    for text in &shown {
-        assert!(
-            !text.contains("puzzle-") && !text.contains("{$"),
-            "{text:?} in {shown:?}"
-        );
-    }
-    shown
-}
-
-fn speak(t: &mut TestApp, id: &str) {
-    let index = index_of(id).unwrap();
-    t.app.world_mut().resource_mut::<I18n>().set(index);
-    t.app.update();
-}
-
-/// The trainer's panel in the language in use, its status line following a change of
-/// language, every language's words filled in, and the words drawn from the game (side names,
-/// moves) put in place.
-#[test]
-fn i18n_the_trainer_speaks_the_language_in_use() {
-    let mut t = TestApp::new();
-    open_trainer(&mut t);
-    let i = first_puzzle(&t, "rule-freestyle", Kind::Vcf, 1);
-    t.app.world_mut().resource_mut::<Trainer>().open(i);
-    t.app.update();
-    let (attacker, defender) = {
-        let tr = trainer(&t);
-        let (kind, side) = (tr.entry().unwrap().kind, tr.attacker().unwrap());
-        (kind.side_name(side), kind.side_name(side.other()))
-    };
-    let (attacker_cs, defender_cs) = {
-        let cs = I18n::new(index_of("cs").unwrap());
-        (cs.msg(&attacker), cs.msg(&defender))
-    };
-    let (attacker, defender) = { (attacker.english(), defender.english()) };
-    let shown = worded(&mut t);
-    let prompt = format!("{attacker} to play: win by fours");
-    for expected in ["Puzzles", "Hint", "Try again", &prompt] {
-        assert!(
-            shown.iter().any(|s| s == expected),
-            "{expected:?} in {shown:?}"
-        );
-    }
-    assert!(
-        shown
-            .iter()
-            .any(|s| s.starts_with("Your rating: 1500 ± 700 (provisional)\n")),
-        "{shown:?}"
-    );
-    // A wrong move: the refutation in words, with the defender's name and answer.
-    let quiet = (0..15u8)
-        .map(|x| crate::gui::kind::gomoku::point(crate::engine::gomoku::Pos::new(x, 0)))
-        .find(|&m| trainer(&t).game.as_ref().unwrap().check(m).is_ok())
-        .unwrap();
-    play(&mut t, quiet);
-    t.app.update();
-    let shown = worded(&mut t);
-    let refuted = shown
-        .iter()
-        .find(|s| s.starts_with(&format!("Not this one: {defender} answers ")))
-        .unwrap_or_else(|| panic!("the refutation in {shown:?}"));
-    assert!(
-        refuted.ends_with(" and the attack runs out. Try again."),
-        "{refuted}"
-    );
-    assert!(
-        shown
-            .iter()
-            .any(|s| s.contains("Your rating: ") && s.contains(" (−")),
-        "the rating lost: {shown:?}"
-    );
-
-    // Czech: the status line and the panel change at once; the buttons when the screen is
-    // entered again (a language is picked on the settings screen).
-    speak(&mut t, "cs");
-    let shown = worded(&mut t);
-    assert!(
-        shown
-            .iter()
-            .any(|s| s.starts_with(&format!("Tudy ne: soupeř ({defender_cs}) odpoví "))),
-        "{shown:?}"
-    );
-    let prompt = format!("{attacker_cs} na tahu: výhra samými čtyřkami");
-    assert!(shown.contains(&prompt), "{prompt:?} in {shown:?}");
-    assert!(
-        shown
-            .iter()
-            .any(|s| s.starts_with("Zobrazeno: všechny hry")),
-        "{shown:?}"
-    );
-    t.act(Action::Puzzle(PuzzleAction::Menu));
-    open_trainer(&mut t);
-    let shown = worded(&mut t);
-    for expected in [
-        "Úlohy",
-        "Nápověda",
-        "Znovu",
-        "Kliknutím zahrajete tah útočící strany",
-    ] {
-        assert!(
-            shown.iter().any(|s| s == expected),
-            "{expected:?} in {shown:?}"
-        );
-    }
-    // The hints, the solution and the filters in every language.
-    for lang in crate::gui::i18n::LANGUAGES {
-        speak(&mut t, lang.id);
-        t.act(Action::Puzzle(PuzzleAction::Retry));
-        t.act(Action::Puzzle(PuzzleAction::Hint));
-        worded(&mut t);
-        t.act(Action::Puzzle(PuzzleAction::Hint));
-        worded(&mut t);
-        assert_eq!(status(&t), "puzzle-hint-move");
-        t.act(Action::Puzzle(PuzzleAction::Solution));
-        worded(&mut t);
-        t.act(Action::Puzzle(PuzzleAction::OpenGame));
-        assert_eq!(status(&t), "puzzle-status-not-yours");
-        worded(&mut t);
-        t.act(Action::Puzzle(PuzzleAction::Difficulty));
-        worded(&mut t);
-    }
-}
-
-/// Every `puzzle-` message the trainer's code names is in the English catalog, and every one
-/// of the catalog is named by the code.
-#[test]
-fn the_trainers_messages_are_the_catalogs() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut used = std::collections::BTreeSet::new();
-    for file in [
-        "src/gui/puzzles/mod.rs",
-        "src/gui/puzzles/rating.rs",
-        "src/gui/screens/puzzles.rs",
-    ] {
-        let source = std::fs::read_to_string(root.join(file)).unwrap();
-        for piece in source.split("\"puzzle-").skip(1) {
-            let key: String = piece
-                .chars()
-                .take_while(|c| c.is_ascii_lowercase() || *c == '-')
-                .collect();
-            used.insert(format!("puzzle-{key}"));
-        }
-    }
-    let english = crate::gui::i18n::LANGUAGES[0].source;
-    let catalog: std::collections::BTreeSet<String> = english
-        .lines()
-        .filter(|l| l.starts_with("puzzle-"))
-        .filter_map(|l| l.split_once(" =").map(|(key, _)| key.to_string()))
-        .collect();
-    assert!(used.len() > 40, "{used:?}");
-    let unknown: Vec<_> = used.difference(&catalog).collect();
-    let unused: Vec<_> = catalog.difference(&used).collect();
-    assert!(
-        unknown.is_empty(),
-        "named in the code, not in en/puzzles.ftl: {unknown:?}"
-    );
-    assert!(
-        unused.is_empty(),
-        "in en/puzzles.ftl, named by no code: {unused:?}"
-    );
 }
 
 /// The filter is kept by family id: an older file's "Yours" is the player's own puzzles, and

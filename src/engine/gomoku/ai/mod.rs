@@ -18,6 +18,7 @@ pub mod pattern;
 mod qsearch;
 mod root;
 pub mod search;
+mod searcher;
 pub mod shapes;
 pub mod state;
 pub mod stats;

@@ -1,0 +1,160 @@
+//! One search thread's state (the board, the shared table, limits, counters, killers,
+//! history, principal variations) and its bookkeeping: ticks, polls of the clock, the
+//! result. The alpha-beta itself is `search.rs`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::Limits;
+use super::params::Params;
+use super::state::State;
+use super::stats::{Cat, NodeStats};
+use super::tt::Table;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Pos;
+
+/// The deepest ply a search reaches (the size of the per-ply tables).
+pub(crate) const MAX_PLY: usize = 96;
+/// No move: an empty killer or counter-move slot, no excluded move.
+pub(crate) const NO_MOVE: usize = usize::MAX;
+
+/// The state of one search thread.
+pub(super) struct Searcher<'a> {
+    pub(super) st: State,
+    pub(super) tt: &'a Table,
+    pub(super) p: &'static Params,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) start: Instant,
+    pub(super) soft: Option<Duration>,
+    pub(super) hard: Option<Duration>,
+    /// Iterations start until `hard` (see [`Limits::spend_all`]).
+    pub(super) spend_all: bool,
+    pub(super) max_depth: i32,
+    pub(super) node_limit: u64,
+    pub(super) vct: bool,
+    pub(super) plain: bool,
+    pub(super) nodes: u64,
+    pub(super) stats: NodeStats,
+    pub(super) cat: Cat,
+    /// Calls of `poll`: its own counter, since node counts advance in uneven steps.
+    pub(super) polls: u32,
+    pub(super) aborted: bool,
+    pub(super) killers: [[usize; 2]; MAX_PLY],
+    /// `[move][side]`: how often a quiet move caused a cut-off, with gravity (bounded).
+    pub(super) history: Vec<[i32; 2]>,
+    /// `[previous move][side]`: the reply that last refuted it.
+    pub(super) counter: Vec<[usize; 2]>,
+    /// Static evaluation by ply, for the "improving" flag.
+    pub(super) evals: [i32; MAX_PLY],
+    pub(super) pv: Vec<[usize; MAX_PLY]>,
+    pub(super) pv_len: [usize; MAX_PLY],
+    /// Legal root moves (exactly checked against the rules).
+    pub(super) root_legal: Vec<bool>,
+    pub(super) buf: Vec<usize>,
+    /// Scratch list of the defence points (movepick).
+    pub(super) defences: Vec<usize>,
+    pub(super) move_lists: Vec<Vec<(i32, usize)>>,
+    /// The best root move of the iteration in progress and its score, once one is proven
+    /// better than alpha: a stopped iteration still improves the answer.
+    pub(super) root_best: Option<(usize, i32)>,
+    /// Moves the root generated in the last iteration.
+    pub(super) root_moves: usize,
+    /// 0 for the main thread, 1.. for Lazy SMP helpers (which only deepen, silently).
+    pub(super) helper: usize,
+    /// `[ply]`: the move a singular-extension search leaves out at that node, or `NO_MOVE`.
+    pub(super) excluded: [usize; MAX_PLY],
+    /// Depth of the iteration in progress: extensions stop at twice it.
+    pub(super) root_depth: f32,
+}
+
+impl<'a> Searcher<'a> {
+    pub(super) fn new(
+        game: &Game,
+        tt: &'a Table,
+        limits: &Limits,
+        stop: &'a AtomicBool,
+        start: Instant,
+    ) -> Searcher<'a> {
+        let n = game.size() * game.size();
+        // Excluded moves (the analysis board's second and third choices) are as if illegal.
+        let root_legal = (0..n)
+            .map(|i| {
+                let p = Pos::from_index(i, game.size());
+                game.check_move(p).is_ok() && !limits.exclude.contains(&p)
+            })
+            .collect();
+        Searcher {
+            st: State::from_game(game),
+            tt,
+            p: Params::get(),
+            stop,
+            start,
+            soft: limits.soft_time.or(limits.hard_time),
+            hard: limits.hard_time,
+            spend_all: limits.spend_all,
+            max_depth: limits
+                .depth
+                .map_or(MAX_PLY as i32 - 8, |d| d.clamp(1, 80) as i32),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            vct: limits.vct,
+            plain: limits.plain,
+            nodes: 0,
+            stats: NodeStats::default(),
+            cat: Cat::Main,
+            polls: 0,
+            aborted: false,
+            killers: [[NO_MOVE; 2]; MAX_PLY],
+            history: vec![[0; 2]; n],
+            counter: vec![[NO_MOVE; 2]; n],
+            evals: [0; MAX_PLY],
+            pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            root_legal,
+            buf: Vec::new(),
+            defences: Vec::new(),
+            move_lists: vec![Vec::new(); MAX_PLY],
+            root_best: None,
+            root_moves: usize::MAX,
+            helper: 0,
+            excluded: [NO_MOVE; MAX_PLY],
+            root_depth: 0.0,
+        }
+    }
+
+    #[inline]
+    pub(super) fn tick(&mut self) {
+        self.nodes += 1;
+        self.stats.add(self.cat);
+    }
+
+    /// Runs `f` with its nodes counted under `cat`.
+    #[inline]
+    pub(super) fn counted<R>(&mut self, cat: Cat, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = std::mem::replace(&mut self.cat, cat);
+        let r = f(self);
+        self.cat = saved;
+        r
+    }
+
+    pub(super) fn pos(&self, i: usize) -> Pos {
+        Pos::from_index(i, self.st.size())
+    }
+
+    /// Checks the stop flag, the clock and the node budget every 64 calls: a clock read is
+    /// far cheaper than the 10 ms the stop flag allows.
+    #[inline]
+    pub(super) fn poll(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.polls = self.polls.wrapping_add(1);
+        if self.polls & 63 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self.hard.is_some_and(|h| self.start.elapsed() >= h))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+}

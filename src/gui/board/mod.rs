@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::kind::{AnyGame, GameKind, Move, Side};
+use super::kind::{AnyGame, GameKind, Move, Side, Verdict};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shown>()
@@ -118,6 +118,11 @@ pub struct Shown {
     pub candidates: Vec<Move>,
     /// The game's threat overlay (the analysis board).
     pub overlay: bool,
+    /// The game's end as the person sees it (a win, a loss, a draw), once it is over.
+    pub end: Option<Verdict>,
+    /// An engine searches in this game (the AI's move or a hint): animations rest, so the
+    /// frames they would draw leave the CPU to the search.
+    pub busy: bool,
 }
 
 impl Shown {
@@ -138,7 +143,9 @@ impl Shown {
             && shown.line == new.line
             && shown.line_by == new.line_by
             && shown.candidates == new.candidates
-            && shown.overlay == new.overlay;
+            && shown.overlay == new.overlay
+            && shown.end == new.end
+            && shown.busy == new.busy;
         if !same {
             **shown = new;
         }

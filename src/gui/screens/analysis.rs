@@ -252,6 +252,8 @@ fn sync_view(board: Res<AnalysisBoard>, mut shown: ResMut<Shown>) {
             line_by: None,
             candidates: lines.top.iter().map(|c| c.mv).collect(),
             overlay: board.threats,
+            end: None,
+            busy: false,
         },
     );
 }

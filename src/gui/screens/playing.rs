@@ -20,6 +20,7 @@ use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, spawn_button, text};
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_observer(on_menu);
     app.configure_sets(Update, BoardSystems.after(SessionSystems))
         .add_systems(OnEnter(Screen::Playing), spawn_playing)
         .add_systems(
@@ -44,6 +45,13 @@ pub(super) fn plugin(app: &mut App) {
                 .before(BoardSystems)
                 .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
         );
+}
+
+/// Menu leaves the game for the title screen (the session stops its searches).
+fn on_menu(action: On<Action>, screen: Res<State<Screen>>, mut next: ResMut<NextState<Screen>>) {
+    if matches!(*action, Action::Play(PlayAction::Menu)) && *screen.get() == Screen::Playing {
+        next.set(Screen::Title);
+    }
 }
 
 /// The panel's icon of the next piece's colour.
@@ -490,6 +498,11 @@ pub fn sync_view(
             // A tournament opening's pending fifth-move offers, numbered.
             candidates: phase.map(|o| o.offers()).unwrap_or_default(),
             overlay: false,
+            end: session
+                .finished
+                .as_ref()
+                .map(|f| session.end_verdict(&f.end)),
+            busy: worker.is_busy(),
         },
     );
 }

@@ -269,6 +269,8 @@ fn sync_view(trainer: Res<Trainer>, mut shown: ResMut<Shown>, mut marks: ResMut<
             line_by: defender,
             candidates: Vec::new(),
             overlay: false,
+            end: None,
+            busy: false,
         },
     );
     ShownMarks::set(

@@ -224,6 +224,8 @@ fn sync_view(replay: Res<Replay>, review: Res<Review>, mut shown: ResMut<Shown>)
             line_by,
             candidates: Vec::new(),
             overlay: false,
+            end: None,
+            busy: false,
         },
     );
 }

@@ -309,6 +309,16 @@ impl Session {
         })
     }
 
+    /// What the person sees at the end of the game: their win, loss or draw against the AI;
+    /// between people a win (someone won) or a draw.
+    pub fn end_verdict(&self, end: &GameEnd) -> Verdict {
+        match self.person_result(end) {
+            Some(verdict) => verdict,
+            None if end.winner().is_some() => Verdict::Win,
+            None => Verdict::Draw,
+        }
+    }
+
     /// Takes back moves for the person: against the AI back to the person's previous turn
     /// (two plies, or one while the AI is thinking about its reply); between people one ply.
     /// Returns the number of plies taken back.
@@ -451,7 +461,6 @@ fn on_play_action(
     mut opening_worker: ResMut<OpeningWorker>,
     backend: Res<AiBackend>,
     mut sfx: MessageWriter<Sfx>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
     let Action::Play(action) = &*action else {
         return;
@@ -563,9 +572,9 @@ fn on_play_action(
             }
         }
         PlayAction::Menu => {
+            // The screen itself changes in `screens::playing`.
             worker.cancel();
             opening_worker.cancel();
-            next.set(Screen::Title);
         }
     }
 }

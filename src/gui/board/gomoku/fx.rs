@@ -13,13 +13,12 @@ use bevy::ui::ShadowStyle;
 
 use super::{BoardMetrics, BoardRoot, BoardView, line_pct};
 use crate::engine::gomoku::Pos;
-use crate::gui::ai_task::AiWorker;
+use crate::gui::board::Shown;
 use crate::gui::effects::{FxSystems, ease, progress, reduced, wave};
 use crate::gui::flow::Screen;
 use crate::gui::frames::FrameRequests;
 use crate::gui::kind::Verdict;
 use crate::gui::persist::Settings;
-use crate::gui::session::{GameEnd, Session};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardFx>()
@@ -146,22 +145,8 @@ pub fn track_view(
     }
 }
 
-/// What the person sees at the end of `session`'s game.
-pub fn end_kind(session: &Session, end: &GameEnd) -> Verdict {
-    match session.person_result(end) {
-        Some(Verdict::Win) => Verdict::Win,
-        Some(Verdict::Loss) => Verdict::Loss,
-        Some(Verdict::Draw) => Verdict::Draw,
-        None if end.winner().is_some() => Verdict::Win,
-        None => Verdict::Draw,
-    }
-}
-
-fn start_end_fx(session: Res<Session>, time: Res<Time>, mut fx: ResMut<BoardFx>) {
-    fx.end = session
-        .finished
-        .as_ref()
-        .map(|f| (end_kind(&session, &f.end), time.elapsed_secs_f64()));
+fn start_end_fx(shown: Res<Shown>, time: Res<Time>, mut fx: ResMut<BoardFx>) {
+    fx.end = shown.end.map(|verdict| (verdict, time.elapsed_secs_f64()));
     fx.burst_done = false;
 }
 
@@ -265,13 +250,13 @@ fn pulses(
     time: Res<Time>,
     settings: Res<Settings>,
     fx: Res<BoardFx>,
-    worker: Res<AiWorker>,
+    shown: Res<Shown>,
     mut marks: Query<&mut UiTransform, With<Pulse>>,
     mut frames: ResMut<FrameRequests>,
 ) {
     // While the AI searches (its move or a hint), the marker rests: the person's own stone
     // needs no pointing out, and frames drawn for it would take the CPU from the search.
-    let searching = worker.is_busy();
+    let searching = shown.busy;
     let scale = pulse_scale(fx.pulse_from, time.elapsed_secs_f64(), reduced(&settings))
         .filter(|_| !searching);
     if scale.is_some() && !marks.is_empty() {

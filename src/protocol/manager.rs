@@ -1,7 +1,6 @@
 //! The manager side of the protocol: drives a brain process through its stdin and stdout.
 //! Used by the `pbrain-match` tool and the process tests.
 
-use std::fmt;
 use std::io::{self, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -11,27 +10,18 @@ use std::time::{Duration, Instant};
 use super::lines::Lines;
 
 /// What went wrong talking to a brain.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ManagerError {
     /// Writing to the brain failed (it has exited or closed its input).
+    #[error("cannot write to the brain: {0}")]
     Write(String),
     /// No reply within the allowed time.
+    #[error("no reply within {} ms", .0.as_millis())]
     Timeout(Duration),
     /// The brain closed its output.
+    #[error("the brain closed its output")]
     Closed,
 }
-
-impl fmt::Display for ManagerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ManagerError::Write(e) => write!(f, "cannot write to the brain: {e}"),
-            ManagerError::Timeout(t) => write!(f, "no reply within {} ms", t.as_millis()),
-            ManagerError::Closed => f.write_str("the brain closed its output"),
-        }
-    }
-}
-
-impl std::error::Error for ManagerError {}
 
 /// A running brain.
 pub struct BrainProcess {

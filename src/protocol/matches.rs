@@ -2,27 +2,18 @@
 //! its error margin, and a sequential probability ratio test (SPRT) that stops a match as
 //! soon as the result is clear.
 
-use std::fmt;
-
 use crate::engine::gomoku::Pos;
 
 /// An opening: stones in move order from Black.
 pub type Opening = Vec<Pos>;
 
 /// A line of an openings file that is not an opening.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
 pub struct OpeningError {
     pub line: usize,
     pub message: String,
 }
-
-impl fmt::Display for OpeningError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for OpeningError {}
 
 /// Reads an openings file: one opening a line, its moves in order from Black, each as a
 /// point like `h8` or as Gomocup `x,y`, separated by spaces; `#` starts a comment, blank

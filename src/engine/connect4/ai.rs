@@ -116,26 +116,15 @@ pub struct MoveChoice {
 }
 
 /// Why no move could be chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AiError {
     /// The game is over or the board is full: there is no legal move.
+    #[error("no legal move: the game is over")]
     NoLegalMove,
     /// The position is for another board size than this [`Ai`].
+    #[error("position is {position} but the AI was built for {ai}")]
     WrongSize { ai: BoardSize, position: BoardSize },
 }
-
-impl fmt::Display for AiError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AiError::NoLegalMove => f.write_str("no legal move: the game is over"),
-            AiError::WrongSize { ai, position } => {
-                write!(f, "position is {position} but the AI was built for {ai}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for AiError {}
 
 /// Table size of the Perfect level's solver (~42 MB), allocated on first use.
 const SOLVER_TABLE_BITS: u32 = 23;

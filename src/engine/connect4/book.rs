@@ -11,7 +11,6 @@
 //! - entries sorted by key, each a LEB128 varint of the key's difference from the previous key
 //!   (the first from 0) followed by the score as one signed byte.
 
-use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -25,84 +24,43 @@ const HEADER_LEN: usize = 12;
 static STANDARD_BOOK_BYTES: &[u8] = include_bytes!("../../../assets/connect4/book-7x6.c4b");
 
 /// Why a book could not be loaded.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum BookError {
     /// Reading the file failed.
-    Io { path: String, error: std::io::Error },
+    #[error("cannot read book {path}: {error}")]
+    Io {
+        path: String,
+        #[source]
+        error: std::io::Error,
+    },
     /// Fewer than the 12 header bytes.
+    #[error("book is {len} bytes, shorter than its {HEADER_LEN}-byte header")]
     TooShort { len: usize },
     /// The first 4 bytes are not `C4BK`.
+    #[error("not a Connect Four book (magic is not C4BK)")]
     BadMagic,
     /// A format version this code does not read.
+    #[error("book format version {version} is not supported (expected {VERSION})")]
     UnsupportedVersion { version: u8 },
     /// The header's board size is invalid.
+    #[error("book board size {width}x{height} is not supported")]
     InvalidSize { width: u8, height: u8 },
     /// The data ends inside entry `entry` (0-based) at byte `offset`.
+    #[error("book data ends inside entry {entry} at byte {offset}")]
     Truncated { entry: usize, offset: usize },
     /// Entry `entry`'s key overflows or does not increase.
+    #[error("book entry {entry} at byte {offset}: key overflows or is not increasing")]
     BadKey { entry: usize, offset: usize },
     /// Entry `entry`'s score is outside the possible range for the board.
+    #[error("book entry {entry} at byte {offset}: score {score} is out of range")]
     BadScore {
         entry: usize,
         offset: usize,
         score: i8,
     },
     /// Bytes remain after the last entry.
+    #[error("book has unexpected bytes after the last entry at byte {offset}")]
     TrailingBytes { offset: usize },
-}
-
-impl fmt::Display for BookError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BookError::Io { path, error } => write!(f, "cannot read book {path}: {error}"),
-            BookError::TooShort { len } => {
-                write!(
-                    f,
-                    "book is {len} bytes, shorter than its {HEADER_LEN}-byte header"
-                )
-            }
-            BookError::BadMagic => write!(f, "not a Connect Four book (magic is not C4BK)"),
-            BookError::UnsupportedVersion { version } => {
-                write!(
-                    f,
-                    "book format version {version} is not supported (expected {VERSION})"
-                )
-            }
-            BookError::InvalidSize { width, height } => {
-                write!(f, "book board size {width}x{height} is not supported")
-            }
-            BookError::Truncated { entry, offset } => {
-                write!(f, "book data ends inside entry {entry} at byte {offset}")
-            }
-            BookError::BadKey { entry, offset } => write!(
-                f,
-                "book entry {entry} at byte {offset}: key overflows or is not increasing"
-            ),
-            BookError::BadScore {
-                entry,
-                offset,
-                score,
-            } => write!(
-                f,
-                "book entry {entry} at byte {offset}: score {score} is out of range"
-            ),
-            BookError::TrailingBytes { offset } => {
-                write!(
-                    f,
-                    "book has unexpected bytes after the last entry at byte {offset}"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for BookError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BookError::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
 }
 
 /// Exact scores of positions with at most [`OpeningBook::max_ply`] stones.

@@ -51,13 +51,6 @@ impl Budget for Limit<'_> {
 }
 
 /// The search was stopped (flag or deadline) before it finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("search stopped before it finished")]
 pub struct Interrupted;
-
-impl std::fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("search stopped before it finished")
-    }
-}
-
-impl std::error::Error for Interrupted {}

@@ -83,56 +83,52 @@ impl fmt::Display for BoardSize {
 }
 
 /// Why a board size was rejected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardSizeError {
     /// Width outside 1..=9.
+    #[error("board width {width} is outside 1..=9")]
     Width { width: usize },
     /// Height outside 1..=19.
+    #[error("board height {height} is outside 1..=19")]
     Height { height: usize },
     /// `(height + 1) * width` exceeds the 64 bits of a bitboard.
+    #[error(
+        "board {width}x{height} needs (height+1)*width = {} bits, more than 64",
+        (.height + 1) * .width
+    )]
     TooManyCells { width: usize, height: usize },
 }
-
-impl fmt::Display for BoardSizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            BoardSizeError::Width { width } => {
-                write!(f, "board width {width} is outside 1..=9")
-            }
-            BoardSizeError::Height { height } => {
-                write!(f, "board height {height} is outside 1..=19")
-            }
-            BoardSizeError::TooManyCells { width, height } => write!(
-                f,
-                "board {width}x{height} needs (height+1)*width = {} bits, more than 64",
-                (height + 1) * width
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BoardSizeError {}
 
 /// An illegal move or a malformed move string.
 ///
 /// `index` is the 0-based position of the move in the move string, which is also the number of
 /// moves played before it. `column` is 1-based, as written in the notation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Users count moves from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// A character that is not a column digit.
+    #[error("move {}: {found:?} is not a column digit", .index + 1)]
     InvalidCharacter { index: usize, found: char },
     /// A column number outside `1..=width`.
+    #[error("move {}: column {column} is out of range 1..={width}", .index + 1)]
     OutOfRange {
         index: usize,
         column: usize,
         width: usize,
     },
     /// The column has no free cell left.
+    #[error("move {}: column {column} is full", .index + 1)]
     ColumnFull { index: usize, column: usize },
     /// The game had already ended (four in a row or full board) before this move.
+    #[error("move {} (column {column}): the game is already over", .index + 1)]
     GameOver { index: usize, column: usize },
     /// The move completes a four. Only the solver's [`Position`] rejects this: it represents
     /// unfinished games only.
+    #[error(
+        "move {} (column {column}) completes four in a row; only unfinished positions \
+         can be solved",
+        .index + 1
+    )]
     WinningMove { index: usize, column: usize },
 }
 
@@ -148,42 +144,6 @@ impl MoveError {
         }
     }
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Users count moves from 1.
-        match *self {
-            MoveError::InvalidCharacter { index, found } => {
-                write!(f, "move {}: {found:?} is not a column digit", index + 1)
-            }
-            MoveError::OutOfRange {
-                index,
-                column,
-                width,
-            } => write!(
-                f,
-                "move {}: column {column} is out of range 1..={width}",
-                index + 1
-            ),
-            MoveError::ColumnFull { index, column } => {
-                write!(f, "move {}: column {column} is full", index + 1)
-            }
-            MoveError::GameOver { index, column } => write!(
-                f,
-                "move {} (column {column}): the game is already over",
-                index + 1
-            ),
-            MoveError::WinningMove { index, column } => write!(
-                f,
-                "move {} (column {column}) completes four in a row; only unfinished positions \
-                 can be solved",
-                index + 1
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// Reads one move character: `Ok(column)` 0-based, already checked against `width`.
 pub(crate) fn parse_column(index: usize, c: char, width: usize) -> Result<usize, MoveError> {

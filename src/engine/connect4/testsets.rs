@@ -1,7 +1,6 @@
 //! Pascal Pons's benchmark sets (`<moves> <score>` per line), used by the tests and by
 //! `connect4-bench`.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The five sets, easiest first, with the reference mean node count per position for a strong
@@ -26,30 +25,18 @@ pub struct TestCase {
 }
 
 /// A test set file could not be read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TestSetError {
+    // The I/O error is in the text, not exposed as a source (as before the derive).
+    #[error("cannot read {}: {error}", .path.display())]
     Io {
         path: PathBuf,
         error: std::io::Error,
     },
     /// Line `line` (1-based) is not `<moves> <score>`.
+    #[error("{}:{line}: expected `<moves> <score>`", .path.display())]
     BadLine { path: PathBuf, line: usize },
 }
-
-impl fmt::Display for TestSetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TestSetError::Io { path, error } => {
-                write!(f, "cannot read {}: {error}", path.display())
-            }
-            TestSetError::BadLine { path, line } => {
-                write!(f, "{}:{line}: expected `<moves> <score>`", path.display())
-            }
-        }
-    }
-}
-
-impl std::error::Error for TestSetError {}
 
 /// Where the sets live: `tests/data/connect4` in this repository (copied there with their
 /// licence, so nothing outside the clone is ever read).

@@ -49,20 +49,9 @@ pub fn zobrist_side_key() -> u64 {
 }
 
 /// The board size is outside 5..=25.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("board size {0} is not supported (use {MIN_SIZE} to {MAX_SIZE})")]
 pub struct BadSize(pub usize);
-
-impl fmt::Display for BadSize {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "board size {} is not supported (use {MIN_SIZE} to {MAX_SIZE})",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BadSize {}
 
 /// Stones on a square board. Placing and removing keep a Zobrist hash of the stones.
 #[derive(Clone, PartialEq, Eq)]

@@ -1,8 +1,6 @@
 //! A Gomoku game: board, rule, move history with undo and redo, side to move, outcome and an
 //! incrementally kept Zobrist hash.
 
-use std::fmt;
-
 use super::board::{BadSize, Board, zobrist_side_key};
 use super::pos::{Pos, Stone};
 use super::rules::{self, Forbidden, Rule};
@@ -27,32 +25,17 @@ impl Outcome {
 }
 
 /// Why a move cannot be played.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveError {
+    #[error("{},{} is off the {size}x{size} board", .pos.x, .pos.y)]
     OffBoard { pos: Pos, size: usize },
+    #[error("{},{} is already taken by {by}", .pos.x, .pos.y)]
     Occupied { pos: Pos, by: Stone },
+    #[error("{},{} is forbidden for Black: {kind}", .pos.x, .pos.y)]
     Forbidden { pos: Pos, kind: Forbidden },
+    #[error("the game is already over")]
     GameOver,
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::OffBoard { pos, size } => {
-                write!(f, "{},{} is off the {size}x{size} board", pos.x, pos.y)
-            }
-            MoveError::Occupied { pos, by } => {
-                write!(f, "{},{} is already taken by {by}", pos.x, pos.y)
-            }
-            MoveError::Forbidden { pos, kind } => {
-                write!(f, "{},{} is forbidden for Black: {kind}", pos.x, pos.y)
-            }
-            MoveError::GameOver => f.write_str("the game is already over"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// One move of the history.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -293,62 +276,32 @@ impl Game {
 }
 
 /// Why a set of stones is not a position (see [`Game::set_up`]).
-#[derive(Clone, PartialEq, Eq, Debug)]
+// The wrapped errors print their own text and are not exposed as sources (as before the
+// derive), hence "{0}" rather than #[source] or transparent.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SetUpError {
+    #[error("{0}")]
     Size(BadSize),
     /// A stone off the board or on a taken point.
+    #[error("{0}")]
     Stone(MoveError),
     /// A winning line is already on the board.
-    AlreadyWon {
-        winner: Stone,
-        line: Vec<Pos>,
-    },
+    #[error("the position is already won by {winner}")]
+    AlreadyWon { winner: Stone, line: Vec<Pos> },
     /// The board is full.
+    #[error("the board is full")]
     Full,
     /// No game reaches this many stones of each colour.
-    Counts {
-        black: usize,
-        white: usize,
-    },
+    #[error("{black} black and {white} white stones: no game has a difference of more than one")]
+    Counts { black: usize, white: usize },
 }
-
-impl fmt::Display for SetUpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetUpError::Size(e) => e.fmt(f),
-            SetUpError::Stone(e) => e.fmt(f),
-            SetUpError::AlreadyWon { winner, .. } => {
-                write!(f, "the position is already won by {winner}")
-            }
-            SetUpError::Full => f.write_str("the board is full"),
-            SetUpError::Counts { black, white } => write!(
-                f,
-                "{black} black and {white} white stones: no game has a difference of more than one"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SetUpError {}
 
 /// A move list that does not make a legal game.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum GameBuildError {
+    #[error("{0}")]
     Size(BadSize),
     /// Move number `index` (0-based) could not be played.
-    Move {
-        index: usize,
-        error: MoveError,
-    },
+    #[error("move {}: {error}", .index + 1)]
+    Move { index: usize, error: MoveError },
 }
-
-impl fmt::Display for GameBuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameBuildError::Size(e) => e.fmt(f),
-            GameBuildError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
-        }
-    }
-}
-
-impl std::error::Error for GameBuildError {}

@@ -20,35 +20,18 @@ pub struct Pos {
 }
 
 /// Why a coordinate text could not be read.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CoordError {
     /// The text is not of the expected form; the message says which form.
+    #[error("'{}' is not a coordinate (expected {expected})", quote_input(.text))]
     Syntax {
         text: String,
         expected: &'static str,
     },
     /// The point lies outside a board of this size.
+    #[error("'{}' is off the {size}x{size} board", quote_input(.text))]
     OffBoard { text: String, size: usize },
 }
-
-impl fmt::Display for CoordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CoordError::Syntax { text, expected } => {
-                write!(
-                    f,
-                    "'{}' is not a coordinate (expected {expected})",
-                    quote_input(text)
-                )
-            }
-            CoordError::OffBoard { text, size } => {
-                write!(f, "'{}' is off the {size}x{size} board", quote_input(text))
-            }
-        }
-    }
-}
-
-impl std::error::Error for CoordError {}
 
 /// Characters of untrusted input an error message quotes at most.
 pub const QUOTE_CHARS: usize = 60;

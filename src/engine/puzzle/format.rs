@@ -18,7 +18,7 @@
 //! A solution tree: `node := move [ "(" reply { "|" reply } ")" ]`, `reply := move node`.
 //! Gomoku moves are human coordinates (`h8`), Connect Four moves 1-based column digits.
 
-use std::fmt::{self, Write};
+use std::fmt::Write;
 
 use super::{Kind, Node, Puzzle, PuzzleGame, PuzzleMove, PuzzleSet, Reply, grade};
 use crate::engine::connect4::{BoardSize, Position};
@@ -30,19 +30,12 @@ use crate::engine::gomoku::rules::Rule;
 pub const FORMAT_VERSION: u32 = 1;
 
 /// Why a puzzle-set text could not be read: the line (1-based) and what is wrong there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
 pub struct ParseError {
     pub line: usize,
     pub message: String,
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError {

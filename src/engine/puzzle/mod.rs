@@ -32,7 +32,6 @@ mod threats;
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
 use std::path::Path;
 
 use crate::engine::connect4::{BoardSize, Position};
@@ -178,22 +177,14 @@ pub fn parse(text: &str) -> Result<PuzzleSet, ParseError> {
 }
 
 /// Why a puzzle file could not be loaded.
-#[derive(Debug)]
+// The wrapped error's own text; not exposed as a source (as before the derive).
+#[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    #[error("{0}")]
     Io(std::io::Error),
+    #[error("{0}")]
     Parse(ParseError),
 }
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Io(e) => e.fmt(f),
-            LoadError::Parse(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 /// Reads a puzzle file.
 pub fn load(path: &Path) -> Result<PuzzleSet, LoadError> {
@@ -277,29 +268,18 @@ pub fn grade(p: &Puzzle) -> (u8, u32) {
 }
 
 /// Where the moves played since the puzzle position leave the solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
     /// Move `index` (0-based) of the line is not in the solution tree.
+    #[error("move {} of the line is not in the solution", .index + 1)]
     NotInSolution { index: usize },
     /// The line ends with the attacker's move: the defender is to move.
+    #[error("the defender is to move")]
     DefenderToMove,
     /// The solution ended (a win) before the line did.
+    #[error("the puzzle is already solved")]
     Finished,
 }
-
-impl fmt::Display for LineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LineError::NotInSolution { index } => {
-                write!(f, "move {} of the line is not in the solution", index + 1)
-            }
-            LineError::DefenderToMove => f.write_str("the defender is to move"),
-            LineError::Finished => f.write_str("the puzzle is already solved"),
-        }
-    }
-}
-
-impl std::error::Error for LineError {}
 
 /// The attacker's node reached by `line` (attacker, defender, attacker, ... moves).
 fn node_at<'a>(puzzle: &'a Puzzle, line: &[PuzzleMove]) -> Result<&'a Node, LineError> {

@@ -15,32 +15,28 @@
 //! making five is always legal; after an open four the defender has no five and can take
 //! one of the two five points only, so the attacker fives next move.
 
-use std::fmt;
-
 use super::{Node, PuzzleMove, Reply};
 use crate::engine::gomoku::board::Board;
 use crate::engine::gomoku::pos::{DIRECTIONS, Pos, Stone};
 use crate::engine::gomoku::rules::{self, Rule};
 
 /// Why a solution tree is not a proof.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {reason}", place(.line))]
 pub struct ProofError {
     /// The moves from the puzzle position to where the proof fails (human coordinates).
     pub line: String,
     pub reason: String,
 }
 
-impl fmt::Display for ProofError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line.is_empty() {
-            write!(f, "at the start: {}", self.reason)
-        } else {
-            write!(f, "after {}: {}", self.line, self.reason)
-        }
+/// Where a proof fails, for its message: an empty line is the puzzle position itself.
+fn place(line: &str) -> String {
+    if line.is_empty() {
+        "at the start".to_string()
+    } else {
+        format!("after {line}")
     }
 }
-
-impl std::error::Error for ProofError {}
 
 pub(crate) struct Prover {
     board: Board,

@@ -41,44 +41,59 @@ impl fmt::Display for Loc {
 }
 
 /// Why a record could not be read, replayed, written or saved.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum RecordError {
     /// Opening, reading or writing a file failed.
+    #[error("{}: {message}", .path.display())]
     Io {
         path: PathBuf,
         kind: io::ErrorKind,
         message: String,
     },
     /// The input is larger than [`MAX_RECORD_BYTES`](super::MAX_RECORD_BYTES).
+    #[error("the file is larger than {limit} bytes, too large for a game record")]
     TooLarge { limit: usize },
     /// The input is empty or only white space.
+    #[error("the file is empty")]
     Empty,
     /// The input is not UTF-8; `offset` is the first bad byte.
+    #[error("the file is not UTF-8 text (bad byte at byte {offset})")]
     NotUtf8 { offset: usize },
     /// Neither SGF nor PSQ.
+    #[error(
+        "not a game record: expected SGF (starting with '(') \
+         or Piskvork PSQ (starting with 'Piskvorky')"
+    )]
     UnknownFormat,
     /// SGF structure is broken (stray character, empty game tree, node after a variation...).
+    #[error("SGF syntax error at {at}: {problem}")]
     Syntax { at: Loc, problem: String },
     /// The SGF ends inside a game tree (missing `)`).
+    #[error("SGF ends too early at {at}: a game tree is not closed with ')'")]
     Truncated { at: Loc },
     /// An SGF property value is not closed with `]`.
+    #[error("SGF property {property} at {at}: the value is not closed with ']'")]
     Unterminated { property: String, at: Loc },
     /// SGF variations nested deeper than [`MAX_SGF_NESTING`](super::MAX_SGF_NESTING).
+    #[error("SGF at {at}: variations are nested deeper than {limit} levels")]
     TooDeep { at: Loc, limit: usize },
     /// An SGF property has a value or a place that makes no sense (duplicate, several values
     /// where one is expected, a result like `B+3.5`, `FF[9]`...).
+    #[error("SGF property {property} at {at}: {problem}")]
     BadProperty {
         property: String,
         at: Loc,
         problem: String,
     },
     /// An SGF point is not two letters (a pass `B[]` included).
+    #[error("SGF property {property} at {at}: {}", bad_point_problem(.value))]
     BadPoint {
         property: String,
         at: Loc,
         value: String,
     },
     /// An SGF point is off the board.
+    #[error("SGF property {property} at {at}: point '{value}' is off the {size}x{size} board")]
     OffBoard {
         property: String,
         at: Loc,
@@ -86,30 +101,40 @@ pub enum RecordError {
         size: usize,
     },
     /// `SZ` is out of 5..=25 or not square.
+    #[error("SGF property SZ at {at}: '{value}' {problem}")]
     BadSize {
         at: Loc,
         value: String,
         problem: &'static str,
     },
     /// `GM` is not 4 (Gomoku).
+    #[error("SGF property GM at {at}: game type '{value}' is not Gomoku (GM[4])")]
     NotGomoku { at: Loc, value: String },
     /// `RU` names no known rule.
+    #[error(
+        "SGF property RU at {at}: unknown rule '{value}' \
+         (expected Freestyle, Standard or Renju)"
+    )]
     UnknownRule { at: Loc, value: String },
     /// A valid SGF feature this reader does not handle (`AE`, setup stones between moves).
+    #[error("SGF property {property} at {at}: {what} is not supported")]
     Unsupported {
         property: String,
         at: Loc,
         what: &'static str,
     },
     /// The PSQ first line is not `Piskvorky WxH, A:B, F` or names an unsupported board.
+    #[error("PSQ header at {at}: {problem}")]
     PsqHeader { at: Loc, problem: String },
     /// A PSQ move line is malformed.
+    #[error("PSQ {at}: '{text}' {problem}")]
     PsqMove {
         at: Loc,
         text: String,
         problem: &'static str,
     },
     /// A PSQ move is off the board (coordinates are 1-based).
+    #[error("PSQ {at}: move {x},{y} is off the {size}x{size} board (coordinates run 1 to {size})")]
     PsqOffBoard {
         at: Loc,
         x: i64,
@@ -117,8 +142,15 @@ pub enum RecordError {
         size: usize,
     },
     /// The record's board size is outside 5..=25.
+    #[error("board size {size} is not supported (use {MIN_SIZE} to {MAX_SIZE})")]
     InvalidSize { size: usize },
     /// Setup stone `index` (1-based) cannot be placed.
+    #[error(
+        "setup stone {index} ({stone} {}{}): {}",
+        point_name(*.pos, *.size),
+        loc_suffix(.at),
+        move_reason(.error)
+    )]
     IllegalSetup {
         index: usize,
         pos: Pos,
@@ -129,6 +161,12 @@ pub enum RecordError {
         at: Option<Loc>,
     },
     /// Move `number` (1-based, setup stones not counted) breaks the rules.
+    #[error(
+        "move {number} ({stone} {}{}): {}",
+        point_name(*.pos, *.size),
+        loc_suffix(.at),
+        move_reason(.error)
+    )]
     IllegalMove {
         number: usize,
         pos: Pos,
@@ -139,6 +177,7 @@ pub enum RecordError {
         at: Option<Loc>,
     },
     /// Move `number` is by the colour that has just moved.
+    #[error("move {number}{}: {found} moves but it is {expected}'s turn", loc_suffix(.at))]
     OutOfTurn {
         number: usize,
         expected: Stone,
@@ -146,6 +185,7 @@ pub enum RecordError {
         at: Option<Loc>,
     },
     /// The record cannot be written in this format without changing the game.
+    #[error("cannot write this game as {}: {problem}", .format.name())]
     Unrepresentable { format: Format, problem: String },
 }
 
@@ -178,153 +218,18 @@ fn move_reason(error: &MoveError) -> String {
     }
 }
 
+/// What is wrong with an SGF point value: an empty one is a pass.
+fn bad_point_problem(value: &str) -> String {
+    if value.is_empty() {
+        "an empty value (a pass) is not a Gomoku move".to_string()
+    } else {
+        format!("'{value}' is not a point (expected two letters, column then row, like hh)")
+    }
+}
+
 fn loc_suffix(at: &Option<Loc>) -> String {
     match at {
         Some(at) => format!(", {at}"),
         None => String::new(),
     }
 }
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use RecordError as E;
-        match self {
-            E::Io {
-                path,
-                kind: _,
-                message,
-            } => write!(f, "{}: {message}", path.display()),
-            E::TooLarge { limit } => write!(
-                f,
-                "the file is larger than {limit} bytes, too large for a game record"
-            ),
-            E::Empty => f.write_str("the file is empty"),
-            E::NotUtf8 { offset } => {
-                write!(f, "the file is not UTF-8 text (bad byte at byte {offset})")
-            }
-            E::UnknownFormat => f.write_str(
-                "not a game record: expected SGF (starting with '(') \
-                 or Piskvork PSQ (starting with 'Piskvorky')",
-            ),
-            E::Syntax { at, problem } => write!(f, "SGF syntax error at {at}: {problem}"),
-            E::Truncated { at } => write!(
-                f,
-                "SGF ends too early at {at}: a game tree is not closed with ')'"
-            ),
-            E::Unterminated { property, at } => write!(
-                f,
-                "SGF property {property} at {at}: the value is not closed with ']'"
-            ),
-            E::TooDeep { at, limit } => write!(
-                f,
-                "SGF at {at}: variations are nested deeper than {limit} levels"
-            ),
-            E::BadProperty {
-                property,
-                at,
-                problem,
-            } => write!(f, "SGF property {property} at {at}: {problem}"),
-            E::BadPoint {
-                property,
-                at,
-                value,
-            } if value.is_empty() => write!(
-                f,
-                "SGF property {property} at {at}: an empty value (a pass) is not a Gomoku move"
-            ),
-            E::BadPoint {
-                property,
-                at,
-                value,
-            } => write!(
-                f,
-                "SGF property {property} at {at}: '{value}' is not a point \
-                 (expected two letters, column then row, like hh)"
-            ),
-            E::OffBoard {
-                property,
-                at,
-                value,
-                size,
-            } => write!(
-                f,
-                "SGF property {property} at {at}: point '{value}' is off the {size}x{size} board"
-            ),
-            E::BadSize { at, value, problem } => {
-                write!(f, "SGF property SZ at {at}: '{value}' {problem}")
-            }
-            E::NotGomoku { at, value } => write!(
-                f,
-                "SGF property GM at {at}: game type '{value}' is not Gomoku (GM[4])"
-            ),
-            E::UnknownRule { at, value } => write!(
-                f,
-                "SGF property RU at {at}: unknown rule '{value}' \
-                 (expected Freestyle, Standard or Renju)"
-            ),
-            E::Unsupported { property, at, what } => {
-                write!(
-                    f,
-                    "SGF property {property} at {at}: {what} is not supported"
-                )
-            }
-            E::PsqHeader { at, problem } => write!(f, "PSQ header at {at}: {problem}"),
-            E::PsqMove { at, text, problem } => write!(f, "PSQ {at}: '{text}' {problem}"),
-            E::PsqOffBoard { at, x, y, size } => write!(
-                f,
-                "PSQ {at}: move {x},{y} is off the {size}x{size} board (coordinates run 1 to {size})"
-            ),
-            E::InvalidSize { size } => write!(
-                f,
-                "board size {size} is not supported (use {MIN_SIZE} to {MAX_SIZE})"
-            ),
-            E::IllegalSetup {
-                index,
-                pos,
-                stone,
-                size,
-                error,
-                at,
-            } => {
-                write!(
-                    f,
-                    "setup stone {index} ({stone} {}{}): {}",
-                    point_name(*pos, *size),
-                    loc_suffix(at),
-                    move_reason(error)
-                )
-            }
-            E::IllegalMove {
-                number,
-                pos,
-                stone,
-                size,
-                error,
-                at,
-            } => {
-                write!(
-                    f,
-                    "move {number} ({stone} {}{}): {}",
-                    point_name(*pos, *size),
-                    loc_suffix(at),
-                    move_reason(error)
-                )
-            }
-            E::OutOfTurn {
-                number,
-                expected,
-                found,
-                at,
-            } => write!(
-                f,
-                "move {number}{}: {found} moves but it is {expected}'s turn",
-                loc_suffix(at)
-            ),
-            E::Unrepresentable { format, problem } => {
-                write!(f, "cannot write this game as {}: {problem}", format.name())
-            }
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}

@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 
 target_dir=${CARGO_TARGET_DIR:-target}
 scripts/ensure-deps.sh build xvfb
-cargo build --bin gomoku
-cargo build --release --no-default-features --bin bench
+cargo build --features tools --bin gomoku
+cargo build --release --no-default-features --features tools --bin bench
 bin="$target_dir/debug/gomoku"
 bench_args=(--depth 12 --positions 8 --time 4 --speed-only)
 

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 target_dir=${CARGO_TARGET_DIR:-target}
 scripts/ensure-deps.sh build xvfb
-cargo build --bin gomoku
+cargo build --features tools --bin gomoku
 bin="$target_dir/debug/gomoku"
 
 home=$(mktemp -d)

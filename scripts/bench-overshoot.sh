@@ -5,7 +5,7 @@
 # Usage: scripts/bench-overshoot.sh [--positions N] [--scale-percent P]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --no-default-features --bin bench
+cargo build --release --no-default-features --features tools --bin bench
 busy=()
 for _ in 1 2; do
   yes > /dev/null &

@@ -15,7 +15,7 @@ mkdir -p "$out"
 target_dir=${CARGO_TARGET_DIR:-target}
 
 scripts/ensure-deps.sh build xvfb
-cargo build --bin gomoku
+cargo build --features tools --bin gomoku
 bin="$target_dir/debug/gomoku"
 
 # The demo's files (settings, autosave, saved games) stay out of the user's folders.

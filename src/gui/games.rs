@@ -7,6 +7,7 @@ use super::board;
 use super::kind::{self, GameKind, Games};
 
 /// The in-game benchmarks measure Gomoku's board and engine.
+#[cfg(feature = "tools")]
 pub use super::board::gomoku::bench::{CpuBenchPlugin, FrameBenchPlugin, bench_home};
 
 /// The games, in menu order (the first is the default).

@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod audio;
 pub mod board;
 pub mod clock;
+#[cfg(feature = "tools")]
 pub mod demo;
 pub mod effects;
 pub mod flow;
@@ -26,6 +27,7 @@ pub mod persist;
 pub mod puzzles;
 pub mod review;
 pub mod screens;
+#[cfg(any(test, feature = "tools"))]
 pub mod script;
 pub mod session;
 pub mod theme;
@@ -103,6 +105,7 @@ pub fn headless_app_with(home: impl Into<PathBuf>, games: kind::Games) -> App {
     app
 }
 
+#[cfg(feature = "tools")]
 const USAGE: &str = "\
 Usage: gomoku [--demo DIR | --demo-game ID DIR | --bench-frames | --bench-cpu]
 
@@ -115,6 +118,69 @@ Usage: gomoku [--demo DIR | --demo-game ID DIR | --bench-frames | --bench-cpu]
 
 Files go to the platform's config and data folders, or under $GOMOKU_HOME when it is set.";
 
+#[cfg(not(feature = "tools"))]
+const USAGE: &str = "\
+Usage: gomoku
+
+  -h, --help            show this help
+
+Files go to the platform's config and data folders, or under $GOMOKU_HOME when it is set.
+(The demo and the in-game benchmarks come with the `tools` feature.)";
+
+/// What the command line asks for besides the game itself (the tools feature's modes).
+#[derive(Default)]
+struct Modes {
+    #[cfg(feature = "tools")]
+    demo: Option<(Option<String>, PathBuf)>,
+    #[cfg(feature = "tools")]
+    bench_frames: bool,
+    #[cfg(feature = "tools")]
+    bench_cpu: bool,
+}
+
+/// Reads the command line: `Ok(None)` when help was asked for (and printed).
+// Without the tools there is no mode to set: every argument ends the loop.
+#[cfg_attr(not(feature = "tools"), allow(clippy::never_loop))]
+fn parse_args() -> Result<Option<Modes>, lexopt::Error> {
+    use lexopt::prelude::*;
+    #[cfg_attr(not(feature = "tools"), allow(unused_mut))]
+    let mut modes = Modes::default();
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            #[cfg(feature = "tools")]
+            Long("demo") if modes.demo.is_none() => {
+                modes.demo = Some((None, PathBuf::from(parser.value()?)));
+            }
+            #[cfg(feature = "tools")]
+            Long("demo-game") if modes.demo.is_none() => {
+                let id = parser.value()?.string()?;
+                modes.demo = Some((Some(id), PathBuf::from(parser.value()?)));
+            }
+            #[cfg(feature = "tools")]
+            Long("bench-frames") => modes.bench_frames = true,
+            #[cfg(feature = "tools")]
+            Long("bench-cpu") => modes.bench_cpu = true,
+            Short('h') | Long("help") => {
+                // Not println!: a closed pipe (`gomoku --help | head`) must not panic.
+                let _ = writeln!(std::io::stdout(), "{USAGE}");
+                return Ok(None);
+            }
+            _ => return Err(arg.unexpected()),
+        }
+    }
+    #[cfg(feature = "tools")]
+    if [modes.demo.is_some(), modes.bench_frames, modes.bench_cpu]
+        .iter()
+        .filter(|&&m| m)
+        .count()
+        > 1
+    {
+        return Err("a demo, --bench-frames and --bench-cpu run one at a time".into());
+    }
+    Ok(Some(modes))
+}
+
 /// Bevy's log filter, less ICU4X's data warnings: the text layout asks its word segmenter
 /// for a dictionary of Chinese and Japanese words it does not ship, and ICU4X warns on every
 /// such line laid out (about 1,200 times in a few minutes in zh or ja). Lines still break
@@ -126,45 +192,16 @@ fn log_filter() -> String {
 
 /// Runs the game (the `gomoku` binary).
 pub fn run() -> AppExit {
-    let mut demo: Option<(Option<String>, PathBuf)> = None;
-    let mut bench = false;
-    let mut bench_cpu = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--demo" if demo.is_none() => match args.next() {
-                Some(dir) => demo = Some((None, PathBuf::from(dir))),
-                None => {
-                    eprintln!("--demo needs a folder\n\n{USAGE}");
-                    return AppExit::error();
-                }
-            },
-            "--demo-game" if demo.is_none() => match (args.next(), args.next()) {
-                (Some(id), Some(dir)) => demo = Some((Some(id), PathBuf::from(dir))),
-                _ => {
-                    eprintln!("--demo-game needs a game id and a folder\n\n{USAGE}");
-                    return AppExit::error();
-                }
-            },
-            "--bench-frames" => bench = true,
-            "--bench-cpu" => bench_cpu = true,
-            "-h" | "--help" => {
-                // Not println!: a closed pipe (`gomoku --help | head`) must not panic.
-                let _ = writeln!(std::io::stdout(), "{USAGE}");
-                return AppExit::Success;
-            }
-            other => {
-                eprintln!("unknown argument '{other}'\n\n{USAGE}");
-                return AppExit::error();
-            }
+    let modes = match parse_args() {
+        Ok(Some(modes)) => modes,
+        Ok(None) => return AppExit::Success,
+        Err(e) => {
+            eprintln!("gomoku: {e}\n\n{USAGE}");
+            return AppExit::error();
         }
-    }
-    let modes = [demo.is_some(), bench, bench_cpu];
-    if modes.iter().filter(|&&m| m).count() > 1 {
-        eprintln!("a demo, --bench-frames and --bench-cpu run one at a time\n\n{USAGE}");
-        return AppExit::error();
-    }
-    if let Some((_, dir)) = &demo
+    };
+    #[cfg(feature = "tools")]
+    if let Some((_, dir)) = &modes.demo
         && let Err(e) = std::fs::create_dir_all(dir)
     {
         eprintln!("cannot create {}: {e}", dir.display());
@@ -172,7 +209,8 @@ pub fn run() -> AppExit {
     }
 
     let mut app = App::new();
-    if (bench || bench_cpu) && std::env::var_os(persist::HOME_ENV).is_none() {
+    #[cfg(feature = "tools")]
+    if (modes.bench_frames || modes.bench_cpu) && std::env::var_os(persist::HOME_ENV).is_none() {
         // The benchmark's game must not land in the player's statistics and saved games.
         app.insert_resource(persist::Paths::under(games::bench_home()));
     }
@@ -198,14 +236,19 @@ pub fn run() -> AppExit {
     )
     .add_plugins(bevy_kira_audio::AudioPlugin)
     .add_plugins(GuiPlugin);
-    if let Some((game, dir)) = demo {
-        app.add_plugins(demo::DemoPlugin { dir, game });
+    #[cfg(feature = "tools")]
+    {
+        if let Some((game, dir)) = modes.demo {
+            app.add_plugins(demo::DemoPlugin { dir, game });
+        }
+        if modes.bench_frames {
+            app.add_plugins(games::FrameBenchPlugin);
+        }
+        if modes.bench_cpu {
+            app.add_plugins(games::CpuBenchPlugin);
+        }
     }
-    if bench {
-        app.add_plugins(games::FrameBenchPlugin);
-    }
-    if bench_cpu {
-        app.add_plugins(games::CpuBenchPlugin);
-    }
+    #[cfg(not(feature = "tools"))]
+    let Modes {} = modes;
     app.run()
 }

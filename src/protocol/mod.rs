@@ -15,7 +15,9 @@
 mod blocks;
 mod commands;
 pub mod lines;
+#[cfg(feature = "tools")]
 pub mod manager;
+#[cfg(feature = "tools")]
 pub mod matches;
 mod swap;
 mod thinking;

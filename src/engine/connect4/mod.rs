@@ -23,6 +23,7 @@
 
 pub mod ai;
 pub mod book;
+#[cfg(feature = "tools")]
 pub mod book_build;
 mod budget;
 pub mod game;
@@ -32,6 +33,7 @@ pub mod search;
 pub mod solver;
 mod sorter;
 mod table;
+#[cfg(feature = "tools")]
 pub mod testsets;
 
 pub use ai::{Ai, AiError, Level, Limits, MoveChoice, Source, choose_move};

@@ -7,6 +7,7 @@
 //! fours), `params` (the search's numbers), `time` (clocks to limits), and `levels` (the
 //! players the menu offers).
 
+#[cfg(feature = "tools")]
 pub mod arena;
 pub mod eval_table;
 pub mod levels;

@@ -9,6 +9,7 @@
 //! into entities and `input` turns mouse and keys into
 //! [`PlayAction::Place`](crate::gui::flow::PlayAction).
 
+#[cfg(feature = "tools")]
 pub mod demo;
 pub mod frame;
 pub mod input;
@@ -38,7 +39,9 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(BoardSystems),
         )
-        .add_plugins((render::plugin, input::plugin, demo::plugin));
+        .add_plugins((render::plugin, input::plugin));
+    #[cfg(feature = "tools")]
+    app.add_plugins(demo::plugin);
     app.world_mut()
         .resource_mut::<BoardLooks>()
         .add(ID, disc_color);

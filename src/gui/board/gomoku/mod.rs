@@ -2,7 +2,9 @@
 //! board. [`sync_view`] turns the shown position into [`BoardView`]; `render` turns that into
 //! entities, `fx` adds the effects, `input` turns mouse and keys into moves.
 
+#[cfg(feature = "tools")]
 pub mod bench;
+#[cfg(feature = "tools")]
 pub mod demo;
 pub mod fx;
 pub mod input;
@@ -24,12 +26,14 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
         .add_observer(spawn_grid)
         .add_systems(Update, sync_view.in_set(BoardSystems))
-        .add_plugins((render::plugin, input::plugin, fx::plugin, demo::plugin))
+        .add_plugins((render::plugin, input::plugin, fx::plugin))
         // The effects animate what the rebuild spawned this frame.
         .configure_sets(
             PostUpdate,
             crate::gui::effects::FxSystems.after(render::BoardRenderSystems),
         );
+    #[cfg(feature = "tools")]
+    app.add_plugins(demo::plugin);
     app.world_mut()
         .resource_mut::<BoardLooks>()
         .add(ID, piece_color);

@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 use gomoku::engine::gomoku::Rule;
 use gomoku::engine::gomoku::ai::Level;
 use gomoku::engine::gomoku::ai::arena::{Player, openings, run_match, summarize};
+use lexopt::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
 
 struct Args {
     a: Player,
@@ -40,7 +44,11 @@ fn parse_clock(v: &str) -> Option<(Duration, Duration)> {
     Some((secs(base)?, secs(inc)?)).filter(|(b, _)| !b.is_zero())
 }
 
-fn parse() -> Result<Args, String> {
+const USAGE: &str = "usage: arena --a LEVEL --b LEVEL [--games N] [--scale-a X] [--scale-b X] \
+                     [--threads N] [--size N] [--rule R] [--seed N] [--sgf DIR] \
+                     [--clock SECONDS+INCREMENT]";
+
+fn parse(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
     let mut args = Args {
         a: Player {
             level: Level::Expert,
@@ -59,66 +67,45 @@ fn parse() -> Result<Args, String> {
         seed: 1,
         sgf: None,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
-        let level = |v: String| {
-            v.parse::<u8>()
-                .ok()
-                .and_then(Level::from_number)
-                .ok_or(format!("level must be 1-5, not {v}"))
-        };
-        let num = |v: String| {
-            v.parse::<f64>()
-                .map_err(|_| format!("{flag}: not a number: {v}"))
-        };
-        match flag.as_str() {
-            "--a" => args.a.level = level(value()?)?,
-            "--b" => args.b.level = level(value()?)?,
-            "--scale-a" => args.a.time_scale = num(value()?)?,
-            "--scale-b" => args.b.time_scale = num(value()?)?,
-            "--games" => args.games = num(value()?)? as usize,
-            "--threads" => args.threads = num(value()?)? as usize,
-            "--size" => args.size = num(value()?)? as usize,
-            "--seed" => args.seed = num(value()?)? as u64,
-            "--rule" => {
-                let v = value()?;
+    let level = |p: &mut lexopt::Parser, flag: &str| {
+        let n: u8 = cli::number(p, flag)?;
+        Level::from_number(n)
+            .ok_or_else(|| lexopt::Error::from(format!("{flag}: level must be 1-5, not {n}")))
+    };
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("a") => args.a.level = level(p, "--a")?,
+            Long("b") => args.b.level = level(p, "--b")?,
+            Long("scale-a") => args.a.time_scale = cli::number(p, "--scale-a")?,
+            Long("scale-b") => args.b.time_scale = cli::number(p, "--scale-b")?,
+            Long("games") => args.games = cli::number(p, "--games")?,
+            Long("threads") => args.threads = cli::number(p, "--threads")?,
+            Long("size") => args.size = cli::number(p, "--size")?,
+            Long("seed") => args.seed = cli::number(p, "--seed")?,
+            Long("rule") => {
+                let v = p.value()?.string()?;
                 args.rule = Rule::from_name(&v).ok_or(format!("unknown rule {v}"))?
             }
-            "--sgf" => args.sgf = Some(value()?),
-            "--clock" => {
-                let v = value()?;
+            Long("sgf") => args.sgf = Some(p.value()?.string()?),
+            Long("clock") => {
+                let v = p.value()?.string()?;
                 let clock = parse_clock(&v).ok_or(format!(
                     "--clock wants SECONDS+INCREMENT such as 60+0 or 180+2, not {v}"
                 ))?;
                 args.a.clock = Some(clock);
                 args.b.clock = Some(clock);
             }
-            "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown option {other}")),
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
     if !(5..=25).contains(&args.size) {
-        return Err(format!("size must be 5-25, not {}", args.size));
+        return Err(format!("size must be 5-25, not {}", args.size).into());
     }
     Ok(args)
 }
 
 fn main() -> ExitCode {
-    let args = match parse() {
-        Ok(a) => a,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("arena: {e}");
-            }
-            eprintln!(
-                "usage: arena --a LEVEL --b LEVEL [--games N] [--scale-a X] [--scale-b X] \
-                 [--threads N] [--size N] [--rule R] [--seed N] [--sgf DIR] \
-                 [--clock SECONDS+INCREMENT]"
-            );
-            return ExitCode::from(2);
-        }
-    };
+    let args = cli::parse_or_exit("arena", USAGE, parse);
     let ops = openings(args.games.div_ceil(2), args.size, args.seed);
     let done = AtomicUsize::new(0);
     let total = ops.len() * 2;

@@ -12,20 +12,57 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use gomoku::engine::gomoku::ai::search::NodeStats;
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "../../tests/support/suite.rs"]
 mod suite;
 
 use gomoku::engine::gomoku::Game;
 use gomoku::engine::gomoku::ai::{Engine, Limits, Score, SearchResult, bench_position};
+use lexopt::prelude::*;
 use suite::{Expect, missed_defences, open_defences, tactics};
 
-fn arg(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+const USAGE: &str = "usage: bench [--depth 10] [--positions 8] [--time 10] [--threads 1] \
+                     [--speed-only] [--budget-only]\n       \
+                     bench --overshoot [--positions 8] [--scale-percent 100]";
+
+struct Options {
+    depth: u32,
+    positions: usize,
+    /// Seconds each speed search may take at most.
+    time: u64,
+    threads: u32,
+    speed_only: bool,
+    budget_only: bool,
+    overshoot: bool,
+    scale_percent: u64,
+}
+
+fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
+    let mut o = Options {
+        depth: 10,
+        positions: 8,
+        time: 10,
+        threads: 1,
+        speed_only: false,
+        budget_only: false,
+        overshoot: false,
+        scale_percent: 100,
+    };
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("depth") => o.depth = cli::number(p, "--depth")?,
+            Long("positions") => o.positions = cli::number(p, "--positions")?,
+            Long("time") => o.time = cli::number(p, "--time")?,
+            Long("threads") => o.threads = cli::number(p, "--threads")?,
+            Long("speed-only") => o.speed_only = true,
+            Long("budget-only") => o.budget_only = true,
+            Long("overshoot") => o.overshoot = true,
+            Long("scale-percent") => o.scale_percent = cli::number(p, "--scale-percent")?,
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
+        }
+    }
+    Ok(o)
 }
 
 const POSITIONS: &[&str] = gomoku::engine::gomoku::ai::BENCH_POSITIONS;
@@ -178,19 +215,19 @@ fn overshoot_section(count: usize, scale: f64) {
 }
 
 fn main() {
-    if std::env::args().any(|a| a == "--overshoot") {
-        let scale = arg("--scale-percent", 100) as f64 / 100.0;
-        overshoot_section(arg("--positions", 8) as usize, scale);
+    let o = cli::parse_or_exit("bench", USAGE, parse_args);
+    if o.overshoot {
+        overshoot_section(o.positions, o.scale_percent as f64 / 100.0);
         return;
     }
-    if std::env::args().any(|a| a == "--budget-only") {
-        budget_section(arg("--positions", 8) as usize, arg("--threads", 1) as u32);
+    if o.budget_only {
+        budget_section(o.positions, o.threads);
         return;
     }
-    let depth = arg("--depth", 10) as u32;
-    let count = arg("--positions", 8) as usize;
-    let cap = Duration::from_secs(arg("--time", 10));
-    let threads = arg("--threads", 1) as u32;
+    let depth = o.depth;
+    let count = o.positions;
+    let cap = Duration::from_secs(o.time);
+    let threads = o.threads;
     let stop = AtomicBool::new(false);
 
     println!("== speed: fixed depth {depth} (capped at {cap:?}) on {count} middle-game positions");
@@ -243,7 +280,7 @@ fn main() {
         }
     }
 
-    if std::env::args().any(|a| a == "--speed-only") {
+    if o.speed_only {
         return;
     }
     budget_section(count, threads);

@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 use gomoku::engine::connect4::solver::DEFAULT_TABLE_BITS;
 use gomoku::engine::connect4::testsets::{TEST_SETS, find_test_set, read_test_set};
 use gomoku::engine::connect4::{BoardSize, OpeningBook, Position, Solver};
+use lexopt::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
 
 struct Options {
     weak: bool,
@@ -19,7 +23,9 @@ struct Options {
     sets: Vec<String>,
 }
 
-fn parse_args() -> Result<Options, String> {
+const USAGE: &str = "usage: connect4-bench [--weak] [--book] [--table-bits N] [--limit N] [SET...]";
+
+fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
     let mut o = Options {
         weak: false,
         book: false,
@@ -27,26 +33,14 @@ fn parse_args() -> Result<Options, String> {
         limit: None,
         sets: Vec::new(),
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut number = |name: &str| -> Result<usize, String> {
-            args.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or(format!("{name} needs a number"))
-        };
-        match a.as_str() {
-            "--weak" => o.weak = true,
-            "--book" => o.book = true,
-            "--table-bits" => o.table_bits = number("--table-bits")? as u32,
-            "--limit" => o.limit = Some(number("--limit")?),
-            "-h" | "--help" => {
-                return Err(
-                    "usage: connect4-bench [--weak] [--book] [--table-bits N] [--limit N] [SET...]"
-                        .into(),
-                );
-            }
-            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
-            s => o.sets.push(s.to_string()),
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("weak") => o.weak = true,
+            Long("book") => o.book = true,
+            Long("table-bits") => o.table_bits = cli::number(p, "--table-bits")?,
+            Long("limit") => o.limit = Some(cli::number(p, "--limit")?),
+            Value(set) => o.sets.push(set.string()?),
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
     if o.sets.is_empty() {
@@ -56,13 +50,7 @@ fn parse_args() -> Result<Options, String> {
 }
 
 fn main() -> ExitCode {
-    let o = match parse_args() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    let o = cli::parse_or_exit("connect4-bench", USAGE, parse_args);
     let size = BoardSize::STANDARD;
     let mut solver = Solver::with_table_bits(size, o.table_bits);
     if o.book {

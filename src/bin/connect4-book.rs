@@ -19,6 +19,10 @@ use std::time::Instant;
 use gomoku::engine::connect4::book_build::{Solved, build, enumerate};
 use gomoku::engine::connect4::solver::win_now_score;
 use gomoku::engine::connect4::{BoardSize, OpeningBook, Position, Solver};
+use lexopt::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
 
 const USAGE: &str = "usage: connect4-book [--depth D] [--out PATH] [--table-bits N] [--root MOVES]\n       connect4-book --check PATH [--verify N] [--table-bits N]";
 
@@ -26,59 +30,44 @@ struct Options {
     depth: usize,
     out: String,
     table_bits: u32,
-    root: String,
+    root: Position,
     check: Option<String>,
     verify: usize,
 }
 
-fn parse_args() -> Result<Options, String> {
+fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
     let mut o = Options {
         depth: 1,
         out: "assets/connect4/book-7x6.c4b".into(),
         table_bits: 24,
-        root: String::new(),
+        root: Position::new(BoardSize::STANDARD),
         check: None,
         verify: 0,
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value\n{USAGE}"));
-        let number = |v: String, name: &str| -> Result<usize, String> {
-            v.parse()
-                .map_err(|_| format!("{name} needs a number\n{USAGE}"))
-        };
-        match a.as_str() {
-            "--depth" => o.depth = number(value("--depth")?, "--depth")?,
-            "--out" => o.out = value("--out")?,
-            "--table-bits" => o.table_bits = number(value("--table-bits")?, "--table-bits")? as u32,
-            "--root" => o.root = value("--root")?,
-            "--check" => o.check = Some(value("--check")?),
-            "--verify" => o.verify = number(value("--verify")?, "--verify")?,
-            _ => return Err(format!("unknown argument {a}\n{USAGE}")),
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("depth") => o.depth = cli::number(p, "--depth")?,
+            Long("out") => o.out = p.value()?.string()?,
+            Long("table-bits") => o.table_bits = cli::number(p, "--table-bits")?,
+            Long("root") => {
+                let v = p.value()?.string()?;
+                o.root = Position::from_moves(BoardSize::STANDARD, &v)
+                    .map_err(|e| format!("--root {v}: {e}"))?;
+            }
+            Long("check") => o.check = Some(p.value()?.string()?),
+            Long("verify") => o.verify = cli::number(p, "--verify")?,
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
     Ok(o)
 }
 
 fn main() -> ExitCode {
-    let o = match parse_args() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    let o = cli::parse_or_exit("connect4-book", USAGE, parse_args);
     let size = BoardSize::STANDARD;
     if let Some(path) = &o.check {
         return check(path, o.verify, o.table_bits);
     }
-    let root = match Position::from_moves(size, &o.root) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("--root {}: {e}", o.root);
-            return ExitCode::from(2);
-        }
-    };
 
     // Resume from the progress file of an earlier run, if any.
     let progress_path = format!("{}.progress", o.out);
@@ -116,7 +105,7 @@ fn main() -> ExitCode {
     let start = Instant::now();
     let mut solver = Solver::with_table_bits(size, o.table_bits);
     let mut write_failed = false;
-    let book = build(&root, o.depth, &mut solver, &mut cache, |s: Solved| {
+    let book = build(&o.root, o.depth, &mut solver, &mut cache, |s: Solved| {
         write_failed |= writeln!(progress, "{} {}", s.key, s.score)
             .and_then(|_| progress.flush())
             .is_err();

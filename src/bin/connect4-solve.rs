@@ -11,61 +11,45 @@ use std::process::ExitCode;
 
 use gomoku::engine::connect4::solver::DEFAULT_TABLE_BITS;
 use gomoku::engine::connect4::{BoardSize, OpeningBook, Position, Solver};
+use lexopt::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
 
 const USAGE: &str =
     "usage: connect4-solve [--weak] [--width W] [--height H] [--no-book] [--table-bits N]";
 
 struct Options {
     weak: bool,
-    width: usize,
-    height: usize,
+    size: BoardSize,
     book: bool,
     table_bits: u32,
 }
 
-fn parse_args() -> Result<Options, String> {
-    let mut o = Options {
-        weak: false,
-        width: 7,
-        height: 6,
-        book: true,
-        table_bits: DEFAULT_TABLE_BITS,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut number = |name: &str| -> Result<usize, String> {
-            args.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or(format!("{name} needs a number\n{USAGE}"))
-        };
-        match a.as_str() {
-            "--weak" => o.weak = true,
-            "--no-book" => o.book = false,
-            "--width" => o.width = number("--width")?,
-            "--height" => o.height = number("--height")?,
-            "--table-bits" => o.table_bits = number("--table-bits")? as u32,
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            _ => return Err(format!("unknown argument {a}\n{USAGE}")),
+fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
+    let (mut width, mut height) = (7, 6);
+    let (mut weak, mut book, mut table_bits) = (false, true, DEFAULT_TABLE_BITS);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("weak") => weak = true,
+            Long("no-book") => book = false,
+            Long("width") => width = cli::number(p, "--width")?,
+            Long("height") => height = cli::number(p, "--height")?,
+            Long("table-bits") => table_bits = cli::number(p, "--table-bits")?,
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
-    Ok(o)
+    Ok(Options {
+        weak,
+        size: BoardSize::new(width, height).map_err(|e| e.to_string())?,
+        book,
+        table_bits,
+    })
 }
 
 fn main() -> ExitCode {
-    let o = match parse_args() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let size = match BoardSize::new(o.width, o.height) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    let o = cli::parse_or_exit("connect4-solve", USAGE, parse_args);
+    let size = o.size;
     let mut solver = Solver::with_table_bits(size, o.table_bits);
     if o.book {
         solver.set_book(OpeningBook::standard());

@@ -13,23 +13,34 @@ use std::sync::atomic::AtomicBool;
 
 use gomoku::engine::gomoku::ai::{Engine, Limits, NoInfo, Score};
 use gomoku::engine::gomoku::{Game, Pos, Rule};
+use lexopt::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-fn arg(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+#[path = "common/cli.rs"]
+mod cli;
+
+const USAGE: &str =
+    "usage: make-openings [--count 120] [--seed 2026] [--depth 5] [--max-eval 60] > openings.txt";
+
+/// The openings wanted, the random seed, the judging search's depth and the largest
+/// |evaluation| kept.
+fn parse_args(p: &mut lexopt::Parser) -> Result<(usize, u64, u32, i32), lexopt::Error> {
+    let (mut count, mut seed, mut depth, mut max_eval) = (120, 2026, 5, 60);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("count") => count = cli::number(p, "--count")?,
+            Long("seed") => seed = cli::number(p, "--seed")?,
+            Long("depth") => depth = cli::number(p, "--depth")?,
+            Long("max-eval") => max_eval = cli::number(p, "--max-eval")?,
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
+        }
+    }
+    Ok((count, seed, depth, max_eval))
 }
 
 fn main() {
-    let count = arg("--count", 120) as usize;
-    let seed = arg("--seed", 2026);
-    let depth = arg("--depth", 5) as u32;
-    let max_eval = arg("--max-eval", 60) as i32;
+    let (count, seed, depth, max_eval) = cli::parse_or_exit("make-openings", USAGE, parse_args);
     let mut rng = StdRng::seed_from_u64(seed);
     let stop = AtomicBool::new(false);
     let mut seen = HashSet::new();

@@ -24,24 +24,46 @@ use gomoku::engine::gomoku::ai::state::State;
 use gomoku::engine::gomoku::ai::{Level, NoInfo, play_level};
 use gomoku::engine::gomoku::{Game, Pos, Rule};
 use gomoku::engine::puzzle::{Kind, Puzzle, PuzzleGame, PuzzleSet, build_connect4, build_gomoku};
+use lexopt::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-        .unwrap_or_else(|| default.to_string())
+#[path = "common/cli.rs"]
+mod cli;
+
+const USAGE: &str = "usage: make-puzzles [--seed 2026] [--games 150] [--c4-games 300] [--cap 50] \
+                     [--threads 2] [--out assets/puzzles]";
+
+struct Options {
+    seed: u64,
+    games: usize,
+    c4_games: usize,
+    threads: usize,
+    cap: usize,
+    out: PathBuf,
 }
 
-fn num(name: &str, default: u64) -> u64 {
-    let v = arg(name, &default.to_string());
-    v.parse().unwrap_or_else(|_| {
-        eprintln!("{name}: `{v}` is not a number");
-        std::process::exit(2)
-    })
+fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
+    let mut o = Options {
+        seed: 2026,
+        games: 150,
+        c4_games: 300,
+        threads: 2,
+        cap: 50,
+        out: PathBuf::from("assets/puzzles"),
+    };
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("seed") => o.seed = cli::number(p, "--seed")?,
+            Long("games") => o.games = cli::number(p, "--games")?,
+            Long("c4-games") => o.c4_games = cli::number(p, "--c4-games")?,
+            Long("threads") => o.threads = cli::number(p, "--threads")?,
+            Long("cap") => o.cap = cli::number(p, "--cap")?,
+            Long("out") => o.out = p.value()?.into(),
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
+        }
+    }
+    Ok(o)
 }
 
 /// A seed for one game from the run's seed, a stream tag and the game's number.
@@ -247,12 +269,14 @@ fn count_table(puzzles: &[Puzzle]) -> Vec<String> {
 }
 
 fn main() {
-    let seed = num("--seed", 2026);
-    let games = num("--games", 150) as usize;
-    let c4_games = num("--c4-games", 300) as usize;
-    let threads = num("--threads", 2) as usize;
-    let cap = num("--cap", 50) as usize;
-    let out_dir = PathBuf::from(arg("--out", "assets/puzzles"));
+    let Options {
+        seed,
+        games,
+        c4_games,
+        threads,
+        cap,
+        out: out_dir,
+    } = cli::parse_or_exit("make-puzzles", USAGE, parse_args);
     let command =
         format!("make-puzzles --seed {seed} --games {games} --c4-games {c4_games} --cap {cap}");
     let start = Instant::now();

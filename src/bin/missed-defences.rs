@@ -22,6 +22,10 @@ use gomoku::engine::gomoku::ai::{Engine, Limits, NoInfo, Score, SearchResult};
 use gomoku::engine::gomoku::rules;
 use gomoku::engine::gomoku::{Game, Pos, Stone};
 use gomoku::engine::record::{self, RecordResult};
+use lexopt::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
 
 struct Options {
     player: Option<String>,
@@ -31,11 +35,10 @@ struct Options {
     files: Vec<PathBuf>,
 }
 
-fn usage() -> &'static str {
-    "usage: missed-defences [--player NAME] [--think MS] [--check MS] [--win-within N] FILE..."
-}
+const USAGE: &str =
+    "usage: missed-defences [--player NAME] [--think MS] [--check MS] [--win-within N] FILE...";
 
-fn parse_args() -> Result<Options, String> {
+fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
     let mut o = Options {
         player: None,
         think: Duration::from_millis(2000),
@@ -43,29 +46,18 @@ fn parse_args() -> Result<Options, String> {
         win_within: 8,
         files: Vec::new(),
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .ok_or_else(|| format!("{name} needs a value\n{}", usage()))
-        };
-        let mut number = |name: &str| -> Result<u64, String> {
-            let v = value(name)?;
-            v.parse()
-                .map_err(|_| format!("{name}: '{v}' is not a whole number"))
-        };
-        match a.as_str() {
-            "--player" => o.player = Some(value("--player")?),
-            "--think" => o.think = Duration::from_millis(number("--think")?),
-            "--check" => o.check = Duration::from_millis(number("--check")?),
-            "--win-within" => o.win_within = number("--win-within")? as u32,
-            "-h" | "--help" => return Err(usage().into()),
-            s if s.starts_with('-') => return Err(format!("unknown option {s}\n{}", usage())),
-            _ => o.files.push(PathBuf::from(a)),
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("player") => o.player = Some(p.value()?.string()?),
+            Long("think") => o.think = Duration::from_millis(cli::number(p, "--think")?),
+            Long("check") => o.check = Duration::from_millis(cli::number(p, "--check")?),
+            Long("win-within") => o.win_within = cli::number(p, "--win-within")?,
+            Value(file) => o.files.push(PathBuf::from(file)),
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
     if o.files.is_empty() {
-        return Err(usage().into());
+        return Err("no FILE given".into());
     }
     Ok(o)
 }
@@ -218,13 +210,7 @@ fn analyse(path: &Path, o: &Options) -> Result<Option<String>, String> {
 }
 
 fn main() -> ExitCode {
-    let o = match parse_args() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    let o = cli::parse_or_exit("missed-defences", USAGE, parse_args);
     let mut found = 0;
     let mut failed = false;
     for path in &o.files {

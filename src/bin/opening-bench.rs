@@ -16,6 +16,10 @@ use gomoku::engine::gomoku::Rule;
 use gomoku::engine::gomoku::ai::Level;
 use gomoku::engine::gomoku::opening::OpeningRule;
 use gomoku::engine::gomoku::opening::ai::{DECIDED, black_eval, propose_balanced};
+use lexopt::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
 
 struct Args {
     count: u64,
@@ -26,7 +30,10 @@ struct Args {
     seed: u64,
 }
 
-fn parse() -> Result<Args, String> {
+const USAGE: &str = "usage: opening-bench [--count N] [--rule R] [--opening O] [--level 1-5] \
+                     [--nodes N] [--seed N]";
+
+fn parse(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
     let mut a = Args {
         count: 100,
         rule: Rule::Freestyle,
@@ -35,40 +42,31 @@ fn parse() -> Result<Args, String> {
         nodes: 2_000_000,
         seed: 1,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let v = it.next().ok_or(format!("{flag} needs a value"))?;
-        let num = |v: &str| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{flag}: not a number: {v}"))
-        };
-        match flag.as_str() {
-            "--count" => a.count = num(&v)?,
-            "--nodes" => a.nodes = num(&v)?,
-            "--seed" => a.seed = num(&v)?,
-            "--level" => a.level = Level::from_number(num(&v)? as u8).ok_or("level must be 1-5")?,
-            "--rule" => a.rule = Rule::from_name(&v).ok_or(format!("unknown rule {v}"))?,
-            "--opening" => {
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("count") => a.count = cli::number(p, "--count")?,
+            Long("nodes") => a.nodes = cli::number(p, "--nodes")?,
+            Long("seed") => a.seed = cli::number(p, "--seed")?,
+            Long("level") => {
+                a.level =
+                    Level::from_number(cli::number(p, "--level")?).ok_or("level must be 1-5")?
+            }
+            Long("rule") => {
+                let v = p.value()?.string()?;
+                a.rule = Rule::from_name(&v).ok_or(format!("unknown rule {v}"))?
+            }
+            Long("opening") => {
+                let v = p.value()?.string()?;
                 a.opening = OpeningRule::from_name(&v).ok_or(format!("unknown opening {v}"))?
             }
-            other => return Err(format!("unknown option {other}")),
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
     Ok(a)
 }
 
 fn main() -> ExitCode {
-    let a = match parse() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("opening-bench: {e}");
-            eprintln!(
-                "usage: opening-bench [--count N] [--rule R] [--opening O] [--level 1-5] \
-                 [--nodes N] [--seed N]"
-            );
-            return ExitCode::from(2);
-        }
-    };
+    let a = cli::parse_or_exit("opening-bench", USAGE, parse);
     println!(
         "opening-bench: {} {} openings proposed by {} (seeds {}..{}), judged by {} nodes",
         a.count,

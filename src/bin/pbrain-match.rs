@@ -27,6 +27,10 @@ use gomoku::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
 use gomoku::protocol::manager::{BrainProcess, ManagerError};
 use gomoku::protocol::matches::{Opening, Sprt, SprtState, Wdl, parse_openings};
 use gomoku::protocol::rule_from_bits;
+use lexopt::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
 
 /// Openings as offsets from the centre, in move order from Black: short, and mild enough
 /// that either side can still play.
@@ -61,12 +65,10 @@ struct Options {
     brains: [PathBuf; 2],
 }
 
-fn usage() -> String {
-    "usage: pbrain-match [--games N] [--turn MS] [--match MS] [--size N] [--rule BITS] \
-     [--memory BYTES] [--threads N[,M]] [--settle MS] [--openings FILE] [--sgf DIR] \
-     [--sprt ELO0,ELO1[,ALPHA,BETA]] [BRAIN_A [BRAIN_B]]"
-        .to_string()
-}
+const USAGE: &str = "usage: pbrain-match [--games N] [--turn MS] [--match MS] [--size N] \
+                     [--rule BITS] [--memory BYTES] [--threads N[,M]] [--settle MS] \
+                     [--openings FILE] [--sgf DIR] [--sprt ELO0,ELO1[,ALPHA,BETA]] \
+                     [BRAIN_A [BRAIN_B]]";
 
 /// The built-in openings, as offsets from the centre: short, and mild enough that either
 /// side can still play.
@@ -82,7 +84,8 @@ fn default_openings(size: usize) -> Vec<Opening> {
         .collect()
 }
 
-fn parse_args() -> Result<Options, String> {
+/// The command line; the openings file is read afterwards, by [`prepare`].
+fn parse_args(p: &mut lexopt::Parser) -> Result<(Options, Option<PathBuf>), lexopt::Error> {
     let default_brain = std::env::current_exe()
         .map_err(|e| format!("cannot locate this program: {e}"))?
         .with_file_name(format!("pbrain-gomoku{}", std::env::consts::EXE_SUFFIX));
@@ -102,23 +105,18 @@ fn parse_args() -> Result<Options, String> {
     };
     let mut paths = Vec::new();
     let mut openings_file: Option<PathBuf> = None;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut number = |name: &str| -> Result<u64, String> {
-            args.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("{name} needs a whole number\n{}", usage()))
-        };
-        match a.as_str() {
-            "--games" => o.games = number("--games")? as usize,
-            "--turn" => o.turn = Duration::from_millis(number("--turn")?),
-            "--match" => o.match_time = Some(Duration::from_millis(number("--match")?)),
-            "--size" => o.size = number("--size")? as usize,
-            "--rule" => o.rule_bits = number("--rule")?,
-            "--memory" => o.memory = number("--memory")?,
-            "--threads" => {
+    let ms = |p: &mut lexopt::Parser, flag: &str| cli::number(p, flag).map(Duration::from_millis);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("games") => o.games = cli::number(p, "--games")?,
+            Long("turn") => o.turn = ms(p, "--turn")?,
+            Long("match") => o.match_time = Some(ms(p, "--match")?),
+            Long("size") => o.size = cli::number(p, "--size")?,
+            Long("rule") => o.rule_bits = cli::number(p, "--rule")?,
+            Long("memory") => o.memory = cli::number(p, "--memory")?,
+            Long("threads") => {
                 // N for both brains, or N,M for A and B (to measure threads against one).
-                let v = args.next().ok_or("--threads needs N or N,M")?;
+                let v = p.value()?.string()?;
                 let parse = |t: &str| {
                     t.trim()
                         .parse::<u64>()
@@ -129,39 +127,31 @@ fn parse_args() -> Result<Options, String> {
                     None => [parse(&v)?; 2],
                 };
             }
-            "--settle" => o.settle = Duration::from_millis(number("--settle")?),
-            "--openings" => {
-                openings_file = Some(
-                    args.next()
-                        .map(PathBuf::from)
-                        .ok_or("--openings needs a file")?,
-                )
-            }
-            "--sgf" => {
-                o.sgf_dir = Some(
-                    args.next()
-                        .map(PathBuf::from)
-                        .ok_or("--sgf needs a folder")?,
-                )
-            }
-            "--sprt" => {
-                let v = args.next().ok_or("--sprt needs elo0,elo1[,alpha,beta]")?;
+            Long("settle") => o.settle = ms(p, "--settle")?,
+            Long("openings") => openings_file = Some(p.value()?.into()),
+            Long("sgf") => o.sgf_dir = Some(p.value()?.into()),
+            Long("sprt") => {
+                let v = p.value()?.string()?;
                 o.sprt = Some(Sprt::parse(&v).map_err(|e| format!("--sprt {v}: {e}"))?);
             }
-            "-h" | "--help" => return Err(usage()),
-            s if s.starts_with('-') => return Err(format!("unknown option {s}\n{}", usage())),
-            _ => paths.push(PathBuf::from(a)),
+            Value(path) => paths.push(PathBuf::from(path)),
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
     match paths.len() {
         0 => {}
         1 => o.brains = [paths[0].clone(), paths[0].clone()],
         2 => o.brains = [paths[0].clone(), paths[1].clone()],
-        _ => return Err(usage()),
+        _ => return Err("at most two brains".into()),
     }
     if !(5..=25).contains(&o.size) {
         return Err("--size must be 5 to 25".into());
     }
+    Ok((o, openings_file))
+}
+
+/// Reads the openings (the built-in ones without a file) and creates the SGF folder.
+fn prepare(mut o: Options, openings_file: Option<PathBuf>) -> Result<Options, String> {
     o.openings = match openings_file {
         Some(f) => {
             let text = std::fs::read_to_string(&f)
@@ -373,7 +363,8 @@ fn side_name(i: usize) -> &'static str {
 }
 
 fn main() -> ExitCode {
-    let o = match parse_args() {
+    let (o, openings_file) = cli::parse_or_exit("pbrain-match", USAGE, parse_args);
+    let o = match prepare(o, openings_file) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("{e}");

@@ -13,24 +13,30 @@ use gomoku::engine::gomoku::{Game, Pos, Rule};
 use gomoku::engine::review::{
     GameReview, Grade, Progress, ReviewLimits, review_connect4, review_gomoku,
 };
+use lexopt::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-fn main() {
-    let mut moves = 60usize;
-    let mut seed = 7u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let value = args.next().and_then(|v| v.parse::<u64>().ok());
-        match (a.as_str(), value) {
-            ("--moves", Some(v)) => moves = v as usize,
-            ("--seed", Some(v)) => seed = v,
-            _ => {
-                eprintln!("usage: review-bench [--moves N] [--seed S]");
-                std::process::exit(2);
-            }
+#[path = "common/cli.rs"]
+mod cli;
+
+const USAGE: &str = "usage: review-bench [--moves N] [--seed S]";
+
+/// The Gomoku game's length in moves and the seed of both games.
+fn parse_args(p: &mut lexopt::Parser) -> Result<(usize, u64), lexopt::Error> {
+    let (mut moves, mut seed) = (60, 7);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("moves") => moves = cli::number(p, "--moves")?,
+            Long("seed") => seed = cli::number(p, "--seed")?,
+            arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
+    Ok((moves, seed))
+}
+
+fn main() {
+    let (moves, seed) = cli::parse_or_exit("review-bench", USAGE, parse_args);
     let never = AtomicBool::new(false);
 
     // A Gomoku game between two Club players, cut at `moves` if nobody has won.

@@ -11,7 +11,7 @@ use gomoku::engine::gomoku::ai::{Engine, Limits};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::{COMBOS, F, PATTERNS, arg, fail, num, opening};
+use super::{COMBOS, F, PATTERNS, arg, fail, num, opening, real};
 
 /// A position's result for the side to move, its features (side to move first) and its
 /// four-pattern combinations as (pcode, count) pairs, side to move first.
@@ -352,10 +352,7 @@ pub(super) fn fit() {
     // training positions move, each pulled towards 0 by an L2 penalty `--l2` x weight^2
     // (the sum of the patterns and the combo stays the model, these correct it).
     let use_pc = arg("--pcodes").is_some();
-    let l2: f64 = arg("--l2").map_or(1e-7, |v| {
-        v.parse()
-            .unwrap_or_else(|_| fail(&format!("--l2: '{v}' is not a number")))
-    });
+    let l2 = real("--l2", 1e-7);
     let min_count = num("--min-count", 50) as f64;
     let mut seen = [vec![0.0f64; PCODES], vec![0.0f64; PCODES]];
     for r in rows.iter().filter(|r| train(r)) {

@@ -32,10 +32,16 @@
 // Index loops over the weight and feature arrays read as the formulas they implement.
 #![allow(clippy::needless_range_loop)]
 
+#[path = "../common/cli.rs"]
+mod cli;
 mod eval;
 mod moves;
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use gomoku::engine::gomoku::{Game, Pos, Rule};
+use lexopt::prelude::*;
 use rand::RngExt;
 use rand::rngs::StdRng;
 
@@ -46,19 +52,84 @@ const PATTERNS: usize = 11;
 const COMBOS: usize = 14;
 const F: usize = PATTERNS + COMBOS;
 
-fn arg(name: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
+const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T --out FILE | \
+                     tune fit --data FILE [--iters N] [--per-game N] [--pcodes] [--threats] \
+                     [--l2 X] [--min-count N] [--write FILE] | \
+                     tune movegen --games N --nodes N --seed S --out FILE | \
+                     tune movefit --data FILE [--iters N] [--lr N] [--div N] [--write FILE]";
+
+/// What a flag takes.
+#[derive(Clone, Copy)]
+enum Takes {
+    Whole,
+    Real,
+    Text,
+    Nothing,
 }
 
-fn num(name: &str, default: u64) -> u64 {
-    arg(name).map_or(default, |v| {
-        v.parse()
-            .unwrap_or_else(|_| fail(&format!("{name}: '{v}' is not a whole number")))
+/// What `flag` takes under `command`; `None` for a flag that the subcommand does not read.
+fn takes(command: &str, flag: &str) -> Option<Takes> {
+    use Takes::*;
+    Some(match (command, flag) {
+        ("gen" | "movegen", "games" | "nodes" | "seed") | ("gen", "threads") => Whole,
+        ("gen" | "movegen", "out") | ("fit" | "movefit", "data" | "write") => Text,
+        ("fit" | "movefit", "iters") | ("fit", "per-game" | "min-count") => Whole,
+        ("fit", "pcodes" | "threats") => Nothing,
+        ("fit", "l2") => Real,
+        ("movefit", "lr" | "div") => Whole,
+        _ => return None,
     })
+}
+
+/// The subcommand and its flags by name (`--games`), values checked; a switch maps to "".
+type Args = (String, HashMap<String, String>);
+
+/// Parsed once in `main`, read by the subcommands through [`arg`] and [`num`].
+static ARGS: OnceLock<Args> = OnceLock::new();
+
+fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
+    let command = match p.next()? {
+        Some(Value(v)) => v.string()?,
+        Some(arg) => return Err(cli::help_or_unexpected(arg, USAGE)),
+        None => return Err("no subcommand".into()),
+    };
+    if !["gen", "fit", "movegen", "movefit"].contains(&command.as_str()) {
+        return Err(format!("unknown subcommand {command}").into());
+    }
+    let mut values = HashMap::new();
+    while let Some(arg) = p.next()? {
+        let known = match arg {
+            Long(name) => takes(&command, name).map(|t| (format!("--{name}"), t)),
+            _ => None,
+        };
+        let Some((flag, takes)) = known else {
+            return Err(cli::help_or_unexpected(arg, USAGE));
+        };
+        let value = match takes {
+            Takes::Whole => cli::number::<u64>(p, &flag)?.to_string(),
+            // Display gives back the same f64 when parsed.
+            Takes::Real => cli::number::<f64>(p, &flag)?.to_string(),
+            Takes::Text => p.value()?.string()?,
+            Takes::Nothing => String::new(),
+        };
+        values.insert(flag, value);
+    }
+    Ok((command, values))
+}
+
+/// The value of `name` (`--out`), if given.
+fn arg(name: &str) -> Option<String> {
+    ARGS.get().and_then(|(_, v)| v.get(name).cloned())
+}
+
+/// The value of the whole-number flag `name`, or `default`.
+fn num(name: &str, default: u64) -> u64 {
+    arg(name).map_or(default, |v| v.parse().expect("checked when parsed"))
+}
+
+/// The value of the real-number flag `name`, or `default`.
+fn real(name: &str, default: f64) -> f64 {
+    arg(name).map_or(default, |v| v.parse().expect("checked when parsed"))
 }
 
 fn fail(msg: &str) -> ! {
@@ -89,17 +160,13 @@ fn number_lines<T: std::str::FromStr>(path: &str) -> Vec<(usize, Vec<T>)> {
 }
 
 fn main() {
-    match std::env::args().nth(1).as_deref() {
-        Some("gen") => generate(),
-        Some("fit") => fit(),
-        Some("movegen") => movegen(),
-        Some("movefit") => movefit(),
-        _ => fail(
-            "usage: tune gen --games N --nodes N --seed S --threads T --out FILE | \
-             tune fit --data FILE [--iters N] [--write FILE] | \
-             tune movegen --games N --nodes N --seed S --out FILE | \
-             tune movefit --data FILE [--iters N] [--write FILE]",
-        ),
+    let (command, _) = ARGS.get_or_init(|| cli::parse_or_exit("tune", USAGE, parse_args));
+    match command.as_str() {
+        "gen" => generate(),
+        "fit" => fit(),
+        "movegen" => movegen(),
+        "movefit" => movefit(),
+        _ => unreachable!("parse_args takes only these"),
     }
 }
 

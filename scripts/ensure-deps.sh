@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages the game needs when they are missing.
-# Usage: scripts/ensure-deps.sh [build|xvfb]...   (build: libraries Bevy links against;
-# xvfb: a virtual display and software Vulkan for the smoke test).
+# Usage: scripts/ensure-deps.sh [build|xvfb|package]...   (build: libraries Bevy links
+# against; xvfb: a virtual display and software Vulkan for the smoke test; package: what
+# building and checking the Debian package needs).
 # As root it runs apt-get; otherwise it prints the exact sudo command and exits 1.
 set -euo pipefail
 
@@ -10,7 +11,8 @@ for group in "$@"; do
   case "$group" in
     build) want+=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev) ;;
     xvfb) want+=(xvfb xauth mesa-vulkan-drivers) ;;
-    *) echo "ensure-deps: unknown group '$group' (use build or xvfb)" >&2; exit 2 ;;
+    package) want+=(dpkg-dev desktop-file-utils appstream) ;;
+    *) echo "ensure-deps: unknown group '$group' (use build, xvfb or package)" >&2; exit 2 ;;
   esac
 done
 

@@ -14,9 +14,17 @@ out=${1:-/tmp/c4shots}
 mkdir -p "$out"
 target_dir=${CARGO_TARGET_DIR:-target}
 
-scripts/ensure-deps.sh build xvfb
-cargo build --features tools --bin gomoku
-bin="$target_dir/debug/gomoku"
+# $GOMOKU_BIN: a game already built elsewhere (the test command passes the one it extracted
+# from the Debian package); otherwise the development build.
+if [ -n "${GOMOKU_BIN:-}" ]; then
+  scripts/ensure-deps.sh xvfb
+  bin=$(realpath "$GOMOKU_BIN")
+else
+  scripts/ensure-deps.sh build xvfb
+  cargo build --features tools --bin gomoku
+  bin=$(realpath "$target_dir/debug/gomoku")
+fi
+out=$(realpath "$out")
 
 # The demo's files (settings, autosave, saved games) stay out of the user's folders.
 home=$(mktemp -d)
@@ -28,8 +36,8 @@ shots=(c4-setup.png c4-playing.png c4-result.png c4-replay.png c4-review.png c4-
 for s in "${shots[@]}"; do rm -f "$out/$s"; done
 
 status=0
-GOMOKU_HOME="$home" RUST_BACKTRACE=1 timeout 600 \
-  xvfb-run -a -s "-screen 0 1280x800x24" "$bin" --demo-game connect4 "$out" >"$log" 2>&1 || status=$?
+(cd "$home" && GOMOKU_HOME="$home" RUST_BACKTRACE=1 timeout 600 \
+  xvfb-run -a -s "-screen 0 1280x800x24" "$bin" --demo-game connect4 "$out") >"$log" 2>&1 || status=$?
 
 fail=0
 if [ "$status" -ne 0 ]; then

@@ -16,9 +16,17 @@ out=${1:-docs/screenshots}
 mkdir -p "$out"
 target_dir=${CARGO_TARGET_DIR:-target}
 
-scripts/ensure-deps.sh build xvfb
-cargo build --features tools --bin gomoku
-bin="$target_dir/debug/gomoku"
+# $GOMOKU_BIN: a game already built elsewhere (the test command passes the one it extracted
+# from the Debian package); otherwise the development build.
+if [ -n "${GOMOKU_BIN:-}" ]; then
+  scripts/ensure-deps.sh xvfb
+  bin=$(realpath "$GOMOKU_BIN")
+else
+  scripts/ensure-deps.sh build xvfb
+  cargo build --features tools --bin gomoku
+  bin=$(realpath "$target_dir/debug/gomoku")
+fi
+out=$(realpath "$out")
 
 # The demo's files (settings, autosave, saved games) stay out of the user's folders.
 home=$(mktemp -d)
@@ -39,9 +47,10 @@ run_demo() {
   local status=0
   # Bevy picks the llvmpipe software Vulkan driver under Xvfb; audio has no device and only
   # warns. `timeout` guards against a hang (the demo also has its own time limit). The
-  # screen is taller than the 1200x780 window so the narrow (780x1100) screenshot fits.
-  GOMOKU_HOME="$home" GOMOKU_LANG="$lang" RUST_BACKTRACE=1 timeout 900 \
-    xvfb-run -a -s "-screen 0 1280x1200x24" "$bin" --demo "$dir" >"$log" 2>&1 || status=$?
+  # screen is taller than the 1200x780 window so the narrow (780x1100) screenshot fits. It
+  # runs in the scratch folder: the game reads nothing from the working directory.
+  (cd "$home" && GOMOKU_HOME="$home" GOMOKU_LANG="$lang" RUST_BACKTRACE=1 timeout 900 \
+    xvfb-run -a -s "-screen 0 1280x1200x24" "$bin" --demo "$dir") >"$log" 2>&1 || status=$?
   local fail=0
   if [ "$status" -ne 0 ]; then
     echo "screenshots ($lang): the game exited with status $status" >&2

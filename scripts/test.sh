@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the engine alone (no Bevy), then everything with the
-# game, then the real game under a virtual display as a smoke test. Installs missing system
-# packages first.
+# game, then the Debian package built from that build, and the game extracted from it under a
+# virtual display as a smoke test. Installs missing system packages first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/ensure-deps.sh build xvfb
+scripts/ensure-deps.sh build xvfb package
 
 echo "== formatting and lints (cargo fmt --check, cargo clippy -D warnings)"
 # rustup's minimal profile leaves these two out.
@@ -26,13 +26,19 @@ cargo test --no-default-features --features tools
 echo "== all tests with the game (cargo test --features tools)"
 cargo test --features tools
 
-if [ -x scripts/screenshots.sh ]; then
-  echo "== smoke test: the real game under Xvfb"
-  # Into a scratch folder: the committed screenshots in docs/ change only on purpose.
-  shots=$(mktemp -d)
-  scripts/screenshots.sh "$shots"
-  if [ -x scripts/screenshots-connect4.sh ]; then
-    scripts/screenshots-connect4.sh "$shots"
-  fi
-  rm -rf "$shots"
-fi
+echo "== the Debian package, from the build the tests made (scripts/package.sh, check-package.sh)"
+# The released package is built with the release profile (scripts/package.sh alone); a second
+# full build of Bevy would not fit the test command's time, so this packages the dev build the
+# tests already made and checks the package's layout, validators and dependencies.
+cargo build --features tools --bin gomoku --bin pbrain-gomoku
+pkg=$(mktemp -d)
+scripts/package.sh --no-build --profile dev --fast --out "$pkg"
+scripts/check-package.sh "$pkg"/gomoku_*.deb "$pkg/root"
+
+echo "== smoke test: the packaged game under Xvfb, run from a folder outside the repository"
+# Into a scratch folder: the committed screenshots in docs/ change only on purpose.
+shots=$(mktemp -d)
+export GOMOKU_BIN="$pkg/root/usr/bin/gomoku"
+scripts/screenshots.sh "$shots"
+scripts/screenshots-connect4.sh "$shots"
+rm -rf "$shots" "$pkg"

@@ -219,6 +219,9 @@ pub fn run() -> AppExit {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Gomoku".into(),
+                    // The X11 class and Wayland app id: desktops match the window to the
+                    // desktop entry (StartupWMClass) for its icon and name.
+                    name: Some("gomoku".into()),
                     resolution: (1200, 780).into(),
                     resize_constraints: WindowResizeConstraints {
                         min_width: 760.0,

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Checks a Debian package made by scripts/package.sh: extracts it (dpkg-deb -x) into DIR and
+# checks what a player's system will use: every file in place, the desktop entry and the
+# AppStream metainfo valid (desktop-file-validate, appstreamcli validate), the entry's command
+# and icon present in the package, the metainfo's release the version in Cargo.toml, the
+# package's dependencies, and the extracted pbrain-gomoku answering a manager. The test
+# command then runs the extracted game (scripts/screenshots.sh with GOMOKU_BIN).
+#
+# Usage: scripts/check-package.sh PACKAGE.deb DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -eq 2 ] || { echo "usage: scripts/check-package.sh PACKAGE.deb DIR" >&2; exit 2; }
+deb=$1 root=$2
+scripts/ensure-deps.sh package
+
+fail=0
+bad() { echo "check-package: $*" >&2; fail=1; }
+
+rm -rf "$root"
+mkdir -p "$root"
+dpkg-deb -x "$deb" "$root"
+
+id=io.github.gomoku.Gomoku
+files=(usr/bin/gomoku usr/bin/pbrain-gomoku
+  "usr/share/applications/$id.desktop" "usr/share/metainfo/$id.metainfo.xml"
+  "usr/share/icons/hicolor/scalable/apps/$id.svg"
+  usr/share/doc/gomoku/copyright usr/share/doc/gomoku/fonts/OFL-Lato.txt
+  usr/share/doc/gomoku/fonts/OFL-NotoSansCJK.txt usr/share/doc/gomoku/sounds/README.md)
+for size in 16 24 32 48 64 128 256 512; do
+  files+=("usr/share/icons/hicolor/${size}x${size}/apps/$id.png")
+done
+for f in "${files[@]}"; do
+  [ -s "$root/$f" ] || bad "$f is missing from the package"
+done
+for f in usr/bin/gomoku usr/bin/pbrain-gomoku; do
+  [ -x "$root/$f" ] || bad "$f is not executable"
+done
+
+desktop="$root/usr/share/applications/$id.desktop"
+metainfo="$root/usr/share/metainfo/$id.metainfo.xml"
+desktop-file-validate "$desktop" || bad "the desktop entry does not validate"
+appstreamcli validate --no-net --pedantic "$metainfo" || bad "the metainfo does not validate"
+
+# The entry starts a command the package installs, with an icon the package has.
+exec_cmd=$(sed -n 's/^Exec=\([^ ]*\).*/\1/p' "$desktop")
+[ -x "$root/usr/bin/$exec_cmd" ] || bad "the desktop entry's command '$exec_cmd' is not in usr/bin"
+icon=$(sed -n 's/^Icon=//p' "$desktop")
+[ "$icon" = "$id" ] || bad "the desktop entry's icon is '$icon', not $id"
+
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+grep -q "<release version=\"$version\"" "$metainfo" ||
+  bad "the metainfo has no release $version (the version in Cargo.toml)"
+[ "$(dpkg-deb -f "$deb" Version)" = "$version-1" ] || bad "the package's version is not $version-1"
+depends=$(dpkg-deb -f "$deb" Depends)
+for lib in libc6 libasound2 libvulkan1 libxkbcommon-x11-0; do
+  [[ "$depends" == *"$lib"* ]] || bad "the package does not depend on $lib (Depends: $depends)"
+done
+
+# The brain from the package answers a manager from any folder.
+about=$(cd "$root" && printf 'ABOUT\nEND\n' | timeout 60 "$root/usr/bin/pbrain-gomoku")
+[[ "$about" == *'name="'* ]] || bad "pbrain-gomoku answered ABOUT with '$about'"
+
+[ "$fail" -eq 0 ] || exit 1
+echo "check-package: $(basename "$deb"): ${#files[@]} files in place, desktop entry and metainfo" \
+  "valid, Depends: $depends"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds the Debian package (cargo-deb; its metadata is [package.metadata.deb] in Cargo.toml):
+# the game and pbrain-gomoku, the desktop entry, the icons, the AppStream metainfo and the
+# licences of the fonts and sounds. Installs what is missing first (the build libraries,
+# dpkg-dev for the package's library dependencies, cargo-deb itself).
+#
+# Usage: scripts/package.sh [--out DIR] [--profile PROFILE] [--no-build] [--fast]
+#   By default it builds the game as players get it: the release profile (optimised, thin
+#   LTO, one code-generation unit, stripped by cargo-deb) with the default features, so
+#   without the developers' tools. --profile dev --no-build packages the build the tests
+#   already made (the test command's packaging check); --fast compresses with gzip instead
+#   of xz (a bigger file, made in seconds). Prints the .deb's path and size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=target/debian
+profile=release
+build=1
+fast=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out=$2; shift 2 ;;
+    --profile) profile=$2; shift 2 ;;
+    --no-build) build=0; shift ;;
+    --fast) fast=1; shift ;;
+    -h|--help) sed -n 2,12p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "package.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+scripts/ensure-deps.sh build package
+# cargo-deb, pinned: a version that builds with Rust 1.95.
+cargo_deb_version=3.8.0
+if [ "$(cargo deb --version 2>/dev/null | awk '{print $2}')" != "$cargo_deb_version" ]; then
+  echo "package.sh: installing cargo-deb $cargo_deb_version"
+  cargo install --quiet --locked --version "$cargo_deb_version" cargo-deb
+fi
+
+mkdir -p "$out"
+args=(--profile "$profile" --output "$out" --quiet)
+[ "$build" -eq 0 ] && args+=(--no-build)
+[ "$fast" -eq 1 ] && args+=(--fast)
+# The release build leaves the tools out (default features); the test command's dev build
+# was made with them, and cargo-deb only copies its binaries.
+deb=$(cargo deb "${args[@]}" --locked)
+deb=${deb##*$'\n'}
+[ -f "$deb" ] || { echo "package.sh: cargo deb made no package ($deb)" >&2; exit 1; }
+size=$(du -k "$deb" | cut -f1)
+echo "package.sh: $deb ($((size / 1024)).$(((size % 1024) * 10 / 1024)) MiB, profile $profile)"

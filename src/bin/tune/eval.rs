@@ -5,17 +5,41 @@ use std::io::{BufWriter, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use gomoku::engine::gomoku::Outcome;
 use gomoku::engine::gomoku::ai::state::State;
-use gomoku::engine::gomoku::ai::{Engine, Limits};
+use gomoku::engine::gomoku::ai::{Engine, Limits, Score};
+use gomoku::engine::gomoku::{Outcome, Rule, Stone};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::{COMBOS, F, PATTERNS, arg, fail, num, opening, real};
 
-/// A position's result for the side to move, its features (side to move first) and its
-/// four-pattern combinations as (pcode, count) pairs, side to move first.
-type Sample = (f32, [[u32; F]; 2], [Vec<(u16, u16)>; 2]);
+/// A recorded position: the game's result for the side to move, the evaluation's features
+/// and four-pattern combinations as (pcode, count) pairs (side to move first), and for the
+/// data format 2 its rule, the colour to move, the search's score and whether it is quiet.
+#[derive(Clone)]
+struct Sample {
+    result: f32,
+    features: [[u32; F]; 2],
+    pcodes: [Vec<(u16, u16)>; 2],
+    rule: Rule,
+    colour: Stone,
+    score: i32,
+    quiet: bool,
+}
+
+/// The first line of a format 2 file.
+pub(super) const FORMAT2: &str =
+    "# tune gen 2: game result rule colour score quiet features pcodes";
+
+/// A search's score for the side to move as one number: wins and losses beyond any
+/// evaluation, sooner ones larger.
+fn score_number(score: Score) -> i32 {
+    match score {
+        Score::Eval(v) => v,
+        Score::Win(n) => 20_000 - n as i32,
+        Score::Loss(n) => -(20_000 - n as i32),
+    }
+}
 
 /// The non-zero counts of a dense pcode count vector.
 fn sparse(v: &[u16]) -> Vec<(u16, u16)> {
@@ -27,7 +51,7 @@ fn sparse(v: &[u16]) -> Vec<(u16, u16)> {
 }
 /// One self-play game: its quiet positions' features (side to move first) and, per
 /// position, the side to move's result.
-fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
+fn play(index: u64, seed: u64, nodes: u64, all: bool) -> Vec<Sample> {
     let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(index));
     let mut game = opening(&mut rng);
     let mut engine = Engine::new(8 << 20);
@@ -36,22 +60,27 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    type Seen = (
-        gomoku::engine::gomoku::Stone,
-        [[u32; F]; 2],
-        [Vec<(u16, u16)>; 2],
-    );
-    let mut samples: Vec<Seen> = Vec::new();
+    let mut samples: Vec<Sample> = Vec::new();
     while !game.outcome().is_over() {
         let st = State::from_game(&game);
-        if game.ply() >= 6 && quiet(&st) {
+        let is_quiet = quiet(&st);
+        let kept = game.ply() >= 6 && (is_quiet || all);
+        if kept {
             let f = st.eval_features();
-            let mut row = [[0u32; F]; 2];
+            let mut features = [[0u32; F]; 2];
             for k in 0..2 {
-                row[k].copy_from_slice(&f[k]);
+                features[k].copy_from_slice(&f[k]);
             }
             let pc = st.eval_pcodes();
-            samples.push((game.to_move(), row, [sparse(&pc[0]), sparse(&pc[1])]));
+            samples.push(Sample {
+                result: 0.5,
+                features,
+                pcodes: [sparse(&pc[0]), sparse(&pc[1])],
+                rule: game.rule(),
+                colour: game.to_move(),
+                score: 0,
+                quiet: is_quiet,
+            });
         }
         let r = engine.think(
             &game,
@@ -59,6 +88,9 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
             &stop,
             &mut gomoku::engine::gomoku::ai::NoInfo,
         );
+        if kept && let Some(last) = samples.last_mut() {
+            last.score = score_number(r.score);
+        }
         let Some(mv) = r.best else { break };
         if let Err(e) = game.play(mv) {
             eprintln!("tune: game {index}: the engine chose {mv:?}: {e}");
@@ -76,17 +108,14 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<Sample> {
         Outcome::Win { winner, .. } => Some(*winner),
         _ => None,
     };
+    for s in &mut samples {
+        s.result = match winner {
+            Some(w) if w == s.colour => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+    }
     samples
-        .into_iter()
-        .map(|(side, f, pc)| {
-            let result = match winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-            (result, f, pc)
-        })
-        .collect()
 }
 
 /// No winning threat for the side to move and no open three or four of the opponent to
@@ -104,6 +133,7 @@ pub(super) fn generate() {
     let seed = num("--seed", 1);
     let threads = num("--threads", 1).max(1) as usize;
     let out = arg("--out").unwrap_or_else(|| fail("gen needs --out FILE"));
+    let all = arg("--all").is_some();
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<Option<Vec<Sample>>>> = Mutex::new(vec![None; games as usize]);
     let start = std::time::Instant::now();
@@ -115,7 +145,7 @@ pub(super) fn generate() {
                     if i >= games as usize {
                         break;
                     }
-                    let rows = play(i as u64, seed, nodes);
+                    let rows = play(i as u64, seed, nodes, all);
                     done.lock().unwrap()[i] = Some(rows);
                     if (i + 1).is_multiple_of(500) {
                         eprintln!(
@@ -133,13 +163,23 @@ pub(super) fn generate() {
     let file = std::fs::File::create(&tmp).unwrap_or_else(|e| fail(&format!("{tmp}: {e}")));
     let mut w = BufWriter::new(file);
     let mut positions = 0;
-    let (mut wins, mut draws) = (0, 0);
+    let (mut wins, mut draws, mut quiet_ones) = (0, 0, 0);
+    if all {
+        let _ = writeln!(w, "{FORMAT2}");
+    }
     for (g, rows) in done.into_inner().unwrap().into_iter().enumerate() {
-        for (result, f, pc) in rows.expect("every game played") {
+        for s in rows.expect("every game played") {
             positions += 1;
-            wins += (result == 1.0) as u32;
-            draws += (result == 0.5) as u32;
-            let _ = write!(w, "{g} {result}");
+            wins += (s.result == 1.0) as u32;
+            draws += (s.result == 0.5) as u32;
+            quiet_ones += s.quiet as u32;
+            let _ = write!(w, "{g} {}", s.result);
+            if all {
+                let rule = Rule::ALL.iter().position(|&r| r == s.rule).unwrap_or(0);
+                let colour = (s.colour == Stone::White) as u8;
+                let _ = write!(w, " {rule} {colour} {} {}", s.score, s.quiet as u8);
+            }
+            let (f, pc) = (s.features, s.pcodes);
             for v in f.iter().flatten() {
                 let _ = write!(w, " {v}");
             }
@@ -157,8 +197,8 @@ pub(super) fn generate() {
         .and_then(|_| std::fs::rename(&tmp, &out))
         .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
     println!(
-        "tune gen: {games} games ({nodes} nodes a move, seed {seed}) -> {positions} quiet \
-         positions in {out} (side to move won {wins}, drawn {draws}) in {:.0} s",
+        "tune gen: {games} games ({nodes} nodes a move, seed {seed}) -> {positions} positions \
+         ({quiet_ones} quiet) in {out} (side to move won {wins}, drawn {draws}) in {:.0} s",
         start.elapsed().as_secs_f64()
     );
 }
@@ -175,10 +215,41 @@ struct Row {
     mask: usize,
 }
 
+/// The positions of a data file to fit. In a format 2 file ([`FORMAT2`]) only the quiet
+/// ones, and only those of `--rule` and of `--colour` to move when given.
 fn load(path: &str) -> Vec<Row> {
+    let mut first = String::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        use std::io::BufRead;
+        let _ = std::io::BufReader::new(file).read_line(&mut first);
+    }
+    let first = first.trim_end();
+    let format2 = first == FORMAT2;
+    let rule = super::rule_arg().map(|r| Rule::ALL.iter().position(|&x| x == r).unwrap_or(0));
+    let colour = arg("--colour").map(|c| match c.to_ascii_lowercase().as_str() {
+        "black" => 0.0,
+        "white" => 1.0,
+        _ => fail(&format!("--colour {c}: use black or white")),
+    });
+    if !format2 && (rule.is_some() || colour.is_some()) {
+        fail("--rule and --colour need a data file of format 2 (tune gen --all)");
+    }
     let mut rows = Vec::new();
-    for (n, v) in super::number_lines::<f64>(path) {
+    for (n, mut v) in super::number_lines::<f64>(path) {
         let bad = |what: &str| -> ! { fail(&format!("{path} line {n}: {what}")) };
+        if format2 {
+            if v.len() < 6 {
+                bad("a format 2 line needs game, result, rule, colour, score and quiet");
+            }
+            let keep = v[5] == 1.0
+                && rule.is_none_or(|r| v[2] == r as f64)
+                && colour.is_none_or(|c| v[3] == c);
+            if !keep {
+                continue;
+            }
+            // The rest reads as a format 1 line.
+            v.drain(2..6);
+        }
         if v.len() < 2 + 2 * F {
             bad(&format!(
                 "{} fields, expected at least {}",

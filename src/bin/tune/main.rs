@@ -1,20 +1,26 @@
 //! Fits the evaluation's tables to game results (Texel tuning).
 //!
-//! tune gen --games 8000 --nodes 3000 --seed 1 --threads 2 --out FILE
+//! tune gen --games 8000 --nodes 3000 --seed 1 --threads 2 [--rule R] [--all] --out FILE
 //!     Plays fast self-play games (every move a search of `--nodes` nodes, so the games do
-//!     not depend on the machine's speed) from random openings drawn from `--seed`, two in
-//!     three freestyle and one in three Renju, and writes every quiet position (no four or
-//!     open three for either side, from the 7th move on) with the game's result for the side
-//!     to move and the evaluation's features. The same arguments give the same file.
+//!     not depend on the machine's speed) from random openings drawn from `--seed`, under
+//!     `--rule` (freestyle, standard or renju; by default two in three freestyle and one in
+//!     three Renju), and writes every quiet position (no four or open three for either side,
+//!     from the 7th move on) with the game's result for the side to move and the
+//!     evaluation's features. `--all` keeps the other positions from the 7th move on too and
+//!     writes the data format 2: a header line, then per position also its rule, the colour
+//!     to move, the search's score for the side to move (a win or loss as +-(20000 - moves))
+//!     and whether it is quiet (1) or not (0). The same arguments give the same file.
 //! tune fit --data FILE [--iters 3000] [--per-game 40] [--pcodes [--l2 1e-7] [--min-count 50]]
-//!          [--write src/engine/gomoku/ai/eval_table.rs]
+//!          [--rule R] [--colour black|white] [--write src/engine/gomoku/ai/eval_table.rs]
 //!     Fits the tables by logistic regression: P(side to move wins) = 1 / (1 + e^(-eval/K)),
 //!     K fitted first to the current tables and then held, so the evaluation keeps its scale
 //!     (the search's margins are in its units). Games whose index ends in 0 are held out to
 //!     show the fit generalises. Prints the loss before and after; writes the table file.
 //!     `--pcodes` also fits what each multiset of four line patterns adds (`pattern::pcode`,
 //!     1,001 per side), for those seen in `--min-count` training positions, held near zero
-//!     by an L2 penalty (`gen` files record them; older files fit without).
+//!     by an L2 penalty (`gen` files record them; older files fit without). With a format 2
+//!     file, only its quiet positions are fitted, and `--rule` and `--colour` (the colour to
+//!     move) keep only those positions.
 //! tune movegen --games 2000 --nodes 3000 --seed 2 --out FILE
 //!     Plays self-play games as `gen` does and writes, for every position where the move
 //!     order matters (no five to block, no open four or double four of ours), each
@@ -52,9 +58,10 @@ const PATTERNS: usize = 11;
 const COMBOS: usize = 14;
 const F: usize = PATTERNS + COMBOS;
 
-const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T --out FILE | \
+const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [--rule R] \
+                     [--all] --out FILE | \
                      tune fit --data FILE [--iters N] [--per-game N] [--pcodes] [--threats] \
-                     [--l2 X] [--min-count N] [--write FILE] | \
+                     [--l2 X] [--min-count N] [--rule R] [--colour C] [--write FILE] | \
                      tune movegen --games N --nodes N --seed S --out FILE | \
                      tune movefit --data FILE [--iters N] [--lr N] [--div N] [--write FILE]";
 
@@ -73,6 +80,8 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
     Some(match (command, flag) {
         ("gen" | "movegen", "games" | "nodes" | "seed") | ("gen", "threads") => Whole,
         ("gen" | "movegen", "out") | ("fit" | "movefit", "data" | "write") => Text,
+        ("gen" | "fit", "rule") | ("fit", "colour") => Text,
+        ("gen", "all") => Nothing,
         ("fit" | "movefit", "iters") | ("fit", "per-game" | "min-count") => Whole,
         ("fit", "pcodes" | "threats") => Nothing,
         ("fit", "l2") => Real,
@@ -137,15 +146,28 @@ fn fail(msg: &str) -> ! {
     std::process::exit(2)
 }
 
-/// The lines of a data file as numbers, with their line numbers (1-based) for messages.
+/// The rule named by `--rule` (freestyle, standard, renju), if given.
+fn rule_arg() -> Option<Rule> {
+    let name = arg("--rule")?;
+    Some(
+        Rule::from_name(&name)
+            .unwrap_or_else(|| fail(&format!("--rule {name}: use freestyle, standard or renju"))),
+    )
+}
+
+/// The lines of a data file as numbers, with their line numbers (1-based) for messages;
+/// `#` lines (a format 2 header) are skipped.
 fn number_lines<T: std::str::FromStr>(path: &str) -> Vec<(usize, Vec<T>)> {
     use std::io::BufRead;
     let file = std::fs::File::open(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     std::io::BufReader::new(file)
         .lines()
         .enumerate()
-        .map(|(n, line)| {
+        .filter_map(|(n, line)| {
             let line = line.unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+            if line.starts_with('#') {
+                return None;
+            }
             let v = line
                 .split_whitespace()
                 .map(|t| {
@@ -154,7 +176,7 @@ fn number_lines<T: std::str::FromStr>(path: &str) -> Vec<(usize, Vec<T>)> {
                     })
                 })
                 .collect();
-            (n + 1, v)
+            Some((n + 1, v))
         })
         .collect()
 }
@@ -170,14 +192,17 @@ fn main() {
     }
 }
 
-/// A random opening: 2 to 5 stones near the centre, legal, with no threat yet.
+/// A random opening: 2 to 5 stones near the centre, legal, with no threat yet, under
+/// `--rule` (by default two in three freestyle, one in three Renju).
 fn opening(rng: &mut StdRng) -> Game {
+    let fixed = rule_arg();
     loop {
-        let rule = if rng.random_range(0..3) == 2 {
+        let mixed = if rng.random_range(0..3) == 2 {
             Rule::Renju
         } else {
             Rule::Freestyle
         };
+        let rule = fixed.unwrap_or(mixed);
         let mut game = Game::new(15, rule).expect("15x15");
         let stones = rng.random_range(2..=5);
         let mut ok = true;

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 
 use super::job::{Job, Jobs, NICE_WAITED, cancel_on_exit};
 use super::kind::{AnyGame, Progress, SearchInfo, SearchRequest};
-use crate::engine::gomoku::ai::Score;
+use crate::engine::review::Outlook;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiWorker>()
@@ -106,7 +106,7 @@ struct Stamp {
 }
 
 /// Depth and score of the last finished iteration, written by the search thread.
-type Live = Mutex<Option<(u32, Score)>>;
+type Live = Mutex<Option<(u32, Outlook)>>;
 
 /// At most one search at a time (the machine may have two cores; the UI needs one).
 #[derive(Resource, Default)]
@@ -132,7 +132,7 @@ impl AiWorker {
             stamp,
             Live::default(),
             move |ctx| {
-                let mut sink = |depth: u32, score: Score| {
+                let mut sink = |depth: u32, score: Outlook| {
                     // No wake-up: the thinking dots' frames (three a second) show the new
                     // depth, and a frame per iteration would cost the search more than it
                     // shows.
@@ -172,7 +172,7 @@ impl AiWorker {
     }
 
     /// Depth and score of the running search's last finished iteration.
-    pub fn live(&self) -> Option<(u32, Score)> {
+    pub fn live(&self) -> Option<(u32, Outlook)> {
         self.job
             .as_ref()
             .and_then(|j| j.progress().lock().ok().and_then(|slot| *slot))

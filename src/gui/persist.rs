@@ -304,7 +304,7 @@ pub struct SavedFile {
 }
 
 /// Record files (with one of `extensions`) in the games folder, newest first.
-pub fn list_games(paths: &Paths, extensions: &[&str]) -> Vec<SavedFile> {
+pub fn list_games(paths: &Paths, extensions: &[String]) -> Vec<SavedFile> {
     let Ok(dir) = fs::read_dir(paths.games_dir()) else {
         return Vec::new();
     };
@@ -313,7 +313,7 @@ pub fn list_games(paths: &Paths, extensions: &[&str]) -> Vec<SavedFile> {
         .filter_map(|entry| {
             let path = entry.path();
             let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-            if !extensions.contains(&ext.as_str()) {
+            if !extensions.contains(&ext) {
                 return None;
             }
             let meta = entry.metadata().ok()?;

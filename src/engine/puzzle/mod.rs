@@ -302,29 +302,51 @@ fn node_at<'a>(puzzle: &'a Puzzle, line: &[PuzzleMove]) -> Result<&'a Node, Line
     Ok(node)
 }
 
-/// Why a tried move does not win.
+/// Why a tried move does not win. `M`: the puzzle's moves, or a caller's own (see
+/// [`TryResult::map`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refutation {
+pub enum Refutation<M = PuzzleMove> {
     /// The defender answers here and the attack runs out (within the solver's limits).
-    Defence(PuzzleMove),
+    Defence(M),
     /// The defender wins first: the start of the defender's winning line.
-    CounterWin(Vec<PuzzleMove>),
+    CounterWin(Vec<M>),
     /// The move cannot be played; why, in words.
     Illegal(String),
 }
 
 /// The verdict on an attacker's move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TryResult {
+pub enum TryResult<M = PuzzleMove> {
     /// Right; the defender answers with `reply`, the hardest defence in the solution.
-    Correct { reply: PuzzleMove },
+    Correct { reply: M },
     /// Right, and it wins at once: the puzzle is solved.
     Solved,
     /// The move wins too, but the solution goes on with `main`: take it back and find that
     /// one (it can only happen after the first move, which is unique).
-    AlsoWins { main: PuzzleMove },
+    AlsoWins { main: M },
     /// The move does not win.
-    Wrong(Refutation),
+    Wrong(Refutation<M>),
+}
+
+impl<M> TryResult<M> {
+    /// The verdict in another game's move type (the app's moves): `None` when a move does
+    /// not convert.
+    pub fn map<N>(self, f: impl Fn(M) -> Option<N>) -> Option<TryResult<N>> {
+        Some(match self {
+            TryResult::Correct { reply } => TryResult::Correct { reply: f(reply)? },
+            TryResult::Solved => TryResult::Solved,
+            TryResult::AlsoWins { main } => TryResult::AlsoWins { main: f(main)? },
+            TryResult::Wrong(Refutation::Defence(m)) => {
+                TryResult::Wrong(Refutation::Defence(f(m)?))
+            }
+            TryResult::Wrong(Refutation::CounterWin(line)) => TryResult::Wrong(
+                Refutation::CounterWin(line.into_iter().map(f).collect::<Option<_>>()?),
+            ),
+            TryResult::Wrong(Refutation::Illegal(why)) => {
+                TryResult::Wrong(Refutation::Illegal(why))
+            }
+        })
+    }
 }
 
 /// Judges the attacker's move `mv` after `line` (the moves played since the puzzle
@@ -363,15 +385,28 @@ pub enum HintLevel {
 
 /// A hint for the attacker's next move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Hint {
+pub enum Hint<M = PuzzleMove> {
     /// The move lies in the rectangle from `from` to `to` (corners included): a 5x5 square of
     /// points in Gomoku (the move not always at its centre), three adjacent columns in
     /// Connect Four.
     Area {
-        from: PuzzleMove,
-        to: PuzzleMove,
+        from: M,
+        to: M,
     },
-    Move(PuzzleMove),
+    Move(M),
+}
+
+impl<M> Hint<M> {
+    /// The hint in another game's move type: `None` when a move does not convert.
+    pub fn map<N>(self, f: impl Fn(M) -> Option<N>) -> Option<Hint<N>> {
+        Some(match self {
+            Hint::Area { from, to } => Hint::Area {
+                from: f(from)?,
+                to: f(to)?,
+            },
+            Hint::Move(m) => Hint::Move(f(m)?),
+        })
+    }
 }
 
 /// A hint for the attacker's move after `line`: first the area, then the move.

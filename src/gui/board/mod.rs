@@ -21,6 +21,7 @@ use super::kind::{AnyGame, GameKind, Move, Side, Verdict};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shown>()
+        .init_resource::<ShownStatus>()
         .init_resource::<Allowed>()
         .init_resource::<ShownMarks>()
         .init_resource::<BoardMetrics>()
@@ -118,6 +119,13 @@ pub struct Shown {
     pub candidates: Vec<Move>,
     /// The game's threat overlay (the analysis board).
     pub overlay: bool,
+}
+
+/// How the game on show stands, beside [`Shown`] so that a search starting or ending does
+/// not make the boards rebuild the position (only the game screen sets it; it stays for the
+/// result screen, and the other screens clear it).
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct ShownStatus {
     /// The game's end as the person sees it (a win, a loss, a draw), once it is over.
     pub end: Option<Verdict>,
     /// An engine searches in this game (the AI's move or a hint): animations rest, so the
@@ -143,9 +151,7 @@ impl Shown {
             && shown.line == new.line
             && shown.line_by == new.line_by
             && shown.candidates == new.candidates
-            && shown.overlay == new.overlay
-            && shown.end == new.end
-            && shown.busy == new.busy;
+            && shown.overlay == new.overlay;
         if !same {
             **shown = new;
         }

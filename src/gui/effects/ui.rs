@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::state::state::StateTransitionEvent;
 
 use super::{FxSystems, approach, progress, reduced};
-use crate::engine::gomoku::ai::Score;
+use crate::engine::review::Outlook;
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::flow::Screen;
 use crate::gui::frames::FrameRequests;
@@ -305,14 +305,14 @@ pub fn eval_bar(first: String, second: String) -> impl Bundle {
     )
 }
 
-/// The first player's share of the bar for `score` as seen by `side` (the side that
-/// searched): 0.5 is even; evaluations saturate smoothly (600 is about a strong attack),
-/// forced wins fill it.
-pub fn first_share(score: Score, side: Side) -> f32 {
-    let lead = match score {
-        Score::Eval(v) => 0.46 * (v as f32 / 600.0).tanh(),
-        Score::Win(_) => 0.5,
-        Score::Loss(_) => -0.5,
+/// The first player's share of the bar for `outlook` as seen by `side` (the side that
+/// searched): 0.5 is even; an evaluation's expected score ([`Outlook::value`]) leaves a
+/// sliver to each side, proven results fill or empty the bar.
+pub fn first_share(outlook: Outlook, side: Side) -> f32 {
+    let value = outlook.value() as f32;
+    let lead = match outlook {
+        Outlook::Win(_) | Outlook::Loss(_) => value - 0.5,
+        _ => 0.92 * (value - 0.5),
     };
     match side {
         Side::First => 0.5 + lead,

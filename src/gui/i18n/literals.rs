@@ -57,6 +57,33 @@ const QUIET_CALLS: &[&str] = &[
 /// (file, the literal or, ending in "…", its beginning, why).
 const EXCEPTIONS: &[(&str, &str, &str)] = &[
     (
+        "src/gui/kind/plain.rs",
+        "'{0}' is no side (first or second)",
+        "a file's errors are in English, as the engine's file errors are",
+    ),
+    (
+        "src/gui/kind/plain.rs",
+        "move {index} ({code}): {why}",
+        "a file's errors are in English, as the engine's file errors are",
+    ),
+    (
+        "src/gui/kind/plain.rs",
+        "a file of '{0}'",
+        "a file's errors are in English, as the engine's file errors are",
+    ),
+    (
+        "src/gui/kind/rules.rs",
+        "{} has no review",
+        "a game that neither judges positions nor reviews is a bug; the review's errors are \
+         the engine's English",
+    ),
+    (
+        "src/gui/kind/puzzles.rs",
+        "a move off this board",
+        "a game's own puzzle moves always convert; the verdict's reasons are the engine's \
+         English",
+    ),
+    (
         "src/gui/mod.rs",
         "Gomoku",
         "the window's title, set before any language is known: the game's name",

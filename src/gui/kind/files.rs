@@ -320,7 +320,8 @@ pub fn save_record(
     who: &str,
 ) -> Result<PathBuf, String> {
     let def = game.kind().def();
-    let (prefix, ext) = (def.record_prefix(), def.record_extensions()[0]);
+    let (prefix, exts) = (def.record_prefix(), def.record_extensions());
+    let ext = exts.first().map_or("", String::as_str);
     let dir = paths.games_dir();
     let stamp = timestamp().file;
     let mut path = dir.join(format!("{stamp}-{prefix}{who}.{ext}"));
@@ -343,15 +344,15 @@ fn kind_of(path: &Path, games: &Games) -> Result<GameKind, Msg> {
         .to_ascii_lowercase();
     games
         .iter()
-        .find(|k| k.def().record_extensions().contains(&ext.as_str()))
+        .find(|k| k.def().record_extensions().contains(&ext))
         .ok_or_else(|| Msg::key("record-unknown-extension").with("ext", ext))
 }
 
 /// The extensions of the records the games folder lists.
-pub fn record_extensions(games: &Games) -> Vec<&'static str> {
+pub fn record_extensions(games: &Games) -> Vec<String> {
     games
         .iter()
-        .flat_map(|k| k.def().record_extensions().iter().copied())
+        .flat_map(|k| k.def().record_extensions())
         .collect()
 }
 

@@ -18,6 +18,8 @@ pub mod connect4;
 pub mod files;
 pub mod gomoku;
 mod opening;
+mod plain;
+pub mod puzzles;
 mod rules;
 #[cfg(test)]
 pub mod tictactoe;
@@ -31,10 +33,9 @@ use bevy::prelude::Resource;
 
 use super::msg::{Arg, Msg};
 use super::persist::{Notices, SetupChoice};
-use crate::engine::gomoku::ai::Score;
-use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove};
 use crate::engine::review::Outlook;
 pub use files::{Recorded, Saved};
+pub use puzzles::PuzzleBook;
 
 /// What a record says beyond the moves: who resigned or lost on time, and per move the time
 /// it took and its player's clock after it (empty without a clock).
@@ -184,18 +185,6 @@ pub enum Standing {
 /// numbers so the settings file stays readable and old files still load.
 pub type Options = BTreeMap<String, u32>;
 
-/// The puzzles of a shipped set that belong to a game (`mine`); a set that does not read is
-/// logged and gives none (the tests prove every shipped puzzle, so it cannot ship broken).
-pub fn shipped_puzzles(text: &str, mine: impl Fn(&PuzzleGame) -> bool) -> Vec<Puzzle> {
-    match crate::engine::puzzle::parse(text) {
-        Ok(set) => set.puzzles.into_iter().filter(|p| mine(&p.game)).collect(),
-        Err(e) => {
-            bevy::log::error!("a shipped puzzle set does not read: {e}");
-            Vec::new()
-        }
-    }
-}
-
 /// One row of a game's own setup choices (the opponent and colour rows are shared).
 #[derive(Clone, Debug)]
 pub struct SetupRow {
@@ -264,12 +253,19 @@ pub trait GameDef: Send + Sync + 'static {
     }
     /// The computer levels, weakest first, numbered from 1.
     fn levels(&self) -> Vec<AnyLevel>;
-    /// The level met first on the setup screen.
-    fn default_opponent(&self) -> u8;
-    /// The level that gives hints (the strongest that answers in a few seconds).
-    fn hint_level(&self) -> AnyLevel;
-    /// How people use the controls, under the panel's buttons (a catalog key).
-    fn controls_help(&self) -> &'static str;
+    /// The level met first on the setup screen (by default the weakest).
+    fn default_opponent(&self) -> u8 {
+        self.levels().first().map_or(0, |l| l.number)
+    }
+    /// The level that gives hints: the strongest that answers in a few seconds (by default
+    /// the strongest).
+    fn hint_level(&self) -> AnyLevel {
+        *self.levels().last().expect("a game has a computer level")
+    }
+    /// How people use the controls, under the panel's buttons (`controls-<id>`).
+    fn controls_help(&self) -> Msg {
+        Msg::key(format!("controls-{}", self.id()))
+    }
     /// A stone clicks as it is put down; a Connect Four disc sounds when it lands (its board
     /// plays that sound).
     fn clicks_when_placed(&self) -> bool {
@@ -284,8 +280,10 @@ pub trait GameDef: Send + Sync + 'static {
     fn numbers_by_default(&self) -> bool {
         true
     }
-    /// The game's own setup rows (rule, board size, ...).
-    fn setup_rows(&self) -> Vec<SetupRow>;
+    /// The game's own setup rows (rule, board size, ...); none by default.
+    fn setup_rows(&self) -> Vec<SetupRow> {
+        Vec::new()
+    }
     /// A new game with these options (unknown or missing values take the rows' defaults).
     fn new_game(&self, options: &Options) -> AnyGame;
     /// The tournament opening these options choose, if any (the board's first stones and
@@ -308,52 +306,40 @@ pub trait GameDef: Send + Sync + 'static {
         options.clone()
     }
 
-    // Puzzles: the engine makes and proves them (`engine::puzzle`); the trainer plays them
-    // through these, naming no game.
-
-    /// The game's shipped puzzles (none by default). A set that does not read is a bug
-    /// (the tests prove every shipped puzzle), so it is logged and skipped.
-    fn puzzles(&self) -> Vec<Puzzle> {
-        Vec::new()
-    }
-    /// The puzzle's position as this game, or `None` for another game's puzzle.
-    fn puzzle_position(&self, _puzzle: &Puzzle) -> Option<AnyGame> {
-        None
-    }
-    /// A puzzle move as this game's move, and back.
-    fn puzzle_move_to_board(&self, _mv: PuzzleMove) -> Option<Move> {
-        None
-    }
-    fn board_move_to_puzzle(&self, _mv: Move) -> Option<PuzzleMove> {
-        None
-    }
-    /// The puzzle's family for the trainer's filter ("Renju", "Connect Four").
-    fn puzzle_family(&self, _puzzle: &Puzzle) -> String {
-        self.title().to_string()
-    }
-    /// Every family this game's puzzles may have, in the filter's order.
-    fn puzzle_families(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// A puzzle from a position of this game (a missed win the review found), when the
-    /// side to move has a proven win with a unique first move. May take a second.
-    fn puzzle_from(&self, _position: &AnyGame, _id: &str) -> Option<Puzzle> {
+    /// The game's puzzles, an optional capability (none by default).
+    fn puzzles(&self) -> Option<&dyn PuzzleBook> {
         None
     }
 
-    // Files: each game keeps its own names and formats, so older files still load.
+    // Files. The defaults (`plain.rs`) keep the autosave, the statistics and the records
+    // as RON files named after the game's id; Gomoku and Connect Four override them to keep
+    // their own names and formats, so older files still load.
 
     /// File names under the data folder.
-    fn autosave_name(&self) -> &'static str;
-    fn stats_name(&self) -> &'static str;
+    fn autosave_name(&self) -> String {
+        format!("{}-autosave.ron", self.id())
+    }
+    fn stats_name(&self) -> String {
+        format!("{}-stats.ron", self.id())
+    }
     /// The unfinished game in `path`: `None` when missing or unreadable (then reported in
     /// `notices` and moved aside), else whether it restores.
-    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>>;
-    fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String>;
-    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies;
-    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String>;
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
+        plain::load_autosave(self, path, notices)
+    }
+    fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String> {
+        plain::write_autosave(path, saved)
+    }
+    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
+        plain::load_stats(path, notices)
+    }
+    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String> {
+        super::persist::write_ron(path, stats)
+    }
     /// Record file extensions this game opens; the first is the one it writes.
-    fn record_extensions(&self) -> &'static [&'static str];
+    fn record_extensions(&self) -> Vec<String> {
+        vec![self.id().to_string()]
+    }
     /// Put before the person's name in a saved record's file name ("connect4-").
     fn record_prefix(&self) -> &'static str {
         ""
@@ -366,11 +352,17 @@ pub trait GameDef: Send + Sync + 'static {
         names: &[String; 2],
         date: &str,
         end: &RecordEnd,
-    ) -> Result<(), String>;
+    ) -> Result<(), String> {
+        plain::save_record(path, game, names, date, end)
+    }
     /// A record to replay; the error says why not (the engine's parser speaks English).
-    fn open_record(&self, path: &Path) -> Result<Recorded, Msg>;
+    fn open_record(&self, path: &Path) -> Result<Recorded, Msg> {
+        plain::open_record(self, path)
+    }
     /// One line for the Load game list.
-    fn record_summary(&self, path: &Path) -> Result<Msg, Msg>;
+    fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
+        plain::record_summary(self, path)
+    }
 }
 
 /// A handle to a registered game kind. Two handles are equal when they name the same game.
@@ -526,7 +518,7 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// The evaluation for the side that searched, where the game has one (the evaluation
     /// bar).
-    pub eval: Option<Score>,
+    pub eval: Option<Outlook>,
     /// The expected line, the chosen move first.
     pub pv: Vec<Move>,
     /// The side panel's lines about the search.

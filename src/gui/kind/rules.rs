@@ -7,8 +7,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use super::{AnyLevel, GameKind, Move, Options, SearchInfo, Side, Standing};
-use crate::engine::gomoku::ai::Score;
-use crate::engine::review::{Analysis, Progress as ReviewProgress, ReviewLimits};
+use crate::engine::review::{Analysis, Outlook, Progress as ReviewProgress, ReviewLimits};
 use crate::gui::clock::Budget;
 use crate::gui::msg::Msg;
 
@@ -24,13 +23,13 @@ pub struct SearchRequest {
 }
 
 /// A finished iteration of a running search: its depth and score (the "thinking" line).
-pub type Progress<'a> = &'a mut dyn FnMut(u32, Score);
+pub type Progress<'a> = &'a mut dyn FnMut(u32, Outlook);
 
 /// A candidate move on the analysis board with its score for the side to move and its line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate<M> {
     pub mv: M,
-    pub score: Score,
+    pub score: Outlook,
     pub line: Vec<M>,
 }
 
@@ -49,8 +48,13 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn level(level: AnyLevel) -> Option<Self::Level>;
 
     /// Moves played.
-    fn ply(&self) -> usize;
-    fn to_move(&self) -> Side;
+    fn ply(&self) -> usize {
+        Rules::moves(self).len()
+    }
+    /// By default the players alternate from the first.
+    fn to_move(&self) -> Side {
+        Side::of_ply(Rules::ply(self))
+    }
     /// Moves that Redo can replay.
     fn redo_len(&self) -> usize;
     /// The moves played, in order.
@@ -67,51 +71,104 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn check(&self, mv: Self::Move) -> Result<(), Msg>;
     /// Plays `mv` for the side to move; the error is in the player's words.
     fn play(&mut self, mv: Self::Move) -> Result<(), Msg>;
-    /// Puts `mv` down for `side` (records whose moves do not alternate, set-up stones).
-    fn place(&mut self, side: Side, mv: Self::Move) -> Result<(), Msg>;
+    /// Puts `mv` down for `side` (records whose moves do not alternate, set-up stones);
+    /// by default only the side to move may.
+    fn place(&mut self, side: Side, mv: Self::Move) -> Result<(), Msg> {
+        if side != Rules::to_move(self) {
+            return Err(Msg::key("move-out-of-turn"));
+        }
+        Rules::play(self, mv)
+    }
     /// Takes back the last move; returns who had played it.
     fn undo(&mut self) -> Option<Side>;
     fn redo(&mut self) -> bool;
     fn standing(&self) -> Standing;
-    /// An empty board of the same options.
-    fn fresh(&self) -> Self;
-    /// The setup options this game was made with (rule, size).
-    fn options(&self) -> Options;
-    /// Rule and board under the title: "Renju · 15 × 15".
-    fn subtitle(&self) -> Msg;
+    /// The setup options this game was made with (rule, size); an empty board of the same
+    /// options is the kind's `new_game` with them.
+    fn options(&self) -> Options {
+        Options::new()
+    }
+    /// Rule and board under the title: "Renju · 15 × 15" (nothing by default).
+    fn subtitle(&self) -> Msg {
+        Msg::verbatim("")
+    }
     /// A reminder of a rule that surprises newcomers (a catalog key).
     fn rule_note(&self) -> Option<&'static str> {
         None
     }
     /// "h8", "column 4".
     fn move_text(&self, mv: Self::Move) -> Msg;
-    /// The move a player writes as `text` ("h8", "4"), if it is one of this board's.
-    fn parse_move(&self, text: &str) -> Option<Self::Move>;
+    /// The move a player writes as `text` ("h8", "4"), if it is one of this board's (games
+    /// without a notation read none).
+    fn parse_move(&self, _text: &str) -> Option<Self::Move> {
+        None
+    }
     /// The winning row's name: "five", "four", or "6" for an overline; 0 cells names the row
-    /// the game is played for.
-    fn line_name(&self, cells: usize) -> Msg;
-    /// Changes whenever the position does (views redraw on a change).
-    fn key(&self) -> u64;
+    /// the game is played for (by default the number of cells).
+    fn line_name(&self, cells: usize) -> Msg {
+        Msg::verbatim(cells.to_string())
+    }
+    /// Changes whenever the position does (views redraw on a change): by default a hash of
+    /// the moves played and who played them.
+    fn key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        for (side, mv) in Rules::placed(self) {
+            (side.index(), Self::encode(mv)).hash(&mut hasher);
+        }
+        hasher.finish()
+    }
 
-    /// The AI's move at `level`; stops soon after `stop` is set.
+    /// The position judged at once, by a game small enough to solve it without a search:
+    /// its best move, the expected line and the outlook for the side to move. A game that
+    /// judges gets its search, fallback and review from it; a game with a real search
+    /// overrides those three instead.
+    fn judge(&self) -> Option<Analysis<Self::Move>> {
+        None
+    }
+
+    /// The AI's move at `level`; stops soon after `stop` is set. By default the judged move
+    /// ([`Rules::judge`]), at every level.
     fn search(
         &self,
-        level: Self::Level,
+        _level: Self::Level,
         request: &SearchRequest,
-        stop: &AtomicBool,
+        _stop: &AtomicBool,
         progress: Progress,
-    ) -> SearchInfo;
-    /// The weakest answer, found at once (when a search failed).
-    fn fallback(&self, seed: u64) -> SearchInfo;
+    ) -> SearchInfo {
+        judged(self, request.level, progress)
+    }
+    /// The weakest answer, found at once (when a search failed); by default the judged move.
+    fn fallback(&self, _seed: u64) -> SearchInfo {
+        judged(self, Self::kind().def().hint_level(), &mut |_, _| {})
+    }
     /// The engine's analysis of each position from this one along `moves`; `None` when
-    /// stopped.
+    /// stopped. By default each position judged.
     fn review(
         &self,
         moves: &[Self::Move],
-        limits: ReviewLimits,
+        _limits: ReviewLimits,
         stop: &AtomicBool,
-        progress: &ReviewProgress,
-    ) -> Option<Result<Vec<Analysis<Self::Move>>, String>>;
+        _progress: &ReviewProgress,
+    ) -> Option<Result<Vec<Analysis<Self::Move>>, String>> {
+        let mut game = self.clone();
+        let mut analyses = Vec::with_capacity(moves.len() + 1);
+        for i in 0..=moves.len() {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return None;
+            }
+            if i > 0
+                && let Err(e) = Rules::play(&mut game, moves[i - 1])
+            {
+                return Some(Err(e.english()));
+            }
+            let Some(analysis) = game.judge() else {
+                return Some(Err(format!("{} has no review", Self::kind().title())));
+            };
+            analyses.push(analysis);
+        }
+        Some(Ok(analyses))
+    }
 
     /// The analysis board: the best `count` moves, reported after each depth as the search
     /// deepens, until `stop` (games without an analysis board report nothing).
@@ -133,6 +190,39 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// A line under the analysis board's candidates (what the overlay marks; a catalog key).
     fn overlay_legend(&self) -> Option<&'static str> {
         None
+    }
+}
+
+/// The search's answer from [`Rules::judge`]: the move with its outlook, line and the
+/// hint's words.
+fn judged<R: Rules>(game: &R, level: AnyLevel, progress: Progress) -> SearchInfo {
+    let Some(analysis) = game.judge() else {
+        return SearchInfo::none(level, "hint-no-legal-move");
+    };
+    let depth = analysis.line.len() as u32;
+    progress(depth, analysis.outlook);
+    let Some(best) = analysis.best else {
+        return SearchInfo::none(level, "hint-no-legal-move");
+    };
+    let to_move = Rules::to_move(game);
+    let (me, them) = (
+        R::kind().side_name(to_move),
+        R::kind().side_name(to_move.other()),
+    );
+    SearchInfo {
+        mv: Ok(R::encode(best)),
+        searched: true,
+        depth,
+        eval: Some(analysis.outlook),
+        pv: analysis.line.into_iter().map(R::encode).collect(),
+        hint: Msg::key("hint-move")
+            .with("point", Rules::move_text(game, best))
+            .with("level", level.title())
+            .with(
+                "outlook",
+                super::describe_outlook(analysis.outlook, me, them),
+            ),
+        ..SearchInfo::none(level, "hint-no-legal-move")
     }
 }
 
@@ -252,7 +342,7 @@ impl<R: Rules> Play for R {
     }
 
     fn fresh(&self) -> AnyGame {
-        AnyGame::new(Rules::fresh(self))
+        R::kind().def().new_game(&Rules::options(self))
     }
 
     fn options(&self) -> Options {
@@ -381,7 +471,7 @@ impl AnyGame {
         self.kind().def().hint_level()
     }
 
-    pub fn controls_help(&self) -> &'static str {
+    pub fn controls_help(&self) -> Msg {
         self.kind().def().controls_help()
     }
 }

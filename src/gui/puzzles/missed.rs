@@ -42,7 +42,7 @@ impl Trainer {
                         break;
                     }
                     let id = format!("mine-{stamp}-{n}");
-                    if let Some(p) = kind.def().puzzle_from(&game, &id) {
+                    if let Some(p) = kind.def().puzzles().and_then(|b| b.puzzle_from(&game, &id)) {
                         found.push((p, source));
                     }
                 }
@@ -54,8 +54,12 @@ impl Trainer {
     pub(super) fn add_personal(&mut self, games: Option<&Games>, found: Missed) {
         for (puzzle, source) in found {
             let Some(kind) = games.and_then(|g| {
-                g.iter()
-                    .find(|k| k.def().puzzle_position(&puzzle).is_some())
+                g.iter().find(|k| {
+                    k.def()
+                        .puzzles()
+                        .and_then(|b| b.position(&puzzle))
+                        .is_some()
+                })
             }) else {
                 continue;
             };

@@ -23,9 +23,7 @@ use super::job::{Job, Jobs, NICE_BACKGROUND, NICE_WAITED, cancel_on_exit};
 use super::kind::{AnyGame, GameKind, Games, Move, Side};
 use super::msg::Msg;
 use super::persist::{self, Notices, Paths, timestamp};
-use crate::engine::puzzle::{
-    self, Hint, HintLevel, LineError, Puzzle, PuzzleMove, Refutation, TryResult,
-};
+use crate::engine::puzzle::{self, Hint, HintLevel, LineError, Puzzle, Refutation, TryResult};
 pub use progress::{Entry, Filter, Personal, Progress, Source, YOURS};
 pub use rating::Glicko;
 use systems::{advance, poll_missed, poll_try};
@@ -86,8 +84,8 @@ pub struct Trainer {
     pub current: Option<usize>,
     /// The board: the puzzle position and the moves played since.
     pub game: Option<AnyGame>,
-    /// The moves since the puzzle position, as the solution tree has them.
-    pub line: Vec<PuzzleMove>,
+    /// The moves since the puzzle position (the person's and the defender's).
+    pub line: Vec<Move>,
     pub phase: Phase,
     /// The line under the prompt: the verdict on the last move, a hint, a problem.
     pub status: Option<Msg>,
@@ -108,7 +106,7 @@ pub struct Trainer {
     pub rated: Option<f64>,
     /// Bumped when a puzzle opens, so stale verdicts are dropped and views rebuild.
     pub generation: u64,
-    job: Option<Job<Stamp, Result<TryResult, LineError>>>,
+    job: Option<Job<Stamp, Result<TryResult<Move>, LineError>>>,
     missed: Option<Job<(), Missed>>,
     /// Missed wins waiting for their turn to be turned into puzzles.
     queue: Vec<(GameKind, AnyGame, Source)>,
@@ -171,9 +169,11 @@ impl Trainer {
             self.progress = progress;
         }
         for kind in games.iter() {
-            let def = kind.def();
-            for puzzle in def.puzzles() {
-                let family = def.puzzle_family(&puzzle);
+            let Some(book) = kind.def().puzzles() else {
+                continue;
+            };
+            for puzzle in book.shipped() {
+                let family = book.family(&puzzle);
                 self.entries.push(Entry {
                     kind,
                     puzzle,
@@ -217,7 +217,7 @@ impl Trainer {
     pub fn families(&self, games: &Games) -> Vec<String> {
         let mut all: Vec<String> = games
             .iter()
-            .flat_map(|k| k.def().puzzle_families())
+            .flat_map(|k| k.def().puzzles().map(|b| b.families()).unwrap_or_default())
             .filter(|f| self.entries.iter().any(|e| &e.family == f))
             .collect();
         all.push(YOURS.into());
@@ -288,7 +288,7 @@ impl Trainer {
         self.rated = None;
         self.status = None;
         let entry = &self.entries[index];
-        self.game = entry.kind.def().puzzle_position(&entry.puzzle);
+        self.game = entry.book().and_then(|b| b.position(&entry.puzzle));
         self.phase = if self.game.is_some() {
             Phase::Solving
         } else {
@@ -368,7 +368,7 @@ impl Trainer {
         let (Some(entry), Some(game)) = (self.entry().cloned(), self.game.as_mut()) else {
             return;
         };
-        let Some(pm) = entry.kind.def().board_move_to_puzzle(mv) else {
+        let Some(book) = entry.book() else {
             return;
         };
         if let Err(e) = game.play(mv) {
@@ -388,7 +388,7 @@ impl Trainer {
             NICE_WAITED,
             (self.generation, self.line.len(), mv),
             (),
-            move |_| puzzle::check_try(&puzzle, &line, pm),
+            move |_| book.check(&puzzle, &line, mv),
         ));
     }
 
@@ -396,40 +396,30 @@ impl Trainer {
     fn judged(
         &mut self,
         mv: Move,
-        verdict: Result<TryResult, LineError>,
+        verdict: Result<TryResult<Move>, LineError>,
         sfx: &mut MessageWriter<Sfx>,
     ) {
         let Some(entry) = self.entry().cloned() else {
             return;
         };
-        let def = entry.kind.def();
-        let Some(pm) = def.board_move_to_puzzle(mv) else {
-            return;
-        };
         let shown = self.game.clone();
-        let text = |m: PuzzleMove| -> Msg {
-            def.puzzle_move_to_board(m)
-                .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
-                .unwrap_or_else(|| Msg::verbatim(""))
+        let text = |m: Move| -> Msg {
+            shown
+                .as_ref()
+                .map_or_else(|| Msg::verbatim(""), |g| g.move_text(m))
         };
         let defender = side_name(entry.kind, entry.attacker().other());
         match verdict {
             Ok(TryResult::Correct { reply }) => {
-                self.line.push(pm);
-                match def.puzzle_move_to_board(reply) {
-                    Some(reply) => {
-                        self.status =
-                            Some(Msg::key("puzzle-status-right").with("defender", defender));
-                        self.phase = Phase::Replying {
-                            reply,
-                            at: Instant::now() + REPLY_DELAY,
-                        };
-                    }
-                    None => self.phase = Phase::Solving,
-                }
+                self.line.push(mv);
+                self.status = Some(Msg::key("puzzle-status-right").with("defender", defender));
+                self.phase = Phase::Replying {
+                    reply,
+                    at: Instant::now() + REPLY_DELAY,
+                };
             }
             Ok(TryResult::Solved) => {
-                self.line.push(pm);
+                self.line.push(mv);
                 self.phase = Phase::Solved;
                 let clean = self.wrong == 0 && self.hints == 0;
                 self.status = Some(Msg::key(self.solved_status(clean)));
@@ -452,9 +442,8 @@ impl Trainer {
                         return;
                     }
                     Refutation::Defence(d) => {
-                        let shown = def.puzzle_move_to_board(d);
                         let at = text(d);
-                        if let (Some(d), Some(game)) = (shown, self.game.as_mut())
+                        if let Some(game) = self.game.as_mut()
                             && game.play(d).is_ok()
                         {
                             self.refute = Some(d);
@@ -464,10 +453,7 @@ impl Trainer {
                             .with("move", at)
                     }
                     Refutation::CounterWin(line) => {
-                        self.refutation = line
-                            .iter()
-                            .filter_map(|&m| def.puzzle_move_to_board(m))
-                            .collect();
+                        self.refutation = line.clone();
                         self.refute = self.refutation.first().copied();
                         let first = line.first().map_or_else(|| Msg::verbatim(""), |&m| text(m));
                         Msg::key("puzzle-refuted-counter-win")
@@ -525,7 +511,9 @@ impl Trainer {
         let Some(entry) = self.entry().cloned() else {
             return;
         };
-        let def = entry.kind.def();
+        let Some(book) = entry.book() else {
+            return;
+        };
         // Each move of the line starts again from the area.
         let level = if self.hint_at == Some(self.line.len()) {
             HintLevel::Move
@@ -536,23 +524,21 @@ impl Trainer {
         self.hints = self.hints.saturating_add(1);
         self.rate(false);
         let shown = self.game.clone();
-        let text = |m: PuzzleMove| -> Msg {
-            def.puzzle_move_to_board(m)
-                .and_then(|m| shown.as_ref().map(|g| g.move_text(m)))
-                .unwrap_or_else(|| Msg::verbatim(""))
+        let text = |m: Move| -> Msg {
+            shown
+                .as_ref()
+                .map_or_else(|| Msg::verbatim(""), |g| g.move_text(m))
         };
-        self.status = Some(match puzzle::hint(&entry.puzzle, &self.line, level) {
+        self.status = Some(match book.hint(&entry.puzzle, &self.line, level) {
             Ok(Hint::Area { from, to }) => {
                 // On the board too, not only in words.
-                self.hint_area = def
-                    .puzzle_move_to_board(from)
-                    .zip(def.puzzle_move_to_board(to));
+                self.hint_area = Some((from, to));
                 Msg::key("puzzle-hint-area")
                     .with("from", text(from))
                     .with("to", text(to))
             }
             Ok(Hint::Move(m)) => {
-                self.hint_move = def.puzzle_move_to_board(m);
+                self.hint_move = Some(m);
                 self.hint_area = None;
                 Msg::key("puzzle-hint-move").with("move", text(m))
             }
@@ -571,21 +557,20 @@ impl Trainer {
         if let Phase::Replying { reply, .. } = self.phase.clone() {
             self.play_reply(reply);
         }
+        let Some(book) = self.entry().and_then(Entry::book) else {
+            return;
+        };
         let Some(entry) = self.entry().cloned() else {
             return;
         };
-        let def = entry.kind.def();
         self.rate(false);
-        match puzzle::solution_line(&entry.puzzle, &self.line) {
+        match book.solution(&entry.puzzle, &self.line) {
             Ok(line) => {
                 self.hint_move = None;
                 self.hint_area = None;
                 self.status = Some(Msg::key("puzzle-solution"));
                 self.phase = Phase::Solution {
-                    rest: line
-                        .iter()
-                        .filter_map(|&m| def.puzzle_move_to_board(m))
-                        .collect(),
+                    rest: line,
                     at: Instant::now() + SOLUTION_STEP / 2,
                 };
             }
@@ -599,11 +584,10 @@ impl Trainer {
         let Some(entry) = self.entry().cloned() else {
             return;
         };
-        let def = entry.kind.def();
-        if let (Some(game), Some(pm)) = (self.game.as_mut(), def.board_move_to_puzzle(reply)) {
+        if let Some(game) = self.game.as_mut() {
             let at: Msg = game.move_text(reply);
             let _ = game.play(reply);
-            self.line.push(pm);
+            self.line.push(reply);
             let defender = side_name(entry.kind, entry.attacker().other());
             self.status = Some(
                 Msg::key("puzzle-status-answered")

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Glicko;
 use crate::engine::puzzle::Puzzle;
-use crate::gui::kind::{GameKind, Side};
+use crate::gui::kind::{GameKind, PuzzleBook, Side};
 
 /// Where a personal puzzle came from: the game's record and the move that missed the win.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -66,6 +66,11 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The game's puzzle capability (every game with puzzles has one).
+    pub fn book(&self) -> Option<&'static dyn PuzzleBook> {
+        self.kind.def().puzzles()
+    }
+
     /// The side the person plays: the puzzle's side to move.
     pub fn attacker(&self) -> Side {
         if self.puzzle.attacker() == 0 {

@@ -11,10 +11,9 @@ use bevy::prelude::*;
 use super::playing::spawn_header;
 use super::review::outlook_text;
 use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_buttons};
-use crate::engine::review::Outlook;
 use crate::gui::analysis::{AnalysisBoard, Lines};
 use crate::gui::audio::Sfx;
-use crate::gui::board::{Shown, ViewKey};
+use crate::gui::board::{Shown, ShownStatus, ViewKey};
 use crate::gui::flow::{Action, AnalysisAction, PlayAction, Screen, press};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::{AnyGame, SetupRow, Side};
@@ -237,7 +236,8 @@ fn on_action(
 }
 
 /// The position, the candidates and (when on) the threat overlay on the board.
-fn sync_view(board: Res<AnalysisBoard>, mut shown: ResMut<Shown>) {
+fn sync_view(board: Res<AnalysisBoard>, mut shown: ResMut<Shown>, mut status: ResMut<ShownStatus>) {
+    status.set_if_neq(ShownStatus::default());
     let lines = board.lines();
     Shown::set(
         &mut shown,
@@ -252,8 +252,6 @@ fn sync_view(board: Res<AnalysisBoard>, mut shown: ResMut<Shown>) {
             line_by: None,
             candidates: lines.top.iter().map(|c| c.mv).collect(),
             overlay: board.threats,
-            end: None,
-            busy: false,
         },
     );
 }
@@ -347,7 +345,7 @@ fn update_panel(
             "\n{}. {}  {}   {}",
             i + 1,
             i18n.msg(&game.move_text(c.mv)),
-            outlook_text(&i18n, Outlook::from(c.score), me.clone(), them.clone()),
+            outlook_text(&i18n, c.score, me.clone(), them.clone()),
             line.join(" ")
         ));
     }

@@ -9,7 +9,7 @@ use super::move_list::{self, MoveList, Row};
 use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_button_pairs};
 use crate::gui::ai_task::{AiWorker, JobKind};
 use crate::gui::audio::Sfx;
-use crate::gui::board::{Allowed, BoardSettled, BoardSystems, Shown, ViewKey};
+use crate::gui::board::{Allowed, BoardSettled, BoardSystems, Shown, ShownStatus, ViewKey};
 use crate::gui::effects;
 use crate::gui::flow::{Action, DIGIT_KEYS, PlayAction, Screen, ctrl};
 use crate::gui::i18n::{I18n, Msg};
@@ -136,7 +136,7 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>, i18n: Res<I18n>)
                 .collect(),
         );
         p.spawn(text(
-            i18n.t(session.game.controls_help()),
+            i18n.msg(&session.game.controls_help()),
             13.0,
             palette::TEXT_FAINT,
         ));
@@ -459,6 +459,7 @@ pub fn sync_view(
     settings: Res<Settings>,
     screen: Res<State<Screen>>,
     mut shown: ResMut<Shown>,
+    mut status: ResMut<ShownStatus>,
     mut allowed: ResMut<Allowed>,
 ) {
     let screen = *screen.get();
@@ -498,13 +499,15 @@ pub fn sync_view(
             // A tournament opening's pending fifth-move offers, numbered.
             candidates: phase.map(|o| o.offers()).unwrap_or_default(),
             overlay: false,
-            end: session
-                .finished
-                .as_ref()
-                .map(|f| session.end_verdict(&f.end)),
-            busy: worker.is_busy(),
         },
     );
+    status.set_if_neq(ShownStatus {
+        end: session
+            .finished
+            .as_ref()
+            .map(|f| session.end_verdict(&f.end)),
+        busy: worker.is_busy(),
+    });
 }
 
 /// The result screen comes once the board shows the end (the last disc has landed), with the

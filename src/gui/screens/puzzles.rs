@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use super::replay_state::Replay;
 use super::{PieceIcon, piece_icon, set_text, spawn_board_screen, spawn_panel_button_pairs};
 use crate::gui::audio::Sfx;
-use crate::gui::board::{Shown, ShownMarks, ViewKey};
+use crate::gui::board::{Shown, ShownMarks, ShownStatus, ViewKey};
 use crate::gui::flow::{Action, PlayAction, PuzzleAction, Screen, press};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::files;
@@ -253,7 +253,13 @@ fn follow_kind(
 
 /// The puzzle's position, the hint (its area or its move), a counter-win and the refuting
 /// point on the board.
-fn sync_view(trainer: Res<Trainer>, mut shown: ResMut<Shown>, mut marks: ResMut<ShownMarks>) {
+fn sync_view(
+    trainer: Res<Trainer>,
+    mut shown: ResMut<Shown>,
+    mut status: ResMut<ShownStatus>,
+    mut marks: ResMut<ShownMarks>,
+) {
+    status.set_if_neq(ShownStatus::default());
     let defender = trainer.attacker().map(Side::other);
     Shown::set(
         &mut shown,
@@ -269,8 +275,6 @@ fn sync_view(trainer: Res<Trainer>, mut shown: ResMut<Shown>, mut marks: ResMut<
             line_by: defender,
             candidates: Vec::new(),
             overlay: false,
-            end: None,
-            busy: false,
         },
     );
     ShownMarks::set(

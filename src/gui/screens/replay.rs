@@ -9,7 +9,7 @@ use super::review::{best_line, grade_mark, one_decimal, spawn_review_section, st
 use super::{set_text, spawn_board_screen};
 use crate::gui::analysis::AnalysisBoard;
 use crate::gui::audio::Sfx;
-use crate::gui::board::{BoardSystems, Shown, ViewKey};
+use crate::gui::board::{BoardSystems, Shown, ShownStatus, ViewKey};
 use crate::gui::flow::{Action, ReplayAction, Screen, press};
 use crate::gui::frames::FrameRequests;
 use crate::gui::i18n::I18n;
@@ -209,7 +209,13 @@ fn autoplay(
     }
 }
 
-fn sync_view(replay: Res<Replay>, review: Res<Review>, mut shown: ResMut<Shown>) {
+fn sync_view(
+    replay: Res<Replay>,
+    review: Res<Review>,
+    mut shown: ResMut<Shown>,
+    mut status: ResMut<ShownStatus>,
+) {
+    status.set_if_neq(ShownStatus::default());
     let (line, line_by) = best_line(&replay, &review);
     Shown::set(
         &mut shown,
@@ -224,8 +230,6 @@ fn sync_view(replay: Res<Replay>, review: Res<Review>, mut shown: ResMut<Shown>)
             line_by,
             candidates: Vec::new(),
             overlay: false,
-            end: None,
-            busy: false,
         },
     );
 }

@@ -24,7 +24,7 @@ use super::kind::{
 };
 use super::msg::Msg;
 use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
-use crate::engine::gomoku::ai::Score;
+use crate::engine::review::Outlook;
 
 mod finish;
 mod opening;
@@ -139,7 +139,7 @@ pub struct Session {
     pub looking: Option<usize>,
     /// The position's evaluation from the AI's side at this ply, when no search of the AI's
     /// speaks of the position on the board (the evaluation bar).
-    pub position_eval: Option<(usize, Score)>,
+    pub position_eval: Option<(usize, Outlook)>,
     /// Resign was pressed once: the next Resign confirms, any other action cancels.
     pub resign_armed: bool,
     pub hint: Option<Move>,

@@ -11,6 +11,7 @@ use super::{TestApp, fresh_home, p};
 use crate::engine::gomoku::Pos;
 use crate::engine::gomoku::Rule::Freestyle;
 use crate::engine::gomoku::ai::{Level, Score, SearchResult};
+use crate::engine::review::Outlook;
 use crate::gui::ai_task::AiWorker;
 use crate::gui::board::gomoku::BoardRoot;
 use crate::gui::board::gomoku::fx::{BoardFx, Confetti, DropIn, Pulse, Ripple, Veil, WinMark};
@@ -396,7 +397,7 @@ fn eval_bar_follows_the_search_and_glides() {
     t.app.world_mut().resource_mut::<Session>().last_search = Some(info.clone());
     t.frames(1);
     let b = bar(&mut t);
-    let expected = first_share(Score::Eval(600), Side::Second);
+    let expected = first_share(Outlook::Eval(600), Side::Second);
     assert!((b.target - expected).abs() < 1e-6);
     assert!(b.target < 0.2, "{}", b.target);
     assert!(
@@ -416,11 +417,13 @@ fn eval_bar_follows_the_search_and_glides() {
 
 #[test]
 fn eval_share_is_blacks_side() {
-    assert_eq!(first_share(Score::Eval(0), Side::First), 0.5);
-    assert!(first_share(Score::Eval(300), Side::First) > 0.6);
-    assert!(first_share(Score::Eval(300), Side::Second) < 0.4);
-    assert_eq!(first_share(Score::Loss(2), Side::First), 0.0);
-    assert!(first_share(Score::Eval(100_000), Side::First) < 1.0);
+    assert_eq!(first_share(Outlook::Eval(0), Side::First), 0.5);
+    assert!(first_share(Outlook::Eval(300), Side::First) > 0.6);
+    assert!(first_share(Outlook::Eval(300), Side::Second) < 0.4);
+    assert_eq!(first_share(Outlook::Loss(2), Side::First), 0.0);
+    assert!(first_share(Outlook::Eval(100_000), Side::First) < 1.0);
+    // A proven draw or an unknown outlook is even.
+    assert_eq!(first_share(Outlook::Draw, Side::Second), 0.5);
     // Between two people there is no evaluation.
     let session = Session::idle(&Games(registered()));
     assert_eq!(eval_target(&session, &AiWorker::default()), 0.5);

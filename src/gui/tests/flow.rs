@@ -71,7 +71,7 @@ fn cases() -> [Case; 3] {
             line: 3,
             ai_moves: &["4", "5", "6"],
             club: tictactoe::perfect(),
-            ext: "ttt",
+            ext: "tictactoe",
         },
     ]
 }

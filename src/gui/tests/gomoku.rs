@@ -111,6 +111,49 @@ fn undo_and_redo_against_the_ai_move_by_turns() {
     );
 }
 
+/// A hint's search starting and ending changes what the board knows of the game's status,
+/// not the position on show: the board does not rebuild the stones for it.
+#[test]
+fn a_search_starting_does_not_rebuild_the_position() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    use crate::gui::board::{Shown, ShownStatus};
+    let release = Arc::new(AtomicBool::new(true));
+    let backend = super::gated(
+        &["a1", "a2", "a3"],
+        Arc::new(AtomicUsize::new(0)),
+        release.clone(),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let mut t = TestApp::with_ai(backend);
+    t.start(Level::Club.number(), Black, Freestyle);
+    t.play_and_wait(p("h8"));
+    let frames = |t: &mut TestApp, n: usize| (0..n).for_each(|_| t.app.update());
+    frames(&mut t, 3);
+    release.store(false, Ordering::SeqCst);
+    let before = t.app.world().resource_ref::<Shown>().last_changed();
+    t.act(Action::Play(PlayAction::Hint));
+    frames(&mut t, 5);
+    assert!(
+        t.app.world().resource::<ShownStatus>().busy,
+        "the hint searches"
+    );
+    assert_eq!(
+        t.app.world().resource_ref::<Shown>().last_changed(),
+        before,
+        "the position on show did not change"
+    );
+    release.store(true, Ordering::SeqCst);
+    assert!(t.run_until(|w| w.resource::<Session>().hint.is_some()));
+    frames(&mut t, 2);
+    assert!(!t.app.world().resource::<ShownStatus>().busy);
+    assert!(
+        t.app.world().resource::<Shown>().hint.is_some(),
+        "the hint is shown"
+    );
+}
+
 /// After Undo or Redo the side panel shows no search of a position that is gone.
 #[test]
 fn undo_and_redo_forget_the_last_search() {

@@ -38,6 +38,7 @@ use super::session::Session;
 use crate::engine::connect4::{self as c4, MoveChoice, Source};
 use crate::engine::gomoku::ai::{Score, SearchResult};
 use crate::engine::gomoku::{Pos, Rule};
+use crate::engine::review::Outlook;
 
 /// The tests share the global task pool (one AI thread on a small machine): run them one at
 /// a time so a deliberately slow search in one cannot starve another.
@@ -243,7 +244,7 @@ pub fn scripted(moves: &[&str]) -> AiBackend {
                 .iter()
                 .filter_map(|m| game.parse_move(m))
                 .find(|&m| game.check(m).is_ok());
-            progress(3, Score::Eval(12));
+            progress(3, Outlook::Eval(12));
             let level = req.search.level;
             // The games' own words, as their real searches give them.
             if let Some(g) = game.downcast_ref::<crate::engine::gomoku::Game>() {
@@ -267,7 +268,7 @@ pub fn scripted(moves: &[&str]) -> AiBackend {
                 mv: best.ok_or(Msg::key("hint-no-legal-move")),
                 searched: true,
                 depth: 3,
-                eval: Some(Score::Eval(12)),
+                eval: Some(Outlook::Eval(12)),
                 panel: level.headline(),
                 hint: Msg::verbatim(format!(
                     "Hint: {}",

@@ -10,7 +10,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::{TestApp, p};
-use crate::engine::puzzle::{self, Kind, PuzzleMove};
+use crate::engine::puzzle::{Kind, PuzzleMove};
 use crate::gui::board::connect4::C4View;
 use crate::gui::board::gomoku::{BoardView, HintAreaMark, RefuteMark};
 use crate::gui::flow::{
@@ -57,8 +57,7 @@ pub(super) fn settle(t: &mut TestApp) {
 pub(super) fn next_solution_move(t: &TestApp) -> Move {
     let tr = trainer(t);
     let e = tr.entry().unwrap();
-    let m = puzzle::solution_line(&e.puzzle, &tr.line).unwrap()[0];
-    e.kind.def().puzzle_move_to_board(m).unwrap()
+    e.book().unwrap().solution(&e.puzzle, &tr.line).unwrap()[0]
 }
 
 pub(super) fn play(t: &mut TestApp, mv: Move) {
@@ -309,7 +308,12 @@ fn connect_four_puzzles_play_on_the_same_trainer() {
         "{:?}",
         tr.status
     );
-    assert!(tr.line.iter().all(|m| matches!(m, PuzzleMove::Column(_))));
+    // The line is in Connect Four's moves: columns.
+    assert!(
+        tr.line
+            .iter()
+            .all(|&m| crate::gui::kind::connect4::column(m).is_some())
+    );
     // The solution played out ends in the attacker's win, and the heading says it was shown,
     // not solved.
     let attacker = trainer(&t).attacker().unwrap();

@@ -13,7 +13,7 @@ use bevy::ui::ShadowStyle;
 
 use super::{BoardMetrics, BoardRoot, BoardView, line_pct};
 use crate::engine::gomoku::Pos;
-use crate::gui::board::Shown;
+use crate::gui::board::ShownStatus;
 use crate::gui::effects::{FxSystems, ease, progress, reduced, wave};
 use crate::gui::flow::Screen;
 use crate::gui::frames::FrameRequests;
@@ -145,8 +145,8 @@ pub fn track_view(
     }
 }
 
-fn start_end_fx(shown: Res<Shown>, time: Res<Time>, mut fx: ResMut<BoardFx>) {
-    fx.end = shown.end.map(|verdict| (verdict, time.elapsed_secs_f64()));
+fn start_end_fx(status: Res<ShownStatus>, time: Res<Time>, mut fx: ResMut<BoardFx>) {
+    fx.end = status.end.map(|verdict| (verdict, time.elapsed_secs_f64()));
     fx.burst_done = false;
 }
 
@@ -250,13 +250,13 @@ fn pulses(
     time: Res<Time>,
     settings: Res<Settings>,
     fx: Res<BoardFx>,
-    shown: Res<Shown>,
+    status: Res<ShownStatus>,
     mut marks: Query<&mut UiTransform, With<Pulse>>,
     mut frames: ResMut<FrameRequests>,
 ) {
     // While the AI searches (its move or a hint), the marker rests: the person's own stone
     // needs no pointing out, and frames drawn for it would take the CPU from the search.
-    let searching = shown.busy;
+    let searching = status.busy;
     let scale = pulse_scale(fx.pulse_from, time.elapsed_secs_f64(), reduced(&settings))
         .filter(|_| !searching);
     if scale.is_some() && !marks.is_empty() {

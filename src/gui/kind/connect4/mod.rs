@@ -14,9 +14,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::{
-    AnyGame, AnyLevel, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress, RecordEnd,
-    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing, describe_outlook,
-    shipped_puzzles,
+    AnyGame, AnyLevel, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress,
+    PuzzleBook, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side,
+    Standing, describe_outlook, puzzles,
 };
 use crate::engine::connect4::record::{RECORD_EXT, redo_line};
 use crate::engine::connect4::{
@@ -244,10 +244,6 @@ impl Rules for Game {
         }
     }
 
-    fn fresh(&self) -> Game {
-        Game::new(self.size())
-    }
-
     fn options(&self) -> Options {
         Options::from([("rows".to_string(), self.height() as u32)])
     }
@@ -369,10 +365,6 @@ impl GameDef for ConnectFour {
         any_level(Level::Perfect)
     }
 
-    fn controls_help(&self) -> &'static str {
-        "controls-connect4"
-    }
-
     fn clicks_when_placed(&self) -> bool {
         false
     }
@@ -406,53 +398,8 @@ impl GameDef for ConnectFour {
         Some("c4-setup-note")
     }
 
-    fn puzzles(&self) -> Vec<Puzzle> {
-        shipped_puzzles(
-            include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/puzzles/connect4.txt"
-            )),
-            |g| matches!(g, PuzzleGame::ConnectFour { .. }),
-        )
-    }
-
-    fn puzzle_position(&self, puzzle: &Puzzle) -> Option<AnyGame> {
-        let PuzzleGame::ConnectFour { size } = puzzle.game else {
-            return None;
-        };
-        let mut game = Game::new(size);
-        for mv in &puzzle.moves {
-            let PuzzleMove::Column(c) = *mv else {
-                return None;
-            };
-            game.play(c).ok()?;
-        }
-        Some(AnyGame::new(game))
-    }
-
-    fn puzzle_move_to_board(&self, mv: PuzzleMove) -> Option<Move> {
-        match mv {
-            PuzzleMove::Column(c) => Some(col(c)),
-            PuzzleMove::Point(_) => None,
-        }
-    }
-
-    fn board_move_to_puzzle(&self, mv: Move) -> Option<PuzzleMove> {
-        column(mv).map(PuzzleMove::Column)
-    }
-
-    fn puzzle_family(&self, _puzzle: &Puzzle) -> String {
-        format!("game-{ID}")
-    }
-
-    fn puzzle_families(&self) -> Vec<String> {
-        vec![format!("game-{ID}")]
-    }
-
-    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
-        let game = position.downcast_ref::<Game>()?;
-        // Short wins only: a long one is no puzzle, and solving it takes long.
-        from_connect4(game.size(), game.moves(), id, 6)
+    fn puzzles(&self) -> Option<&dyn PuzzleBook> {
+        Some(self)
     }
 
     fn new_game(&self, options: &Options) -> AnyGame {
@@ -465,12 +412,12 @@ impl GameDef for ConnectFour {
         AnyGame::new(Game::new(size))
     }
 
-    fn autosave_name(&self) -> &'static str {
-        "connect4-autosave.ron"
+    fn autosave_name(&self) -> String {
+        "connect4-autosave.ron".into()
     }
 
-    fn stats_name(&self) -> &'static str {
-        "connect4-stats.ron"
+    fn stats_name(&self) -> String {
+        "connect4-stats.ron".into()
     }
 
     fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
@@ -499,8 +446,8 @@ impl GameDef for ConnectFour {
         persist::write_ron(path, &files::C4Stats::from_tallies(stats))
     }
 
-    fn record_extensions(&self) -> &'static [&'static str] {
-        &[RECORD_EXT]
+    fn record_extensions(&self) -> Vec<String> {
+        vec![RECORD_EXT.into()]
     }
 
     fn record_prefix(&self) -> &'static str {
@@ -528,5 +475,56 @@ impl GameDef for ConnectFour {
 
     fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
         files::summary(path)
+    }
+}
+
+impl PuzzleBook for ConnectFour {
+    fn shipped(&self) -> Vec<Puzzle> {
+        puzzles::shipped(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/puzzles/connect4.txt"
+            )),
+            |p| matches!(p.game, PuzzleGame::ConnectFour { .. }),
+        )
+    }
+
+    fn position(&self, puzzle: &Puzzle) -> Option<AnyGame> {
+        let PuzzleGame::ConnectFour { size } = puzzle.game else {
+            return None;
+        };
+        let mut game = Game::new(size);
+        for mv in &puzzle.moves {
+            let PuzzleMove::Column(c) = *mv else {
+                return None;
+            };
+            game.play(c).ok()?;
+        }
+        Some(AnyGame::new(game))
+    }
+
+    fn to_board(&self, mv: PuzzleMove) -> Option<Move> {
+        match mv {
+            PuzzleMove::Column(c) => Some(col(c)),
+            PuzzleMove::Point(_) => None,
+        }
+    }
+
+    fn to_puzzle(&self, mv: Move) -> Option<PuzzleMove> {
+        column(mv).map(PuzzleMove::Column)
+    }
+
+    fn family(&self, _puzzle: &Puzzle) -> String {
+        format!("game-{ID}")
+    }
+
+    fn families(&self) -> Vec<String> {
+        vec![format!("game-{ID}")]
+    }
+
+    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
+        let game = position.downcast_ref::<Game>()?;
+        // Short wins only: a long one is no puzzle, and solving it takes long.
+        from_connect4(game.size(), game.moves(), id, 6)
     }
 }

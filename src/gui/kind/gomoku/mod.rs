@@ -9,9 +9,9 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use super::{
-    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, LevelTallies, Move, OpeningPhase,
-    Options, Progress, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow,
-    Side, Standing, describe_outlook, search_panel, shipped_puzzles,
+    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, Move, OpeningPhase, Options, Progress,
+    PuzzleBook, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side,
+    Standing, describe_outlook, puzzles, search_panel,
 };
 use crate::engine::gomoku::ai::{
     Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
@@ -187,7 +187,7 @@ pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
         searched: r.depth > 0,
         depth: r.depth,
         nodes: r.nodes,
-        eval: Some(r.score),
+        eval: Some(outlook),
         pv: r.pv.iter().copied().map(point).collect(),
         panel,
         hint,
@@ -289,10 +289,6 @@ impl Rules for Game {
         }
     }
 
-    fn fresh(&self) -> Game {
-        Game::new(self.size(), self.rule()).expect("the size was valid")
-    }
-
     fn options(&self) -> Options {
         Options::from([
             ("rule".to_string(), rule_value(self.rule())),
@@ -334,7 +330,7 @@ impl Rules for Game {
         stop: &AtomicBool,
         progress: Progress,
     ) -> SearchInfo {
-        let mut sink = |r: &SearchResult| progress(r.depth, r.score);
+        let mut sink = |r: &SearchResult| progress(r.depth, r.score.into());
         let empty = self.size() * self.size() - self.board().stone_count();
         let started = std::time::Instant::now();
         let mut r = play_level_within(
@@ -393,7 +389,7 @@ impl Rules for Game {
                 .filter_map(|r| {
                     Some(Candidate {
                         mv: r.best?,
-                        score: r.score,
+                        score: r.score.into(),
                         line: r.pv,
                     })
                 })
@@ -444,10 +440,6 @@ impl GameDef for Gomoku {
 
     fn shows_evaluation(&self) -> bool {
         true
-    }
-
-    fn controls_help(&self) -> &'static str {
-        "controls-gomoku"
     }
 
     fn setup_rows(&self) -> Vec<SetupRow> {
@@ -521,47 +513,8 @@ impl GameDef for Gomoku {
         Some(Box::new(phase))
     }
 
-    fn puzzles(&self) -> Vec<Puzzle> {
-        shipped_puzzles(
-            include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/puzzles/gomoku.txt"
-            )),
-            |g| matches!(g, PuzzleGame::Gomoku { .. }),
-        )
-    }
-
-    fn puzzle_position(&self, puzzle: &Puzzle) -> Option<AnyGame> {
-        puzzle.gomoku_game().ok().map(AnyGame::new)
-    }
-
-    fn puzzle_move_to_board(&self, mv: PuzzleMove) -> Option<Move> {
-        match mv {
-            PuzzleMove::Point(p) => Some(point(p)),
-            PuzzleMove::Column(_) => None,
-        }
-    }
-
-    fn board_move_to_puzzle(&self, mv: Move) -> Option<PuzzleMove> {
-        pos(mv).map(PuzzleMove::Point)
-    }
-
-    fn puzzle_family(&self, puzzle: &Puzzle) -> String {
-        match puzzle.game {
-            PuzzleGame::Gomoku { rule, .. } => format!("rule-{}", rule_id(rule)),
-            PuzzleGame::ConnectFour { .. } => String::new(),
-        }
-    }
-
-    fn puzzle_families(&self) -> Vec<String> {
-        Rule::ALL
-            .iter()
-            .map(|&r| format!("rule-{}", rule_id(r)))
-            .collect()
-    }
-
-    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
-        from_gomoku(position.downcast_ref::<Game>()?, id)
+    fn puzzles(&self) -> Option<&dyn PuzzleBook> {
+        Some(self)
     }
 
     fn new_game(&self, options: &Options) -> AnyGame {
@@ -572,12 +525,12 @@ impl GameDef for Gomoku {
         AnyGame::new(game)
     }
 
-    fn autosave_name(&self) -> &'static str {
-        "autosave.ron"
+    fn autosave_name(&self) -> String {
+        "autosave.ron".into()
     }
 
-    fn stats_name(&self) -> &'static str {
-        "stats.ron"
+    fn stats_name(&self) -> String {
+        "stats.ron".into()
     }
 
     fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
@@ -595,19 +548,8 @@ impl GameDef for Gomoku {
         persist::write_ron(path, &files::Autosave::new(game, saved))
     }
 
-    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
-        match persist::read_ron(path, Msg::key("file-statistics"), notices) {
-            Loaded::Ok(s) => s,
-            _ => LevelTallies::default(),
-        }
-    }
-
-    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String> {
-        persist::write_ron(path, stats)
-    }
-
-    fn record_extensions(&self) -> &'static [&'static str] {
-        &["sgf", "psq"]
+    fn record_extensions(&self) -> Vec<String> {
+        vec!["sgf".into(), "psq".into()]
     }
 
     fn save_record(
@@ -628,6 +570,51 @@ impl GameDef for Gomoku {
 
     fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
         files::summary(path)
+    }
+}
+
+impl PuzzleBook for Gomoku {
+    fn shipped(&self) -> Vec<Puzzle> {
+        puzzles::shipped(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/puzzles/gomoku.txt"
+            )),
+            |p| matches!(p.game, PuzzleGame::Gomoku { .. }),
+        )
+    }
+
+    fn position(&self, puzzle: &Puzzle) -> Option<AnyGame> {
+        puzzle.gomoku_game().ok().map(AnyGame::new)
+    }
+
+    fn to_board(&self, mv: PuzzleMove) -> Option<Move> {
+        match mv {
+            PuzzleMove::Point(p) => Some(point(p)),
+            PuzzleMove::Column(_) => None,
+        }
+    }
+
+    fn to_puzzle(&self, mv: Move) -> Option<PuzzleMove> {
+        pos(mv).map(PuzzleMove::Point)
+    }
+
+    fn family(&self, puzzle: &Puzzle) -> String {
+        match puzzle.game {
+            PuzzleGame::Gomoku { rule, .. } => format!("rule-{}", rule_id(rule)),
+            PuzzleGame::ConnectFour { .. } => String::new(),
+        }
+    }
+
+    fn families(&self) -> Vec<String> {
+        Rule::ALL
+            .iter()
+            .map(|&r| format!("rule-{}", rule_id(r)))
+            .collect()
+    }
+
+    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
+        from_gomoku(position.downcast_ref::<Game>()?, id)
     }
 }
 

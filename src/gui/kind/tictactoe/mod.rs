@@ -1,21 +1,11 @@
 //! Tic-tac-toe, a test-only third game: it proves that a game is its own folder and one
-//! registration line. It has no board plugin (screens run without one) and a perfect
-//! minimax AI; its files are a small RON autosave and a text record.
+//! registration line. It has no board plugin (screens run without one), a perfect minimax
+//! AI that judges each position (its search, hints and review come from that), and the
+//! contract's default files (`kind/plain.rs`).
 
-use std::path::Path;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
-
-use serde::{Deserialize, Serialize};
-
-use super::{
-    AnyGame, AnyLevel, GameDef, GameKind, LevelTallies, Move, Options, Progress, RecordEnd,
-    Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side, Standing,
-};
-use crate::engine::gomoku::ai::Score;
-use crate::engine::review::{Analysis, Outlook, Progress as ReviewProgress, ReviewLimits};
+use super::{AnyGame, AnyLevel, GameDef, GameKind, Move, Options, Rules, Side, Standing};
+use crate::engine::review::{Analysis, Outlook};
 use crate::gui::msg::Msg;
-use crate::gui::persist::{self, Loaded, Notices};
 
 pub static TIC_TAC_TOE: TicTacToeKind = TicTacToeKind;
 pub const ID: &str = "tictactoe";
@@ -101,11 +91,11 @@ impl TicTacToe {
         line
     }
 
-    fn score(value: i32, ply: usize) -> Score {
+    fn outlook(value: i32, ply: usize) -> Outlook {
         match value {
-            0 => Score::Eval(0),
-            v if v > 0 => Score::Win(((10 - v) as usize - ply).div_ceil(2) as u32),
-            v => Score::Loss(((10 + v) as usize - ply) as u32 / 2),
+            0 => Outlook::Draw,
+            v if v > 0 => Outlook::Win(((10 - v) as usize - ply).div_ceil(2) as u32),
+            v => Outlook::Loss(((10 + v) as usize - ply) as u32 / 2),
         }
     }
 }
@@ -128,14 +118,6 @@ impl Rules for TicTacToe {
 
     fn level(level: AnyLevel) -> Option<()> {
         (level.number_in(ID) == Some(1)).then_some(())
-    }
-
-    fn ply(&self) -> usize {
-        self.moves.len()
-    }
-
-    fn to_move(&self) -> Side {
-        Side::of_ply(self.moves.len())
     }
 
     fn redo_len(&self) -> usize {
@@ -161,13 +143,6 @@ impl Rules for TicTacToe {
         self.moves.push(mv);
         self.redo.clear();
         Ok(())
-    }
-
-    fn place(&mut self, side: Side, mv: usize) -> Result<(), Msg> {
-        if side != Rules::to_move(self) {
-            return Err(Msg::key("move-out-of-turn"));
-        }
-        Rules::play(self, mv)
     }
 
     fn undo(&mut self) -> Option<Side> {
@@ -197,18 +172,6 @@ impl Rules for TicTacToe {
         }
     }
 
-    fn fresh(&self) -> Self {
-        TicTacToe::default()
-    }
-
-    fn options(&self) -> Options {
-        Options::new()
-    }
-
-    fn subtitle(&self) -> Msg {
-        Msg::verbatim("3 × 3")
-    }
-
     fn move_text(&self, mv: usize) -> Msg {
         Msg::verbatim(format!("cell {}", mv + 1))
     }
@@ -218,104 +181,16 @@ impl Rules for TicTacToe {
         (1..=9).contains(&n).then(|| n - 1)
     }
 
-    fn line_name(&self, _cells: usize) -> Msg {
-        Msg::verbatim("three")
-    }
-
-    fn key(&self) -> u64 {
-        self.moves.iter().fold(1, |k, &c| k * 10 + c as u64 + 1)
-    }
-
-    fn search(
-        &self,
-        _level: (),
-        request: &SearchRequest,
-        _stop: &AtomicBool,
-        progress: Progress,
-    ) -> SearchInfo {
+    fn judge(&self) -> Option<Analysis<usize>> {
         let (best, value) = self.solve();
-        let eval = TicTacToe::score(value, self.moves.len());
-        progress(9 - self.moves.len() as u32, eval);
-        let Some(cell) = best else {
-            return SearchInfo::none(request.level, "move-game-over");
-        };
-        SearchInfo {
-            mv: Ok(Move(cell as u32)),
-            time: Duration::ZERO,
-            searched: true,
-            depth: 9 - self.moves.len() as u32,
-            eval: Some(eval),
-            pv: self.line().into_iter().map(TicTacToe::encode).collect(),
-            panel: request.level.headline(),
-            hint: Msg::verbatim(format!("Hint: cell {}", cell + 1)),
-            ..SearchInfo::none(request.level, "hint-no-legal-move")
-        }
-    }
-
-    fn fallback(&self, _seed: u64) -> SearchInfo {
-        let free = (0..9).find(|&c| self.cells()[c].is_none());
-        match free {
-            Some(c) => SearchInfo {
-                mv: Ok(Move(c as u32)),
-                ..SearchInfo::none(perfect(), "hint-no-legal-move")
-            },
-            None => SearchInfo::none(perfect(), "hint-no-legal-move"),
-        }
-    }
-
-    fn review(
-        &self,
-        moves: &[usize],
-        _limits: ReviewLimits,
-        _stop: &AtomicBool,
-        _progress: &ReviewProgress,
-    ) -> Option<Result<Vec<Analysis<usize>>, String>> {
-        let mut game = self.clone();
-        let mut analyses = Vec::new();
-        for i in 0..=moves.len() {
-            if i > 0
-                && let Err(e) = Rules::play(&mut game, moves[i - 1])
-            {
-                return Some(Err(e.english()));
-            }
-            let (best, value) = game.solve();
-            let outlook = match TicTacToe::score(value, game.moves.len()) {
-                Score::Win(n) => Outlook::Win(n),
-                Score::Loss(n) => Outlook::Loss(n),
-                _ => Outlook::Draw,
-            };
-            analyses.push(Analysis {
-                best,
-                line: game.line(),
-                outlook,
-            });
-        }
-        Some(Ok(analyses))
-    }
-}
-
-/// The autosave: moves and the redo line as cell digits ("519").
-#[derive(Serialize, Deserialize)]
-struct Autosave {
-    opponent: u8,
-    human: String,
-    moves: String,
-    redo: String,
-    seed: u64,
-    started: String,
-}
-
-fn digits(cells: &[usize]) -> String {
-    cells.iter().map(|c| char::from(b'1' + *c as u8)).collect()
-}
-
-fn from_digits(text: &str) -> Result<Vec<usize>, String> {
-    text.chars()
-        .map(|ch| match ch.to_digit(10) {
-            Some(d @ 1..=9) => Ok(d as usize - 1),
-            _ => Err(format!("'{ch}' is no cell")),
+        let outlook = TicTacToe::outlook(value, self.moves.len());
+        let line = self.line();
+        Some(Analysis {
+            best,
+            line,
+            outlook,
         })
-        .collect()
+    }
 }
 
 impl GameDef for TicTacToeKind {
@@ -338,149 +213,12 @@ impl GameDef for TicTacToeKind {
         vec![perfect()]
     }
 
-    fn default_opponent(&self) -> u8 {
-        1
-    }
-
-    fn hint_level(&self) -> AnyLevel {
-        perfect()
-    }
-
-    fn controls_help(&self) -> &'static str {
-        "Keys 1-9 mark a cell"
-    }
-
-    fn setup_rows(&self) -> Vec<SetupRow> {
-        Vec::new()
+    fn controls_help(&self) -> Msg {
+        Msg::verbatim("Keys 1-9 mark a cell")
     }
 
     fn new_game(&self, _options: &Options) -> AnyGame {
         AnyGame::new(TicTacToe::default())
-    }
-
-    fn autosave_name(&self) -> &'static str {
-        "tictactoe-autosave.ron"
-    }
-
-    fn stats_name(&self) -> &'static str {
-        "tictactoe-stats.ron"
-    }
-
-    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
-        let Loaded::Ok(save) =
-            persist::read_ron::<Autosave>(path, Msg::key("file-autosave"), notices)
-        else {
-            return None;
-        };
-        Some((|| {
-            let mut game = TicTacToe::default();
-            for cell in from_digits(&save.moves).map_err(Msg::from)? {
-                Rules::play(&mut game, cell)?;
-            }
-            let mut redo = from_digits(&save.redo).map_err(Msg::from)?;
-            redo.reverse();
-            game.redo = redo;
-            let level = Saved::level_of(kind(), save.opponent)?;
-            Saved::checked(
-                AnyGame::new(game),
-                level,
-                &save.human,
-                save.seed,
-                &save.started,
-            )
-        })())
-    }
-
-    fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String> {
-        let game = saved
-            .game
-            .downcast_ref::<TicTacToe>()
-            .ok_or("not tic-tac-toe")?;
-        let redo: Vec<usize> = game.redo.iter().rev().copied().collect();
-        let save = Autosave {
-            opponent: saved.opponent_number(),
-            human: self.side_name(saved.human).english(),
-            moves: digits(&game.moves),
-            redo: digits(&redo),
-            seed: saved.seed,
-            started: saved.started.clone(),
-        };
-        persist::write_ron(path, &save)
-    }
-
-    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
-        match persist::read_ron(path, Msg::key("file-statistics"), notices) {
-            Loaded::Ok(s) => s,
-            _ => LevelTallies::default(),
-        }
-    }
-
-    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String> {
-        persist::write_ron(path, stats)
-    }
-
-    fn record_extensions(&self) -> &'static [&'static str] {
-        &["ttt"]
-    }
-
-    fn save_record(
-        &self,
-        path: &Path,
-        game: &AnyGame,
-        names: &[String; 2],
-        _date: &str,
-        end: &RecordEnd,
-    ) -> Result<(), String> {
-        let resigned = end.resigned.or(end.lost_on_time);
-        let game = game.downcast_ref::<TicTacToe>().ok_or("not tic-tac-toe")?;
-        let result = match (resigned, game.winner()) {
-            (Some(side), _) => format!(
-                "{} won by resignation",
-                self.side_name(side.other()).english()
-            ),
-            (None, Some((side, _))) => format!("{} won", self.side_name(side).english()),
-            (None, None) => "drawn".into(),
-        };
-        let text = format!(
-            "Tic-tac-toe\nX: {}\nO: {}\nResult: {result}\nMoves: {}\n",
-            names[0],
-            names[1],
-            digits(&game.moves)
-        );
-        persist::save_atomic(path, text.as_bytes())
-    }
-
-    fn open_record(&self, path: &Path) -> Result<Recorded, Msg> {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        let field = |name: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix(name))
-                .map(|v| v.trim().to_string())
-                .ok_or_else(|| format!("{}: no '{name}' line", path.display()))
-        };
-        let mut game = TicTacToe::default();
-        let mut moves = Vec::new();
-        for cell in from_digits(&field("Moves:")?)? {
-            moves.push((Rules::to_move(&game), Move(cell as u32)));
-            Rules::play(&mut game, cell)?;
-        }
-        Ok(Recorded {
-            start: AnyGame::new(TicTacToe::default()),
-            moves,
-            names: [field("X:")?, field("O:")?],
-            result: Msg::verbatim(field("Result:")?),
-            times: Vec::new(),
-            opening: None,
-        })
-    }
-
-    fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
-        let r = self.open_record(path)?;
-        Ok(Msg::verbatim(format!(
-            "Tic-tac-toe · {} · {}",
-            r.names.join(" vs "),
-            r.result.english()
-        )))
     }
 }
 
@@ -499,6 +237,6 @@ mod tests {
         assert_eq!(empty.solve().1, 0, "tic-tac-toe is a draw");
         Rules::play(&mut g, 3).unwrap();
         assert_eq!(g.solve().0, Some(2), "X completes the top row");
-        assert_eq!(TicTacToe::score(g.solve().1, 4), Score::Win(1));
+        assert_eq!(TicTacToe::outlook(g.solve().1, 4), Outlook::Win(1));
     }
 }

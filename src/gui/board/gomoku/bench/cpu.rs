@@ -115,7 +115,7 @@ fn bench_search(searches: Searches) -> impl Fn(&AiRequest, &AtomicBool, Progress
                 ..Limits::default()
             },
             stop,
-            &mut |r: &crate::engine::gomoku::ai::SearchResult| progress(r.depth, r.score),
+            &mut |r: &crate::engine::gomoku::ai::SearchResult| progress(r.depth, r.score.into()),
         );
         let used = thread_cpu().saturating_sub(cpu);
         if let Ok(mut done) = searches.done.lock() {

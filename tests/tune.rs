@@ -130,3 +130,91 @@ fn a_malformed_data_file_is_refused_with_its_line() {
     assert!(!o.status.success());
     let _ = std::fs::remove_file(&bad);
 }
+
+/// `gen --rule renju --all` (data format 2): a header, every position from the 7th move with
+/// its rule, colour, search score and quiet flag; `fit --rule --colour` keeps only the quiet
+/// positions of that rule and colour, and refuses those flags on a format 1 file.
+#[test]
+fn gen_all_writes_format_2_and_fit_filters_by_rule_and_colour() {
+    let data = scratch("renju-all.txt");
+    let o = tune(&[
+        "gen",
+        "--games",
+        "8",
+        "--nodes",
+        "400",
+        "--seed",
+        "9",
+        "--rule",
+        "renju",
+        "--all",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&data).unwrap();
+    let mut lines = text.lines();
+    assert!(
+        lines.next().unwrap().starts_with("# tune gen 2"),
+        "the header"
+    );
+    let rows: Vec<Vec<i64>> = lines
+        .map(|l| {
+            l.split_whitespace()
+                .map(|t| t.parse::<f64>().unwrap() as i64)
+                .collect()
+        })
+        .collect();
+    assert!(rows.len() > 20, "{} positions", rows.len());
+    // Renju is rule 2; both colours move; quiet and non-quiet positions both kept.
+    assert!(rows.iter().all(|r| r[2] == 2));
+    assert!(rows.iter().any(|r| r[3] == 0) && rows.iter().any(|r| r[3] == 1));
+    assert!(rows.iter().any(|r| r[5] == 1) && rows.iter().any(|r| r[5] == 0));
+    // A search score near +-20000 is a proven result; it agrees with the game's result.
+    for r in rows.iter().filter(|r| r[4].abs() > 19_000) {
+        let won = r[4] > 0;
+        assert_eq!(
+            r[1] == 1,
+            won,
+            "a proven win or loss is the game's result: {:?}",
+            &r[..6]
+        );
+    }
+    let black_quiet = rows.iter().filter(|r| r[3] == 0 && r[5] == 1).count();
+    let fit = |extra: &[&str]| {
+        let mut args = vec!["fit", "--data", data.to_str().unwrap(), "--iters", "5"];
+        args.extend_from_slice(extra);
+        tune(&args)
+    };
+    let o = fit(&["--rule", "renju", "--colour", "black", "--per-game", "1000"]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains(&format!("tune fit: {black_quiet} positions")),
+        "only Black's quiet positions ({black_quiet}):\n{out}"
+    );
+    // No freestyle positions in a Renju file.
+    let o = fit(&["--rule", "freestyle"]);
+    assert!(!o.status.success());
+    // The flags need format 2.
+    let old = scratch("format1.txt");
+    let o = tune(&[
+        "gen",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--seed",
+        "3",
+        "--out",
+        old.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let o = tune(&["fit", "--data", old.to_str().unwrap(), "--colour", "white"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("format 2"));
+}

@@ -391,6 +391,11 @@ pub(super) fn fit() {
     let iters = num("--iters", 3000);
     let cap = num("--per-game", 40) as usize;
     let rows = thin(load(&path), cap);
+    if rows.is_empty() {
+        fail(&format!(
+            "{path}: no positions to fit (--rule and --colour leave none?)"
+        ));
+    }
     let train = |r: &Row| !r.game.is_multiple_of(10);
     let held = |r: &Row| r.game.is_multiple_of(10);
     let t = &gomoku::engine::gomoku::ai::eval_table::EVAL;

@@ -31,6 +31,11 @@ struct Sample {
 pub(super) const FORMAT2: &str =
     "# tune gen 2: game result rule colour score quiet features pcodes";
 
+/// A rule's number in format 2 files: its place in `Rule::ALL`.
+fn rule_index(rule: Rule) -> usize {
+    Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0)
+}
+
 /// A search's score for the side to move as one number: wins and losses beyond any
 /// evaluation, sooner ones larger.
 fn score_number(score: Score) -> i32 {
@@ -175,7 +180,7 @@ pub(super) fn generate() {
             quiet_ones += s.quiet as u32;
             let _ = write!(w, "{g} {}", s.result);
             if all {
-                let rule = Rule::ALL.iter().position(|&r| r == s.rule).unwrap_or(0);
+                let rule = rule_index(s.rule);
                 let colour = (s.colour == Stone::White) as u8;
                 let _ = write!(w, " {rule} {colour} {} {}", s.score, s.quiet as u8);
             }
@@ -225,7 +230,7 @@ fn load(path: &str) -> Vec<Row> {
     }
     let first = first.trim_end();
     let format2 = first == FORMAT2;
-    let rule = super::rule_arg().map(|r| Rule::ALL.iter().position(|&x| x == r).unwrap_or(0));
+    let rule = super::rule_arg().map(rule_index);
     let colour = arg("--colour").map(|c| match c.to_ascii_lowercase().as_str() {
         "black" => 0.0,
         "white" => 1.0,

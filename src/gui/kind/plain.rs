@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{AnyGame, AnyLevel, GameDef, LevelTallies, Move, Options, RecordEnd, Side, Standing};
+use super::{AnyGame, GameDef, LevelTallies, Move, Options, RecordEnd, Side, Standing};
 use super::{Recorded, Saved};
 use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
@@ -91,18 +91,6 @@ fn replay(def: &(impl GameDef + ?Sized), options: &Options, moves: &[u32]) -> Re
     Ok(game)
 }
 
-fn level_of(def: &(impl GameDef + ?Sized), number: u8) -> Result<Option<AnyLevel>, Msg> {
-    match number {
-        0 => Ok(None),
-        n => def
-            .levels()
-            .into_iter()
-            .find(|l| l.number == n)
-            .map(Some)
-            .ok_or_else(|| Msg::key("autosave-bad-level").with("level", n)),
-    }
-}
-
 pub fn load_autosave(
     def: &(impl GameDef + ?Sized),
     path: &Path,
@@ -122,7 +110,7 @@ pub fn load_autosave(
         for _ in &save.redo {
             game.undo();
         }
-        let level = level_of(def, save.opponent)?;
+        let level = Saved::level_of(game.kind(), save.opponent)?;
         Saved::checked(game, level, &save.human, save.seed, &save.started)
     })())
 }

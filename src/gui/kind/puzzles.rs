@@ -32,7 +32,7 @@ pub trait PuzzleBook: Send + Sync {
         line: &[Move],
         mv: Move,
     ) -> Result<TryResult<Move>, LineError> {
-        let (line, mv) = (self.line(line)?, self.convert(mv, line.len())?);
+        let (line, mv) = (engine_line(self, line)?, engine_move(self, mv, line.len())?);
         let verdict = puzzle::check_try(puzzle, &line, mv)?;
         Ok(verdict.map(|m| self.to_board(m)).unwrap_or_else(|| {
             TryResult::Wrong(puzzle::Refutation::Illegal("a move off this board".into()))
@@ -45,25 +45,34 @@ pub trait PuzzleBook: Send + Sync {
         line: &[Move],
         level: HintLevel,
     ) -> Result<Hint<Move>, LineError> {
-        let hint = puzzle::hint(puzzle, &self.line(line)?, level)?;
+        let hint = puzzle::hint(puzzle, &engine_line(self, line)?, level)?;
         hint.map(|m| self.to_board(m))
             .ok_or(LineError::NotInSolution { index: line.len() })
     }
     /// The rest of the main line after `line`, down to the winning move.
     fn solution(&self, puzzle: &Puzzle, line: &[Move]) -> Result<Vec<Move>, LineError> {
-        let rest = puzzle::solution_line(puzzle, &self.line(line)?)?;
+        let rest = puzzle::solution_line(puzzle, &engine_line(self, line)?)?;
         Ok(rest.into_iter().filter_map(|m| self.to_board(m)).collect())
     }
-    /// `line` as the engine's moves; a move off this game's board is not in the solution.
-    fn line(&self, line: &[Move]) -> Result<Vec<PuzzleMove>, LineError> {
-        line.iter()
-            .enumerate()
-            .map(|(index, &m)| self.convert(m, index))
-            .collect()
-    }
-    fn convert(&self, mv: Move, index: usize) -> Result<PuzzleMove, LineError> {
-        self.to_puzzle(mv).ok_or(LineError::NotInSolution { index })
-    }
+}
+
+/// `line` as the engine's moves; a move off this game's board is not in the solution.
+fn engine_line<B: PuzzleBook + ?Sized>(
+    book: &B,
+    line: &[Move],
+) -> Result<Vec<PuzzleMove>, LineError> {
+    line.iter()
+        .enumerate()
+        .map(|(index, &m)| engine_move(book, m, index))
+        .collect()
+}
+
+fn engine_move<B: PuzzleBook + ?Sized>(
+    book: &B,
+    mv: Move,
+    index: usize,
+) -> Result<PuzzleMove, LineError> {
+    book.to_puzzle(mv).ok_or(LineError::NotInSolution { index })
 }
 
 /// The puzzles of a shipped set that belong to a game (`mine`); a set that does not read is

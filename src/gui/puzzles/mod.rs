@@ -403,11 +403,7 @@ impl Trainer {
             return;
         };
         let shown = self.game.clone();
-        let text = |m: Move| -> Msg {
-            shown
-                .as_ref()
-                .map_or_else(|| Msg::verbatim(""), |g| g.move_text(m))
-        };
+        let text = |m: Move| move_words(shown.as_ref(), m);
         let defender = side_name(entry.kind, entry.attacker().other());
         match verdict {
             Ok(TryResult::Correct { reply }) => {
@@ -524,11 +520,7 @@ impl Trainer {
         self.hints = self.hints.saturating_add(1);
         self.rate(false);
         let shown = self.game.clone();
-        let text = |m: Move| -> Msg {
-            shown
-                .as_ref()
-                .map_or_else(|| Msg::verbatim(""), |g| g.move_text(m))
-        };
+        let text = |m: Move| move_words(shown.as_ref(), m);
         self.status = Some(match book.hint(&entry.puzzle, &self.line, level) {
             Ok(Hint::Area { from, to }) => {
                 // On the board too, not only in words.
@@ -557,10 +549,10 @@ impl Trainer {
         if let Phase::Replying { reply, .. } = self.phase.clone() {
             self.play_reply(reply);
         }
-        let Some(book) = self.entry().and_then(Entry::book) else {
+        let Some(entry) = self.entry().cloned() else {
             return;
         };
-        let Some(entry) = self.entry().cloned() else {
+        let Some(book) = entry.book() else {
             return;
         };
         self.rate(false);
@@ -667,4 +659,9 @@ impl Trainer {
         self.save();
         self.next();
     }
+}
+
+/// A move in the words of the board on show (nothing without one).
+fn move_words(game: Option<&AnyGame>, mv: Move) -> Msg {
+    game.map_or_else(|| Msg::verbatim(""), |g| g.move_text(mv))
 }

@@ -606,6 +606,23 @@ fn the_engines_games_do_not_import_each_other() {
         let edge = engine.get(a).and_then(|d| d.get(b));
         assert!(edge.is_none(), "engine::{a} imports engine::{b}: {edge:?}");
     }
+    // The puzzles' shared core names no game: each game brings its side (PuzzleRules).
+    assert!(
+        engine
+            .get("gomoku")
+            .is_some_and(|d| d.contains_key("puzzle"))
+            && engine
+                .get("connect4")
+                .is_some_and(|d| d.contains_key("puzzle")),
+        "both games implement engine::puzzle: {engine:?}"
+    );
+    for game in ["gomoku", "connect4"] {
+        let edge = engine.get("puzzle").and_then(|d| d.get(game));
+        assert!(
+            edge.is_none(),
+            "engine::puzzle imports engine::{game}: {edge:?}"
+        );
+    }
 }
 
 #[test]

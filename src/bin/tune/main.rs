@@ -40,6 +40,7 @@
 
 #[path = "../common/cli.rs"]
 mod cli;
+mod data;
 mod eval;
 mod moves;
 
@@ -51,7 +52,8 @@ use lexopt::prelude::*;
 use rand::RngExt;
 use rand::rngs::StdRng;
 
-use eval::{fit, generate};
+use data::generate;
+use eval::fit;
 use moves::{movefit, movegen};
 
 const PATTERNS: usize = 11;

@@ -28,6 +28,7 @@ pub mod book_build;
 mod budget;
 pub mod game;
 pub mod position;
+pub mod puzzle;
 pub mod record;
 pub mod search;
 pub mod solver;

@@ -6,6 +6,7 @@ pub mod board;
 pub mod game;
 pub mod opening;
 pub mod pos;
+pub mod puzzle;
 pub mod rules;
 
 pub use board::{BadSize, Board};

@@ -16,15 +16,13 @@
 //! ```
 //!
 //! A solution tree: `node := move [ "(" reply { "|" reply } ")" ]`, `reply := move node`.
-//! Gomoku moves are human coordinates (`h8`), Connect Four moves 1-based column digits.
+//! The `game` line's first word names the game; the rest of that line and the moves are the
+//! game's own text ([`PuzzleRules`]): Gomoku moves are human coordinates (`h8`), Connect Four
+//! moves 1-based column digits.
 
 use std::fmt::Write;
 
-use super::{Kind, Node, Puzzle, PuzzleGame, PuzzleMove, PuzzleSet, Reply, grade};
-use crate::engine::connect4::{BoardSize, Position};
-use crate::engine::gomoku::game::Game;
-use crate::engine::gomoku::pos::Pos;
-use crate::engine::gomoku::rules::Rule;
+use super::{Kind, Node, Puzzle, PuzzleRules, PuzzleSet, Reply, grade};
 
 /// The version this code writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -49,7 +47,8 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
 struct Block {
     id: String,
     line: usize,
-    game: Option<(PuzzleGame, usize)>,
+    /// The game's word and the rest of the line.
+    game: Option<(String, String, usize)>,
     position: Option<(String, usize)>,
     kind: Option<(String, usize)>,
     difficulty: Option<(u8, usize)>,
@@ -59,11 +58,12 @@ struct Block {
     solution: Option<(String, usize)>,
 }
 
-/// Reads a puzzle set. Every puzzle is checked as far as reading goes: the position's moves
-/// are legal, the tree's moves are legal in turn and each of its leaves wins at once, the
-/// grade and rating agree with the puzzle's figures. (Whether the tree wins against every
-/// defence is [`super::prove`]'s job.)
-pub fn parse(text: &str) -> Result<PuzzleSet, ParseError> {
+/// Reads the puzzles of game `R` from a set. Every block is checked for its syntax; every
+/// puzzle of `R` as far as reading goes: the position's moves are legal, the tree's moves
+/// are legal in turn and each of its leaves wins at once, the grade and rating agree with
+/// the puzzle's figures. (Whether the tree wins against every defence is
+/// [`super::prove`]'s job.) Blocks of other games are counted in [`PuzzleSet::others`].
+pub fn parse<R: PuzzleRules>(text: &str) -> Result<PuzzleSet<R>, ParseError> {
     let mut version = None;
     let mut blocks: Vec<Block> = Vec::new();
     for (k, raw) in text.lines().enumerate() {
@@ -121,7 +121,11 @@ pub fn parse(text: &str) -> Result<PuzzleSet, ParseError> {
         match key {
             "game" => {
                 dup(b.game.is_some())?;
-                b.game = Some((parse_game(value, n)?, n));
+                let (word, rest) = value.split_once(char::is_whitespace).unwrap_or((value, ""));
+                if word.is_empty() {
+                    return err(n, "`game` needs the game's name");
+                }
+                b.game = Some((word.to_string(), rest.trim().to_string(), n));
             }
             "position" => {
                 dup(b.position.is_some())?;
@@ -173,71 +177,23 @@ pub fn parse(text: &str) -> Result<PuzzleSet, ParseError> {
     let Some(version) = version else {
         return err(text.lines().count().max(1), "no `puzzles <version>` header");
     };
-    let puzzles = blocks
-        .into_iter()
-        .map(finish)
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(PuzzleSet { version, puzzles })
-}
-
-fn parse_game(value: &str, n: usize) -> Result<PuzzleGame, ParseError> {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    match words.as_slice() {
-        ["gomoku", rule, size] => {
-            let rule = match *rule {
-                "freestyle" => Rule::Freestyle,
-                "exact5" => Rule::Standard,
-                "renju" => Rule::Renju,
-                _ => {
-                    return err(
-                        n,
-                        format!("rule `{rule}` is not freestyle, exact5 or renju"),
-                    );
-                }
-            };
-            let size: usize = size
-                .parse()
-                .ok()
-                .filter(|s| {
-                    (crate::engine::gomoku::MIN_SIZE..=crate::engine::gomoku::MAX_SIZE).contains(s)
-                })
-                .map_or_else(|| err(n, format!("board size `{size}` is not 5 to 25")), Ok)?;
-            Ok(PuzzleGame::Gomoku { rule, size })
+    let mut puzzles = Vec::new();
+    let mut others = 0;
+    for b in blocks {
+        let Some((word, _, _)) = &b.game else {
+            return err(b.line, format!("puzzle {} has no `game` line", b.id));
+        };
+        if word == R::GAME {
+            puzzles.push(finish(b)?);
+        } else {
+            others += 1;
         }
-        ["connect4", dims] => {
-            let bad = || err(n, format!("board `{dims}` is not WIDTHxHEIGHT like 7x6"));
-            let Some((w, h)) = dims.split_once('x') else {
-                return bad();
-            };
-            let (Ok(w), Ok(h)) = (w.parse(), h.parse()) else {
-                return bad();
-            };
-            match BoardSize::new(w, h) {
-                Ok(size) => Ok(PuzzleGame::ConnectFour { size }),
-                Err(e) => err(n, e.to_string()),
-            }
-        }
-        _ => err(
-            n,
-            format!("game `{value}` is not `gomoku RULE SIZE` or `connect4 WxH`"),
-        ),
     }
-}
-
-fn parse_move(game: &PuzzleGame, token: &str, n: usize) -> Result<PuzzleMove, ParseError> {
-    match game {
-        PuzzleGame::Gomoku { size, .. } => match Pos::from_human(token, *size) {
-            Ok(p) => Ok(PuzzleMove::Point(p)),
-            Err(e) => err(n, e.to_string()),
-        },
-        PuzzleGame::ConnectFour { size } => match token.parse::<usize>() {
-            Ok(c) if (1..=size.width()).contains(&c) => Ok(PuzzleMove::Column(c - 1)),
-            _ => err(
-                n,
-                format!("`{token}` is not a column 1 to {}", size.width()),
-            ),
-        },
-    }
+    Ok(PuzzleSet {
+        version,
+        puzzles,
+        others,
+    })
 }
 
 /// Splits a solution into tokens: moves, `(`, `|` and `)`.
@@ -263,14 +219,14 @@ fn tokens(text: &str) -> Vec<&str> {
     out
 }
 
-struct TreeReader<'a> {
+struct TreeReader<'a, R> {
     toks: Vec<&'a str>,
     at: usize,
     line: usize,
-    game: &'a PuzzleGame,
+    game: &'a R,
 }
 
-impl<'a> TreeReader<'a> {
+impl<'a, R: PuzzleRules> TreeReader<'a, R> {
     fn next(&mut self) -> Option<&'a str> {
         let t = self.toks.get(self.at).copied();
         self.at += 1;
@@ -281,15 +237,17 @@ impl<'a> TreeReader<'a> {
         self.toks.get(self.at).copied()
     }
 
-    fn mv(&mut self) -> Result<PuzzleMove, ParseError> {
+    fn mv(&mut self) -> Result<R::Move, ParseError> {
         match self.next() {
-            Some(t) if !matches!(t, "(" | ")" | "|") => parse_move(self.game, t, self.line),
+            Some(t) if !matches!(t, "(" | ")" | "|") => {
+                self.game.parse_move(t).or_else(|e| err(self.line, e))
+            }
             Some(t) => err(self.line, format!("solution: a move expected, found `{t}`")),
             None => err(self.line, "solution: ends where a move is expected"),
         }
     }
 
-    fn node(&mut self, depth: usize) -> Result<Node, ParseError> {
+    fn node(&mut self, depth: usize) -> Result<Node<R::Move>, ParseError> {
         if depth > 400 {
             return err(self.line, "solution: nested too deep");
         }
@@ -318,7 +276,11 @@ impl<'a> TreeReader<'a> {
     }
 }
 
-fn parse_tree(game: &PuzzleGame, text: &str, line: usize) -> Result<Node, ParseError> {
+fn parse_tree<R: PuzzleRules>(
+    game: &R,
+    text: &str,
+    line: usize,
+) -> Result<Node<R::Move>, ParseError> {
     let mut r = TreeReader {
         toks: tokens(text),
         at: 0,
@@ -332,30 +294,24 @@ fn parse_tree(game: &PuzzleGame, text: &str, line: usize) -> Result<Node, ParseE
     Ok(node)
 }
 
-fn parse_kind(game: &PuzzleGame, value: &str, n: usize) -> Result<Kind, ParseError> {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    match (game, words.as_slice()) {
-        (PuzzleGame::Gomoku { .. }, ["vcf"]) => Ok(Kind::Vcf),
-        (PuzzleGame::Gomoku { .. }, ["vct"]) => Ok(Kind::Vct),
-        (PuzzleGame::ConnectFour { .. }, ["win", k]) => match k.parse::<u32>() {
-            Ok(k) if k >= 1 => Ok(Kind::WinIn(k)),
-            _ => err(
-                n,
-                format!("`win {k}`: the number of moves must be 1 or more"),
-            ),
-        },
-        (PuzzleGame::Gomoku { .. }, _) => err(n, format!("kind `{value}` is not vcf or vct")),
-        (PuzzleGame::ConnectFour { .. }, _) => {
-            err(n, format!("kind `{value}` is not `win N` (Connect Four)"))
-        }
-    }
-}
-
-fn finish(b: Block) -> Result<Puzzle, ParseError> {
+/// A block of game `R` as a puzzle.
+fn finish<R: PuzzleRules>(b: Block) -> Result<Puzzle<R>, ParseError> {
     let missing = |what: &str| err(b.line, format!("puzzle {} has no `{what}` line", b.id));
-    let Some((game, _)) = b.game else {
+    let Some((_, rest, gline)) = &b.game else {
         return missing("game");
     };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let game = R::parse_game(&words).or_else(|e| {
+        err(
+            *gline,
+            format!(
+                "{e} (a {} game is `{} {}`)",
+                R::GAME,
+                R::GAME,
+                R::GAME_SYNTAX
+            ),
+        )
+    })?;
     let Some((position, pline)) = b.position.clone() else {
         return missing("position");
     };
@@ -373,18 +329,9 @@ fn finish(b: Block) -> Result<Puzzle, ParseError> {
     };
     let (tries, _) = b.tries.unwrap_or((0, b.line));
     let (forbidden, _) = b.forbidden.unwrap_or((false, b.line));
-    let kind = parse_kind(&game, &kind, kline)?;
-    let moves = match game {
-        PuzzleGame::Gomoku { .. } => position
-            .split_whitespace()
-            .map(|t| parse_move(&game, t, pline))
-            .collect::<Result<Vec<_>, _>>()?,
-        PuzzleGame::ConnectFour { .. } => position
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| parse_move(&game, &c.to_string(), pline))
-            .collect::<Result<Vec<_>, _>>()?,
-    };
+    let kind_words: Vec<&str> = kind.split_whitespace().collect();
+    let kind = game.parse_kind(&kind_words).or_else(|e| err(kline, e))?;
+    let moves = game.parse_position(&position).or_else(|e| err(pline, e))?;
     let solution = parse_tree(&game, &solution, sline)?;
     let puzzle = Puzzle {
         id: b.id.clone(),
@@ -397,8 +344,8 @@ fn finish(b: Block) -> Result<Puzzle, ParseError> {
         tries,
         forbidden,
     };
-    check_position(&puzzle, pline)?;
-    check_tree(&puzzle, sline)?;
+    R::check_position(&puzzle).or_else(|e| err(pline, format!("position: {e}")))?;
+    R::check_tree(&puzzle).or_else(|e| err(sline, format!("solution: {e}")))?;
     let (d, r) = grade(&puzzle);
     if d != difficulty {
         return err(
@@ -415,141 +362,8 @@ fn finish(b: Block) -> Result<Puzzle, ParseError> {
     Ok(puzzle)
 }
 
-fn check_position(p: &Puzzle, line: usize) -> Result<(), ParseError> {
-    match &p.game {
-        PuzzleGame::Gomoku { .. } => {
-            let game = p
-                .gomoku_game()
-                .or_else(|e| err(line, format!("position: {e}")))?;
-            if game.outcome().is_over() {
-                return err(line, "position: the game is already over");
-            }
-        }
-        PuzzleGame::ConnectFour { .. } => {
-            p.connect4_position()
-                .or_else(|e| err(line, format!("position: {e}")))?;
-        }
-    }
-    Ok(())
-}
-
-/// Every move of the tree is legal in turn and every leaf wins at once.
-fn check_tree(p: &Puzzle, line: usize) -> Result<(), ParseError> {
-    fn walk_gomoku(g: &mut Game, node: &Node, line: usize) -> Result<(), ParseError> {
-        let PuzzleMove::Point(m) = node.mv else {
-            return err(line, "solution: a column in a Gomoku tree");
-        };
-        let size = g.size();
-        if let Err(e) = g.play(m) {
-            return err(
-                line,
-                format!("solution: {} cannot be played: {e}", m.to_human(size)),
-            );
-        }
-        let over = g.outcome().is_over();
-        if over != node.replies.is_empty() {
-            g.undo();
-            return err(
-                line,
-                format!(
-                    "solution: {} {}",
-                    m.to_human(size),
-                    if over {
-                        "ends the game but has replies"
-                    } else {
-                        "is a leaf but does not win at once"
-                    }
-                ),
-            );
-        }
-        for r in &node.replies {
-            let PuzzleMove::Point(d) = r.mv else {
-                g.undo();
-                return err(line, "solution: a column in a Gomoku tree");
-            };
-            if let Err(e) = g.play(d) {
-                g.undo();
-                return err(
-                    line,
-                    format!("solution: reply {} cannot be played: {e}", d.to_human(size)),
-                );
-            }
-            let res = walk_gomoku(g, &r.next, line);
-            g.undo();
-            if res.is_err() {
-                g.undo();
-                return res;
-            }
-        }
-        g.undo();
-        Ok(())
-    }
-    fn walk_c4(pos: Position, node: &Node, line: usize) -> Result<(), ParseError> {
-        let PuzzleMove::Column(c) = node.mv else {
-            return err(line, "solution: a point in a Connect Four tree");
-        };
-        if !pos.can_play(c) {
-            return err(line, format!("solution: column {} is full", c + 1));
-        }
-        let wins = pos.is_winning_move(c);
-        if wins != node.replies.is_empty() {
-            return err(
-                line,
-                format!(
-                    "solution: column {} {}",
-                    c + 1,
-                    if wins {
-                        "wins but has replies"
-                    } else {
-                        "is a leaf but does not win at once"
-                    }
-                ),
-            );
-        }
-        let mut after = pos;
-        after.play_col(c);
-        for r in &node.replies {
-            let PuzzleMove::Column(d) = r.mv else {
-                return err(line, "solution: a point in a Connect Four tree");
-            };
-            if !after.can_play(d) || after.is_winning_move(d) {
-                return err(
-                    line,
-                    format!("solution: reply in column {} is full or wins", d + 1),
-                );
-            }
-            let mut next = after;
-            next.play_col(d);
-            walk_c4(next, &r.next, line)?;
-        }
-        Ok(())
-    }
-    match &p.game {
-        PuzzleGame::Gomoku { .. } => {
-            let mut g = p
-                .gomoku_game()
-                .or_else(|e| err(line, format!("position: {e}")))?;
-            walk_gomoku(&mut g, &p.solution, line)
-        }
-        PuzzleGame::ConnectFour { .. } => {
-            let pos = p
-                .connect4_position()
-                .or_else(|e| err(line, format!("position: {e}")))?;
-            walk_c4(pos, &p.solution, line)
-        }
-    }
-}
-
-fn move_text(game: &PuzzleGame, m: PuzzleMove) -> String {
-    match (game, m) {
-        (PuzzleGame::Gomoku { size, .. }, PuzzleMove::Point(p)) => p.to_human(*size),
-        (_, PuzzleMove::Column(c)) => (c + 1).to_string(),
-        (_, PuzzleMove::Point(p)) => format!("{},{}", p.x, p.y),
-    }
-}
-
-fn write_node(game: &PuzzleGame, node: &Node, out: &mut String) {
-    out.push_str(&move_text(game, node.mv));
+fn write_node<R: PuzzleRules>(game: &R, node: &Node<R::Move>, out: &mut String) {
+    out.push_str(&game.move_text(node.mv));
     if node.replies.is_empty() {
         return;
     }
@@ -558,7 +372,7 @@ fn write_node(game: &PuzzleGame, node: &Node, out: &mut String) {
         if i > 0 {
             out.push('|');
         }
-        out.push_str(&move_text(game, r.mv));
+        out.push_str(&game.move_text(r.mv));
         out.push(' ');
         write_node(game, &r.next, out);
     }
@@ -566,27 +380,11 @@ fn write_node(game: &PuzzleGame, node: &Node, out: &mut String) {
 }
 
 /// The text of one puzzle's block.
-pub fn write_puzzle(p: &Puzzle, out: &mut String) {
+pub fn write_puzzle<R: PuzzleRules>(p: &Puzzle<R>, out: &mut String) {
     let _ = writeln!(out, "puzzle {}", p.id);
-    let _ = match &p.game {
-        PuzzleGame::Gomoku { rule, size } => {
-            let rule = match rule {
-                Rule::Freestyle => "freestyle",
-                Rule::Standard => "exact5",
-                Rule::Renju => "renju",
-            };
-            writeln!(out, "game gomoku {rule} {size}")
-        }
-        PuzzleGame::ConnectFour { size } => {
-            writeln!(out, "game connect4 {}x{}", size.width(), size.height())
-        }
-    };
-    let sep = match p.game {
-        PuzzleGame::Gomoku { .. } => " ",
-        PuzzleGame::ConnectFour { .. } => "",
-    };
-    let moves: Vec<String> = p.moves.iter().map(|&m| move_text(&p.game, m)).collect();
-    let _ = writeln!(out, "position {}", moves.join(sep));
+    let _ = writeln!(out, "game {} {}", R::GAME, p.game.game_text());
+    let moves: Vec<String> = p.moves.iter().map(|&m| p.game.move_text(m)).collect();
+    let _ = writeln!(out, "position {}", moves.join(p.game.position_separator()));
     let _ = match p.kind {
         Kind::Vcf => writeln!(out, "kind vcf"),
         Kind::Vct => writeln!(out, "kind vct"),
@@ -602,7 +400,7 @@ pub fn write_puzzle(p: &Puzzle, out: &mut String) {
 }
 
 /// The whole set as text, with `header` lines written as comments first.
-pub fn write_set(set: &PuzzleSet, header: &[String]) -> String {
+pub fn write_set<R: PuzzleRules>(set: &PuzzleSet<R>, header: &[String]) -> String {
     let mut out = String::new();
     for h in header {
         let _ = writeln!(out, "# {h}");

@@ -1,61 +1,104 @@
-//! Threat puzzles proven by the engine: Gomoku "win by fours" (VCF) and "win by threes and
-//! fours" (VCT) under freestyle, exactly five and Renju, and Connect Four "win in N".
+//! Puzzles proven by the engine, the part every game shares: the solution tree, the set
+//! file's format, the trainer's calls and the grade. Each game brings its side through
+//! [`PuzzleRules`]: Gomoku's "win by fours" (VCF) and "win by threes and fours" (VCT) under
+//! freestyle, exactly five and Renju in `engine::gomoku::puzzle`, Connect Four's "win in N"
+//! in `engine::connect4::puzzle`. This module names no game.
 //!
 //! A [`Puzzle`] is a position (the moves in order, so the side to move is known), its kind
 //! and its solution as a tree: an attacker move, then every defence the solver must answer,
 //! each followed by the attacker's reply, down to the winning move. The first reply listed is
 //! the hardest (the longest resistance): following first replies gives the main line.
 //!
-//! The trainer's calls: [`parse`] (or [`load`]) a set, then for the position reached
-//! ([`check_try`], [`hint`], [`solution_line`]) with the moves played since the puzzle
-//! position. [`from_gomoku`] and [`from_connect4`] turn any position (a review's missed win)
-//! into a puzzle when it is one; [`prove`] checks a puzzle from scratch.
+//! The trainer's calls: [`parse`] (or [`load`]) a set's puzzles of one game, then for the
+//! position reached ([`check_try`], [`hint`], [`solution_line`]) with the moves played since
+//! the puzzle position; [`prove`] checks a puzzle from scratch. Each game's module turns a
+//! position (a review's missed win) into a puzzle when it is one.
 //!
 //! Definitions (docs/puzzles.md):
-//! - *unique*: for a VCF puzzle, the solution's first move is the only four after which the
-//!   attacker wins by fours within the solver's limits ([`VCF_DEPTH`] attacker moves,
-//!   [`VCF_NODES`] nodes per first move); for a VCT puzzle, no four wins by fours (same
-//!   limits) and the first move is the only four or three after which the attacker wins by
-//!   threes and fours within [`VCT_DEPTH`] attacker moves and [`VCT_NODES`] nodes per first
-//!   move. Connect Four: the first move is the only winning column at all (exact solver),
-//!   and it wins in exactly N moves of the winner.
-//! - *difficulty* 1-5 and *rating* (Elo-like) from the main line's length, the number of
-//!   other threat moves the attacker could try, whether threes are needed, the tree's size
-//!   and (Renju) whether forbidden points matter: [`grade`].
+//! - *unique*: the solution's first move is the only one after which the attacker wins
+//!   within the game solver's limits (each game's module says which moves and limits).
+//! - *difficulty* 1-5 and *rating* (Elo-like) from the game's points ([`grade`]): the main
+//!   line's length, the other moves the attacker could try, the tree's size and what else
+//!   makes the puzzle hard in that game.
 
-mod c4;
 mod format;
-mod gomoku;
-mod proof;
-mod threats;
-
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
+use std::fmt::Debug;
+use std::hash::Hash;
 use std::path::Path;
 
-use crate::engine::connect4::{BoardSize, Position};
-use crate::engine::gomoku::game::{Game, GameBuildError};
-use crate::engine::gomoku::pos::Pos;
-use crate::engine::gomoku::rules::Rule;
-
 pub use format::{FORMAT_VERSION, ParseError, write_puzzle, write_set};
-pub use gomoku::{build_gomoku, from_gomoku};
-pub use proof::ProofError;
-pub use threats::{VCF_DEPTH, VCF_NODES, VCT_DEPTH, VCT_NODES};
 
-/// A move in a puzzle: a Gomoku point or a 0-based Connect Four column.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum PuzzleMove {
-    Point(Pos),
-    Column(usize),
+/// A game's side of its puzzles: the words of its `game` line, its moves' text, the checks
+/// a puzzle of it must pass when read, and its solver's verdicts. The value is the game's
+/// variant (its rules and board size); Gomoku's lives in `engine::gomoku::puzzle`,
+/// Connect Four's in `engine::connect4::puzzle`. This module names no game.
+pub trait PuzzleRules: Copy + Eq + Debug + Send + Sync + 'static {
+    /// The first word of the `game` line (`gomoku`, `connect4`).
+    const GAME: &'static str;
+    /// What the `game` line's words after [`Self::GAME`] should look like, for messages.
+    const GAME_SYNTAX: &'static str;
+    /// A move of the game.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The variant from the `game` line's words after [`Self::GAME`].
+    fn parse_game(words: &[&str]) -> Result<Self, String>;
+    /// The `game` line's words after [`Self::GAME`].
+    fn game_text(&self) -> String;
+    /// A move from its text, on this variant's board.
+    fn parse_move(&self, token: &str) -> Result<Self::Move, String>;
+    fn move_text(&self, m: Self::Move) -> String;
+    /// The `position` line's moves (by default separated by spaces).
+    fn parse_position(&self, text: &str) -> Result<Vec<Self::Move>, String> {
+        text.split_whitespace()
+            .map(|t| self.parse_move(t))
+            .collect()
+    }
+    /// What goes between moves on the `position` line.
+    fn position_separator(&self) -> &'static str {
+        " "
+    }
+    /// The kinds of puzzle this game has, from the `kind` line's words.
+    fn parse_kind(&self, words: &[&str]) -> Result<Kind, String>;
+
+    /// The reading checks: the position is legal and not over.
+    fn check_position(puzzle: &Puzzle<Self>) -> Result<(), String>;
+    /// The reading checks: every move of the tree is legal in turn and every leaf wins at
+    /// once.
+    fn check_tree(puzzle: &Puzzle<Self>) -> Result<(), String>;
+    /// The verdict on an attacker's move `mv` that is not the tree's `node.mv`, after `line`.
+    fn judge(
+        puzzle: &Puzzle<Self>,
+        line: &[Self::Move],
+        node: &Node<Self::Move>,
+        mv: Self::Move,
+    ) -> TryResult<Self::Move>;
+    /// The proof of the tree and of the first move's uniqueness ([`prove`] adds the grade).
+    fn prove(puzzle: &Puzzle<Self>) -> Result<(), ProofError>;
+    /// The corners of the area hint around the attacker's move `mv` (see [`Hint::Area`]).
+    fn hint_area(&self, mv: Self::Move) -> (Self::Move, Self::Move);
+    /// The difficulty points of [`grade`].
+    fn grade_points(puzzle: &Puzzle<Self>) -> i64;
 }
 
-/// Which game and rules a puzzle is played under.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PuzzleGame {
-    Gomoku { rule: Rule, size: usize },
-    ConnectFour { size: BoardSize },
+/// Why a solution tree is not a proof.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {reason}", place(.line))]
+pub struct ProofError {
+    /// The moves from the puzzle position to where the proof fails, in the game's text.
+    pub line: String,
+    pub reason: String,
+}
+
+/// Where a proof fails, for its message: an empty line is the puzzle position itself.
+fn place(line: &str) -> String {
+    if line.is_empty() {
+        "at the start".to_string()
+    } else {
+        format!("after {line}")
+    }
 }
 
 /// What the solver is asked to find.
@@ -83,20 +126,20 @@ impl Kind {
 
 /// An attacker move and the defender's replies it must meet (none: the move wins at once).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Node {
-    pub mv: PuzzleMove,
+pub struct Node<M> {
+    pub mv: M,
     /// Hardest first.
-    pub replies: Vec<Reply>,
+    pub replies: Vec<Reply<M>>,
 }
 
 /// A defender move and the attacker's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reply {
-    pub mv: PuzzleMove,
-    pub next: Node,
+pub struct Reply<M> {
+    pub mv: M,
+    pub next: Node<M>,
 }
 
-impl Node {
+impl<M: Copy> Node<M> {
     /// Attacker moves along the longest line (this one and the winning move included).
     pub fn depth(&self) -> u32 {
         1 + self
@@ -117,7 +160,7 @@ impl Node {
     }
 
     /// The main line: this move, the hardest reply, the answer to it, ...
-    pub fn main_line(&self) -> Vec<PuzzleMove> {
+    pub fn main_line(&self) -> Vec<M> {
         let mut out = vec![self.mv];
         let mut node = self;
         while let Some(r) = node.replies.first() {
@@ -129,15 +172,16 @@ impl Node {
     }
 }
 
-/// One puzzle.
+/// One puzzle of the game whose variant is `R`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
+pub struct Puzzle<R: PuzzleRules> {
     pub id: String,
-    pub game: PuzzleGame,
-    /// The position: moves from the empty board, in order (Gomoku from Black).
-    pub moves: Vec<PuzzleMove>,
+    /// The game's variant: its rules and board.
+    pub game: R,
+    /// The position: moves from the empty board, in order (the first player first).
+    pub moves: Vec<R::Move>,
     pub kind: Kind,
-    pub solution: Node,
+    pub solution: Node<R::Move>,
     /// 1 (easiest) to 5.
     pub difficulty: u8,
     /// Elo-like puzzle rating, from the difficulty's figures ([`grade`]).
@@ -145,23 +189,33 @@ pub struct Puzzle {
     /// Other first moves the attacker could plausibly try (Gomoku: other fours, and threes
     /// for VCT; Connect Four: other columns that do not lose at once).
     pub tries: u32,
-    /// Renju: a point in the solution is forbidden for Black and that matters (Black cannot
-    /// block there, or Black must avoid it).
+    /// A point in the solution is forbidden by the rules and that matters (Renju: Black
+    /// cannot block there, or Black must avoid it).
     pub forbidden: bool,
 }
 
-/// A puzzle file's contents.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleSet {
-    pub version: u32,
-    pub puzzles: Vec<Puzzle>,
+impl<R: PuzzleRules> Puzzle<R> {
+    /// The side to move at the puzzle position: 0 the first player (Black), 1 the second.
+    pub fn attacker(&self) -> usize {
+        self.moves.len() % 2
+    }
 }
 
-impl PuzzleSet {
-    pub fn new(puzzles: Vec<Puzzle>) -> PuzzleSet {
+/// A puzzle file's contents: the puzzles of one game (a file may hold other games' too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleSet<R: PuzzleRules> {
+    pub version: u32,
+    pub puzzles: Vec<Puzzle<R>>,
+    /// Blocks of other games in the text, passed over.
+    pub others: usize,
+}
+
+impl<R: PuzzleRules> PuzzleSet<R> {
+    pub fn new(puzzles: Vec<Puzzle<R>>) -> PuzzleSet<R> {
         PuzzleSet {
             version: FORMAT_VERSION,
             puzzles,
+            others: 0,
         }
     }
 
@@ -171,8 +225,9 @@ impl PuzzleSet {
     }
 }
 
-/// Reads a puzzle set from its text (errors name the line and what is wrong).
-pub fn parse(text: &str) -> Result<PuzzleSet, ParseError> {
+/// Reads the puzzles of game `R` from a set's text (errors name the line and what is
+/// wrong); blocks whose `game` line names another game are passed over unread.
+pub fn parse<R: PuzzleRules>(text: &str) -> Result<PuzzleSet<R>, ParseError> {
     format::parse(text)
 }
 
@@ -186,77 +241,18 @@ pub enum LoadError {
     Parse(ParseError),
 }
 
-/// Reads a puzzle file.
-pub fn load(path: &Path) -> Result<PuzzleSet, LoadError> {
+/// Reads the puzzles of game `R` from a file.
+pub fn load<R: PuzzleRules>(path: &Path) -> Result<PuzzleSet<R>, LoadError> {
     let text = std::fs::read_to_string(path).map_err(LoadError::Io)?;
     parse(&text).map_err(LoadError::Parse)
 }
 
-impl Puzzle {
-    /// The Gomoku position as a game, the attacker to move.
-    pub fn gomoku_game(&self) -> Result<Game, GameBuildError> {
-        let PuzzleGame::Gomoku { rule, size } = self.game else {
-            return Err(GameBuildError::Size(crate::engine::gomoku::BadSize(0)));
-        };
-        let moves: Vec<Pos> = self
-            .moves
-            .iter()
-            .filter_map(|m| match m {
-                PuzzleMove::Point(p) => Some(*p),
-                PuzzleMove::Column(_) => None,
-            })
-            .collect();
-        Game::from_moves(size, rule, &moves)
-    }
-
-    /// The Connect Four position, the attacker to move.
-    pub fn connect4_position(&self) -> Result<Position, crate::engine::connect4::MoveError> {
-        let size = match self.game {
-            PuzzleGame::ConnectFour { size } => size,
-            PuzzleGame::Gomoku { .. } => BoardSize::STANDARD,
-        };
-        let cols: Vec<usize> = self
-            .moves
-            .iter()
-            .map(|m| match m {
-                PuzzleMove::Column(c) => *c,
-                PuzzleMove::Point(_) => usize::MAX,
-            })
-            .collect();
-        Position::from_columns(size, &cols)
-    }
-
-    /// The side to move at the puzzle position: 0 the first player (Black), 1 the second.
-    pub fn attacker(&self) -> usize {
-        self.moves.len() % 2
-    }
-}
-
 /// Difficulty (1-5) and rating from a puzzle's figures, in whole numbers so that every
-/// machine agrees. Points:
-/// - Gomoku: 6 per attacker move of the main line beyond 2 (the five included), 5 per
-///   doubling of the other tries (`5 * floor(log2(tries + 1))`), 4 when Renju forbidden
-///   points matter, and for VCT `4 + 2 * floor(log2(tree moves))`.
-/// - Connect Four: 10 per move of the winner beyond 2, `5 * floor(log2(tries + 1))` and
-///   `2 * floor(log2(tree moves))`.
-///
-/// Difficulty: below 12 points 1, below 24 2, below 36 3, below 48 4, else 5. Rating:
+/// machine agrees. The game gives the points ([`PuzzleRules::grade_points`]); difficulty:
+/// below 12 points 1, below 24 2, below 36 3, below 48 4, else 5. Rating:
 /// `800 + 25 * points`.
-pub fn grade(p: &Puzzle) -> (u8, u32) {
-    let log2 = |n: u64| i64::from(n.max(1).ilog2());
-    let tries = log2(u64::from(p.tries) + 1);
-    let size = log2(p.solution.size() as u64);
-    let points = match p.kind {
-        Kind::Vcf | Kind::Vct => {
-            let len = i64::from(p.solution.depth());
-            let mut pts = 6 * (len - 2).max(0) + 5 * tries + if p.forbidden { 4 } else { 0 };
-            if p.kind == Kind::Vct {
-                pts += 4 + 2 * size;
-            }
-            pts
-        }
-        Kind::WinIn(n) => 10 * (i64::from(n) - 2).max(0) + 5 * tries + 2 * size,
-    };
+pub fn grade<R: PuzzleRules>(p: &Puzzle<R>) -> (u8, u32) {
+    let points = R::grade_points(p);
     let difficulty = match points {
         ..12 => 1,
         12..24 => 2,
@@ -265,6 +261,11 @@ pub fn grade(p: &Puzzle) -> (u8, u32) {
         _ => 5,
     };
     (difficulty, (800 + 25 * points).max(0) as u32)
+}
+
+/// `floor(log2(n))`, 0 for 0: the grades' doubling steps.
+pub fn log2_steps(n: u64) -> i64 {
+    i64::from(n.max(1).ilog2())
 }
 
 /// Where the moves played since the puzzle position leave the solution.
@@ -282,7 +283,10 @@ pub enum LineError {
 }
 
 /// The attacker's node reached by `line` (attacker, defender, attacker, ... moves).
-fn node_at<'a>(puzzle: &'a Puzzle, line: &[PuzzleMove]) -> Result<&'a Node, LineError> {
+fn node_at<'a, R: PuzzleRules>(
+    puzzle: &'a Puzzle<R>,
+    line: &[R::Move],
+) -> Result<&'a Node<R::Move>, LineError> {
     if line.len() % 2 == 1 {
         return Err(LineError::DefenderToMove);
     }
@@ -302,10 +306,10 @@ fn node_at<'a>(puzzle: &'a Puzzle, line: &[PuzzleMove]) -> Result<&'a Node, Line
     Ok(node)
 }
 
-/// Why a tried move does not win. `M`: the puzzle's moves, or a caller's own (see
+/// Why a tried move does not win, in the game's moves `M` (or a caller's own: see
 /// [`TryResult::map`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refutation<M = PuzzleMove> {
+pub enum Refutation<M> {
     /// The defender answers here and the attack runs out (within the solver's limits).
     Defence(M),
     /// The defender wins first: the start of the defender's winning line.
@@ -316,7 +320,7 @@ pub enum Refutation<M = PuzzleMove> {
 
 /// The verdict on an attacker's move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TryResult<M = PuzzleMove> {
+pub enum TryResult<M> {
     /// Right; the defender answers with `reply`, the hardest defence in the solution.
     Correct { reply: M },
     /// Right, and it wins at once: the puzzle is solved.
@@ -329,23 +333,20 @@ pub enum TryResult<M = PuzzleMove> {
 }
 
 impl<M> TryResult<M> {
-    /// The verdict in another game's move type (the app's moves): `None` when a move does
-    /// not convert.
-    pub fn map<N>(self, f: impl Fn(M) -> Option<N>) -> Option<TryResult<N>> {
-        Some(match self {
-            TryResult::Correct { reply } => TryResult::Correct { reply: f(reply)? },
+    /// The verdict in another move type (the app's moves).
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> TryResult<N> {
+        match self {
+            TryResult::Correct { reply } => TryResult::Correct { reply: f(reply) },
             TryResult::Solved => TryResult::Solved,
-            TryResult::AlsoWins { main } => TryResult::AlsoWins { main: f(main)? },
-            TryResult::Wrong(Refutation::Defence(m)) => {
-                TryResult::Wrong(Refutation::Defence(f(m)?))
+            TryResult::AlsoWins { main } => TryResult::AlsoWins { main: f(main) },
+            TryResult::Wrong(Refutation::Defence(m)) => TryResult::Wrong(Refutation::Defence(f(m))),
+            TryResult::Wrong(Refutation::CounterWin(line)) => {
+                TryResult::Wrong(Refutation::CounterWin(line.into_iter().map(f).collect()))
             }
-            TryResult::Wrong(Refutation::CounterWin(line)) => TryResult::Wrong(
-                Refutation::CounterWin(line.into_iter().map(f).collect::<Option<_>>()?),
-            ),
             TryResult::Wrong(Refutation::Illegal(why)) => {
                 TryResult::Wrong(Refutation::Illegal(why))
             }
-        })
+        }
     }
 }
 
@@ -353,14 +354,14 @@ impl<M> TryResult<M> {
 /// position, attacker first, an even number of them, all in the solution).
 ///
 /// A move of the solution is `Correct` (with the defender's reply from the tree) or `Solved`;
-/// any other move is checked by the solver: `AlsoWins` when it wins within the puzzle kind's
-/// limits, else `Wrong` with a refutation (a defence after which the attacker has no win, or
-/// the defender's own win). Gomoku answers within a fraction of a second (node limits).
-pub fn check_try(
-    puzzle: &Puzzle,
-    line: &[PuzzleMove],
-    mv: PuzzleMove,
-) -> Result<TryResult, LineError> {
+/// any other move is judged by the game's solver ([`PuzzleRules::judge`]): `AlsoWins` when it
+/// wins within the puzzle kind's limits, else `Wrong` with a refutation (a defence after
+/// which the attacker has no win, or the defender's own win).
+pub fn check_try<R: PuzzleRules>(
+    puzzle: &Puzzle<R>,
+    line: &[R::Move],
+    mv: R::Move,
+) -> Result<TryResult<R::Move>, LineError> {
     let node = node_at(puzzle, line)?;
     if mv == node.mv {
         return Ok(match node.replies.first() {
@@ -368,10 +369,7 @@ pub fn check_try(
             Some(r) => TryResult::Correct { reply: r.mv },
         });
     }
-    Ok(match puzzle.game {
-        PuzzleGame::Gomoku { .. } => gomoku::check(puzzle, line, node, mv),
-        PuzzleGame::ConnectFour { .. } => c4::check(puzzle, line, node, mv),
-    })
+    Ok(R::judge(puzzle, line, node, mv))
 }
 
 /// How much a hint gives away.
@@ -385,7 +383,7 @@ pub enum HintLevel {
 
 /// A hint for the attacker's next move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Hint<M = PuzzleMove> {
+pub enum Hint<M> {
     /// The move lies in the rectangle from `from` to `to` (corners included): a 5x5 square of
     /// points in Gomoku (the move not always at its centre), three adjacent columns in
     /// Connect Four.
@@ -397,95 +395,62 @@ pub enum Hint<M = PuzzleMove> {
 }
 
 impl<M> Hint<M> {
-    /// The hint in another game's move type: `None` when a move does not convert.
-    pub fn map<N>(self, f: impl Fn(M) -> Option<N>) -> Option<Hint<N>> {
-        Some(match self {
+    /// The hint in another move type (the app's moves).
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> Hint<N> {
+        match self {
             Hint::Area { from, to } => Hint::Area {
-                from: f(from)?,
-                to: f(to)?,
+                from: f(from),
+                to: f(to),
             },
-            Hint::Move(m) => Hint::Move(f(m)?),
-        })
+            Hint::Move(m) => Hint::Move(f(m)),
+        }
     }
 }
 
 /// A hint for the attacker's move after `line`: first the area, then the move.
-pub fn hint(puzzle: &Puzzle, line: &[PuzzleMove], level: HintLevel) -> Result<Hint, LineError> {
+pub fn hint<R: PuzzleRules>(
+    puzzle: &Puzzle<R>,
+    line: &[R::Move],
+    level: HintLevel,
+) -> Result<Hint<R::Move>, LineError> {
     let node = node_at(puzzle, line)?;
-    if level == HintLevel::Move {
-        return Ok(Hint::Move(node.mv));
-    }
-    // The window's place depends on the move in a fixed way, so the same hint repeats.
-    let start = |v: usize, salt: usize, span: usize, len: usize| {
-        let shift = salt % span;
-        v.saturating_sub(shift).min(len.saturating_sub(span))
-    };
-    Ok(match (node.mv, puzzle.game) {
-        (PuzzleMove::Point(p), PuzzleGame::Gomoku { size, .. }) => {
-            let (x, y) = (p.x as usize, p.y as usize);
-            let x0 = start(x, x * 7 + y * 3, 5, size);
-            let y0 = start(y, y * 7 + x * 3 + 2, 5, size);
-            let x1 = (x0 + 4).min(size - 1);
-            let y1 = (y0 + 4).min(size - 1);
-            Hint::Area {
-                from: PuzzleMove::Point(Pos::new(x0 as u8, y0 as u8)),
-                to: PuzzleMove::Point(Pos::new(x1 as u8, y1 as u8)),
-            }
+    Ok(match level {
+        HintLevel::Move => Hint::Move(node.mv),
+        HintLevel::Area => {
+            let (from, to) = puzzle.game.hint_area(node.mv);
+            Hint::Area { from, to }
         }
-        (PuzzleMove::Column(c), PuzzleGame::ConnectFour { size }) => {
-            let c0 = start(c, c * 5 + 1, 3, size.width());
-            Hint::Area {
-                from: PuzzleMove::Column(c0),
-                to: PuzzleMove::Column((c0 + 2).min(size.width() - 1)),
-            }
-        }
-        (m, _) => Hint::Move(m),
     })
+}
+
+/// Where an area hint of `span` cells along one axis of `len` starts, for a move at `v`:
+/// the window's place depends on the move (through `salt`) in a fixed way, so the same
+/// hint repeats and the move is not always at its centre.
+pub fn hint_window(v: usize, salt: usize, span: usize, len: usize) -> usize {
+    let shift = salt % span;
+    v.saturating_sub(shift).min(len.saturating_sub(span))
 }
 
 /// The rest of the main line after `line`: the attacker's move, the hardest reply, ...
 /// down to the winning move (for replaying the solution).
-pub fn solution_line(puzzle: &Puzzle, line: &[PuzzleMove]) -> Result<Vec<PuzzleMove>, LineError> {
+pub fn solution_line<R: PuzzleRules>(
+    puzzle: &Puzzle<R>,
+    line: &[R::Move],
+) -> Result<Vec<R::Move>, LineError> {
     Ok(node_at(puzzle, line)?.main_line())
 }
 
-/// Checks a puzzle from scratch: the solution tree wins against every defence (a proof on
-/// the rules core alone for Gomoku, on the position's own move rules for Connect Four) and
-/// the first move is the only winning one by the definition in the module docs (the solver
-/// again for Gomoku, the exact solver for Connect Four). Also checks the grade and the
-/// figures it comes from.
-pub fn prove(puzzle: &Puzzle) -> Result<(), ProofError> {
-    let fail = |reason: String| ProofError {
-        line: String::new(),
-        reason,
-    };
-    match puzzle.game {
-        PuzzleGame::Gomoku { rule, .. } => gomoku::prove(puzzle, rule)?,
-        PuzzleGame::ConnectFour { .. } => c4::prove(puzzle)?,
-    }
+/// Checks a puzzle from scratch: the solution tree wins against every defence and the
+/// first move is the only winning one by the definition in the module docs
+/// ([`PuzzleRules::prove`]); also checks the grade and the figures it comes from.
+pub fn prove<R: PuzzleRules>(puzzle: &Puzzle<R>) -> Result<(), ProofError> {
+    R::prove(puzzle)?;
     let (d, r) = grade(puzzle);
     if (d, r) != (puzzle.difficulty, puzzle.rating) {
-        return Err(fail(format!("the grade is {d} and the rating {r}")));
+        return Err(ProofError {
+            line: String::new(),
+            reason: format!("the grade is {d} and the rating {r}"),
+        });
     }
     Ok(())
-}
-
-/// Turns a Connect Four position (0-based columns from the empty board) into a "win in N"
-/// puzzle for the side to move: `None` unless exactly one column wins, in 2 to `max_n` moves
-/// of the winner. Solves every column exactly: fast in the middle game, slow near the
-/// start of a game.
-pub fn from_connect4(size: BoardSize, columns: &[usize], id: &str, max_n: u32) -> Option<Puzzle> {
-    let mut solver = crate::engine::connect4::Solver::with_table_bits(size, 20);
-    c4::build(size, columns, id, &mut solver, max_n)
-}
-
-/// [`from_connect4`] with the caller's solver (kept from position to position: the
-/// generator's entry).
-pub fn build_connect4(
-    columns: &[usize],
-    id: &str,
-    solver: &mut crate::engine::connect4::Solver,
-    max_n: u32,
-) -> Option<Puzzle> {
-    c4::build(solver.size(), columns, id, solver, max_n)
 }

@@ -35,7 +35,7 @@ use super::msg::{Arg, Msg};
 use super::persist::{Notices, SetupChoice};
 use crate::engine::review::Outlook;
 pub use files::{Recorded, Saved};
-pub use puzzles::PuzzleBook;
+pub use puzzles::{AnyPuzzle, GamePuzzles, PuzzleBook};
 
 /// What a record says beyond the moves: who resigned or lost on time, and per move the time
 /// it took and its player's clock after it (empty without a clock).

@@ -53,19 +53,12 @@ impl Trainer {
 
     pub(super) fn add_personal(&mut self, games: Option<&Games>, found: Missed) {
         for (puzzle, source) in found {
-            let Some(kind) = games.and_then(|g| {
-                g.iter().find(|k| {
-                    k.def()
-                        .puzzles()
-                        .and_then(|b| b.position(&puzzle))
-                        .is_some()
-                })
+            let Some((kind, text)) = games.and_then(|g| {
+                g.iter()
+                    .find_map(|k| Some((k, k.def().puzzles()?.write(&puzzle)?)))
             }) else {
                 continue;
             };
-            let mut text = String::new();
-            puzzle::write_puzzle(&puzzle, &mut text);
-            let text = format!("puzzles {}\n\n{text}", puzzle::FORMAT_VERSION);
             self.progress.personal.push(Personal {
                 game: kind.id().to_string(),
                 text,

@@ -20,10 +20,10 @@ use bevy::prelude::*;
 use super::audio::Sfx;
 use super::frames::FrameRequests;
 use super::job::{Job, Jobs, NICE_BACKGROUND, NICE_WAITED, cancel_on_exit};
-use super::kind::{AnyGame, GameKind, Games, Move, Side};
+use super::kind::{AnyGame, AnyPuzzle, GameKind, Games, Move, Side};
 use super::msg::Msg;
 use super::persist::{self, Notices, Paths, timestamp};
-use crate::engine::puzzle::{self, Hint, HintLevel, LineError, Puzzle, Refutation, TryResult};
+use crate::engine::puzzle::{self, Hint, HintLevel, LineError, Refutation, TryResult};
 pub use progress::{Entry, Filter, Personal, Progress, Source, YOURS};
 pub use rating::Glicko;
 use systems::{advance, poll_missed, poll_try};
@@ -73,7 +73,7 @@ pub enum Phase {
 type Stamp = (u64, usize, Move);
 
 /// The missed wins of a reviewed game, turned into puzzles in the background.
-type Missed = Vec<(Puzzle, Source)>;
+type Missed = Vec<(AnyPuzzle, Source)>;
 
 #[derive(Resource)]
 pub struct Trainer {
@@ -186,9 +186,12 @@ impl Trainer {
             let Some(kind) = games.find(&personal.game) else {
                 continue;
             };
-            match puzzle::parse(&personal.text) {
-                Ok(set) => {
-                    for puzzle in set.puzzles {
+            let Some(book) = kind.def().puzzles() else {
+                continue;
+            };
+            match book.parse(&personal.text) {
+                Ok(puzzles) => {
+                    for puzzle in puzzles {
                         self.entries.push(Entry {
                             kind,
                             puzzle,
@@ -476,7 +479,7 @@ impl Trainer {
         if self.phase != Phase::Refuted {
             return;
         }
-        let ply = self.entry().map_or(0, |e| e.puzzle.moves.len()) + self.line.len();
+        let ply = self.entry().map_or(0, |e| e.puzzle.plies) + self.line.len();
         let extra = self
             .game
             .as_ref()

@@ -7,8 +7,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::Glicko;
-use crate::engine::puzzle::Puzzle;
-use crate::gui::kind::{GameKind, PuzzleBook, Side};
+use crate::gui::kind::{AnyPuzzle, GameKind, PuzzleBook, Side};
 
 /// Where a personal puzzle came from: the game's record and the move that missed the win.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -60,7 +59,7 @@ pub struct Progress {
 #[derive(Clone, Debug)]
 pub struct Entry {
     pub kind: GameKind,
-    pub puzzle: Puzzle,
+    pub puzzle: AnyPuzzle,
     pub family: String,
     pub source: Option<Source>,
 }

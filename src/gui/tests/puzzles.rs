@@ -10,7 +10,8 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::{TestApp, p};
-use crate::engine::puzzle::{Kind, PuzzleMove};
+use crate::engine::gomoku::puzzle::Variant;
+use crate::engine::puzzle::Kind;
 use crate::gui::board::connect4::C4View;
 use crate::gui::board::gomoku::{BoardView, HintAreaMark, RefuteMark};
 use crate::gui::flow::{
@@ -511,13 +512,15 @@ fn a_missed_win_of_a_reviewed_game_becomes_your_puzzle() {
         ColourChoice::Black,
         crate::engine::gomoku::Rule::Freestyle,
     );
-    for m in &shipped.moves {
-        let PuzzleMove::Point(pos) = *m else {
-            unreachable!()
-        };
+    let moves = shipped
+        .get::<Variant>()
+        .expect("a Gomoku puzzle")
+        .moves
+        .clone();
+    for &pos in &moves {
         t.place(crate::gui::kind::gomoku::point(pos));
     }
-    let ply = shipped.moves.len();
+    let ply = moves.len();
     assert_eq!(t.session().game.ply(), ply);
     let far = ["a1", "o1", "a15", "o15"]
         .into_iter()
@@ -536,8 +539,12 @@ fn a_missed_win_of_a_reviewed_game_becomes_your_puzzle() {
     let tr = trainer(&t);
     let mine = tr.entries.iter().find(|e| e.source.is_some()).unwrap();
     assert_eq!(mine.family, YOURS);
-    assert_eq!(mine.puzzle.moves, shipped.moves);
-    assert_eq!(mine.puzzle.solution.mv, shipped.solution.mv);
+    let (found, shipped) = (
+        mine.puzzle.get::<Variant>().expect("a Gomoku puzzle"),
+        shipped.get::<Variant>().unwrap(),
+    );
+    assert_eq!(found.moves, shipped.moves);
+    assert_eq!(found.solution.mv, shipped.solution.mv);
     let source = mine.source.clone().unwrap();
     assert_eq!(source.ply, ply);
     assert!(source.record.as_ref().is_some_and(|r| r.exists()));

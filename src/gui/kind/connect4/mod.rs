@@ -14,15 +14,15 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::{
-    AnyGame, AnyLevel, Choice, GameDef, GameKind, LevelTallies, Move, Options, Progress,
-    PuzzleBook, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side,
-    Standing, describe_outlook, puzzles,
+    AnyGame, AnyLevel, Choice, GameDef, GameKind, GamePuzzles, LevelTallies, Move, Options,
+    Progress, PuzzleBook, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow,
+    Side, Standing, describe_outlook,
 };
+use crate::engine::connect4::puzzle::{Connect4Puzzle, from_connect4};
 use crate::engine::connect4::record::{RECORD_EXT, redo_line};
 use crate::engine::connect4::{
     Ai, AiError, BoardSize, Game, Level, Limits, MoveChoice, Outcome, Player, Source,
 };
-use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove, from_connect4};
 use crate::engine::review::{
     Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4, c4_outlook,
 };
@@ -478,43 +478,33 @@ impl GameDef for ConnectFour {
     }
 }
 
-impl PuzzleBook for ConnectFour {
-    fn shipped(&self) -> Vec<Puzzle> {
-        puzzles::shipped(
-            include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/puzzles/connect4.txt"
-            )),
-            |p| matches!(p.game, PuzzleGame::ConnectFour { .. }),
-        )
+impl GamePuzzles for ConnectFour {
+    type Rules = BoardSize;
+
+    fn shipped_text(&self) -> &'static str {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/puzzles/connect4.txt"
+        ))
     }
 
-    fn position(&self, puzzle: &Puzzle) -> Option<AnyGame> {
-        let PuzzleGame::ConnectFour { size } = puzzle.game else {
-            return None;
-        };
-        let mut game = Game::new(size);
-        for mv in &puzzle.moves {
-            let PuzzleMove::Column(c) = *mv else {
-                return None;
-            };
+    fn position(&self, puzzle: &Connect4Puzzle) -> Option<AnyGame> {
+        let mut game = Game::new(puzzle.game);
+        for &c in &puzzle.moves {
             game.play(c).ok()?;
         }
         Some(AnyGame::new(game))
     }
 
-    fn to_board(&self, mv: PuzzleMove) -> Option<Move> {
-        match mv {
-            PuzzleMove::Column(c) => Some(col(c)),
-            PuzzleMove::Point(_) => None,
-        }
+    fn to_board(&self, c: usize) -> Move {
+        col(c)
     }
 
-    fn to_puzzle(&self, mv: Move) -> Option<PuzzleMove> {
-        column(mv).map(PuzzleMove::Column)
+    fn to_puzzle(&self, mv: Move) -> Option<usize> {
+        column(mv)
     }
 
-    fn family(&self, _puzzle: &Puzzle) -> String {
+    fn family(&self, _puzzle: &Connect4Puzzle) -> String {
         format!("game-{ID}")
     }
 
@@ -522,7 +512,7 @@ impl PuzzleBook for ConnectFour {
         vec![format!("game-{ID}")]
     }
 
-    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
+    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Connect4Puzzle> {
         let game = position.downcast_ref::<Game>()?;
         // Short wins only: a long one is no puzzle, and solving it takes long.
         from_connect4(game.size(), game.moves(), id, 6)

@@ -9,16 +9,16 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use super::{
-    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, Move, OpeningPhase, Options, Progress,
-    PuzzleBook, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow, Side,
-    Standing, describe_outlook, puzzles, search_panel,
+    AnyGame, AnyLevel, Candidate, Choice, GameDef, GameKind, GamePuzzles, Move, OpeningPhase,
+    Options, Progress, PuzzleBook, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest,
+    SetupRow, Side, Standing, describe_outlook, search_panel,
 };
 use crate::engine::gomoku::ai::{
     Engine, Level, Limits, NoInfo, Score, SearchResult, play_level, play_level_within,
 };
 use crate::engine::gomoku::opening::OpeningRule;
+use crate::engine::gomoku::puzzle::{GomokuPuzzle, Variant, from_gomoku};
 use crate::engine::gomoku::{Forbidden, Game, MoveError, Outcome, Pos, Rule, Stone};
-use crate::engine::puzzle::{Puzzle, PuzzleGame, PuzzleMove, from_gomoku};
 use crate::engine::review::{
     Analysis, Outlook, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
@@ -573,39 +573,31 @@ impl GameDef for Gomoku {
     }
 }
 
-impl PuzzleBook for Gomoku {
-    fn shipped(&self) -> Vec<Puzzle> {
-        puzzles::shipped(
-            include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/puzzles/gomoku.txt"
-            )),
-            |p| matches!(p.game, PuzzleGame::Gomoku { .. }),
-        )
+impl GamePuzzles for Gomoku {
+    type Rules = Variant;
+
+    fn shipped_text(&self) -> &'static str {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/puzzles/gomoku.txt"
+        ))
     }
 
-    fn position(&self, puzzle: &Puzzle) -> Option<AnyGame> {
+    fn position(&self, puzzle: &GomokuPuzzle) -> Option<AnyGame> {
         puzzle.gomoku_game().ok().map(AnyGame::new)
     }
 
-    fn to_board(&self, mv: PuzzleMove) -> Option<Move> {
-        match mv {
-            PuzzleMove::Point(p) => Some(point(p)),
-            PuzzleMove::Column(_) => None,
-        }
+    fn to_board(&self, mv: Pos) -> Move {
+        point(mv)
     }
 
-    fn to_puzzle(&self, mv: Move) -> Option<PuzzleMove> {
-        pos(mv).map(PuzzleMove::Point)
+    fn to_puzzle(&self, mv: Move) -> Option<Pos> {
+        pos(mv)
     }
 
-    fn family(&self, puzzle: &Puzzle) -> String {
-        match puzzle.game {
-            PuzzleGame::Gomoku { rule, .. } => format!("rule-{}", rule_id(rule)),
-            PuzzleGame::ConnectFour { .. } => String::new(),
-        }
+    fn family(&self, puzzle: &GomokuPuzzle) -> String {
+        format!("rule-{}", rule_id(puzzle.game.rule))
     }
-
     fn families(&self) -> Vec<String> {
         Rule::ALL
             .iter()
@@ -613,7 +605,7 @@ impl PuzzleBook for Gomoku {
             .collect()
     }
 
-    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<Puzzle> {
+    fn puzzle_from(&self, position: &AnyGame, id: &str) -> Option<GomokuPuzzle> {
         from_gomoku(position.downcast_ref::<Game>()?, id)
     }
 }

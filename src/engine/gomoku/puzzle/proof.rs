@@ -15,28 +15,10 @@
 //! making five is always legal; after an open four the defender has no five and can take
 //! one of the two five points only, so the attacker fives next move.
 
-use super::{Node, PuzzleMove, Reply};
 use crate::engine::gomoku::board::Board;
 use crate::engine::gomoku::pos::{DIRECTIONS, Pos, Stone};
 use crate::engine::gomoku::rules::{self, Rule};
-
-/// Why a solution tree is not a proof.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {reason}", place(.line))]
-pub struct ProofError {
-    /// The moves from the puzzle position to where the proof fails (human coordinates).
-    pub line: String,
-    pub reason: String,
-}
-
-/// Where a proof fails, for its message: an empty line is the puzzle position itself.
-fn place(line: &str) -> String {
-    if line.is_empty() {
-        "at the start".to_string()
-    } else {
-        format!("after {line}")
-    }
-}
+use crate::engine::puzzle::{Node, ProofError, Reply};
 
 pub(crate) struct Prover {
     board: Board,
@@ -124,15 +106,16 @@ impl Prover {
         self.board.remove(p);
     }
 
-    fn point(&self, m: PuzzleMove) -> Result<Pos, ProofError> {
-        match m {
-            PuzzleMove::Point(p) if p.on_board(self.size()) => Ok(p),
-            other => Err(self.fail(format!("{other:?} is not a point of the board"))),
+    fn point(&self, p: Pos) -> Result<Pos, ProofError> {
+        if p.on_board(self.size()) {
+            Ok(p)
+        } else {
+            Err(self.fail(format!("{p:?} is not a point of the board")))
         }
     }
 
     /// Proves the attacker's subtree from `node` (attacker to move).
-    pub(crate) fn attack(&mut self, node: &Node, att: Stone) -> Result<(), ProofError> {
+    pub(crate) fn attack(&mut self, node: &Node<Pos>, att: Stone) -> Result<(), ProofError> {
         let m = self.point(node.mv)?;
         if !self.legal(m, att) {
             return Err(self.fail(format!("the attacker cannot play {}", self.name(m))));
@@ -155,7 +138,7 @@ impl Prover {
     }
 
     /// Defender `def` to move: every legal move is a reply of the tree or loses at once.
-    fn defend(&mut self, replies: &[Reply], def: Stone) -> Result<(), ProofError> {
+    fn defend(&mut self, replies: &[Reply<Pos>], def: Stone) -> Result<(), ProofError> {
         self.turns += 1;
         let att = def.opponent();
         if self.board.is_full() {
@@ -172,7 +155,7 @@ impl Prover {
             if !self.legal(d, def) {
                 continue;
             }
-            let reply = replies.iter().find(|r| r.mv == PuzzleMove::Point(d));
+            let reply = replies.iter().find(|r| r.mv == d);
             if let Some(r) = reply {
                 seen += 1;
                 self.play(d, def);

@@ -8,11 +8,11 @@
 
 use std::collections::HashMap;
 
-use super::{Node, PuzzleMove, Reply};
 use crate::engine::gomoku::ai::pattern::{Combo, Pattern};
 use crate::engine::gomoku::ai::state::State;
 use crate::engine::gomoku::game::Game;
 use crate::engine::gomoku::pos::{Pos, Stone};
+use crate::engine::puzzle::{Node, Reply};
 
 /// The solver's limits for a win by fours: attacker moves (the five included) and nodes per
 /// first move.
@@ -343,20 +343,20 @@ impl Threats {
 
     /// The solution tree of a first move `m` already proven to win within `depth` attacker
     /// moves (itself included).
-    pub(crate) fn build_from(&mut self, m: Pos, depth: u32) -> Option<Node> {
+    pub(crate) fn build_from(&mut self, m: Pos, depth: u32) -> Option<Node<Pos>> {
         let mut moves = 1;
         self.st.make(m);
         let replies = self.build_defend(depth - 1, &mut moves);
         self.st.unmake();
         Some(Node {
-            mv: PuzzleMove::Point(m),
+            mv: m,
             replies: replies?,
         })
     }
 
     /// The solution tree from the attacker to move, who wins within `depth`. Counts the moves
     /// it holds in `moves`; `None` past [`MAX_TREE_MOVES`] or if a proof does not repeat.
-    pub(crate) fn build_attack(&mut self, depth: u32, moves: &mut usize) -> Option<Node> {
+    pub(crate) fn build_attack(&mut self, depth: u32, moves: &mut usize) -> Option<Node<Pos>> {
         *moves += 1;
         if *moves > MAX_TREE_MOVES {
             return None;
@@ -386,7 +386,7 @@ impl Threats {
             self.st.unmake();
             if wins {
                 return tree.map(|replies| Node {
-                    mv: PuzzleMove::Point(self.pos(m)),
+                    mv: self.pos(m),
                     replies,
                 });
             }
@@ -395,7 +395,7 @@ impl Threats {
     }
 
     /// The defender's replies (hardest first) after a threat that wins within `depth`.
-    fn build_defend(&mut self, depth: u32, moves: &mut usize) -> Option<Vec<Reply>> {
+    fn build_defend(&mut self, depth: u32, moves: &mut usize) -> Option<Vec<Reply<Pos>>> {
         let def = self.st.side();
         let att = def.opponent();
         let defences = match self.defences(depth) {
@@ -430,7 +430,7 @@ impl Threats {
         Some(replies)
     }
 
-    fn reply(&mut self, d: usize, depth: u32, moves: &mut usize) -> Option<Reply> {
+    fn reply(&mut self, d: usize, depth: u32, moves: &mut usize) -> Option<Reply<Pos>> {
         *moves += 1;
         self.st.make(self.pos(d));
         let next = match self.defender_four() {
@@ -442,14 +442,14 @@ impl Threats {
                 let replies = self.build_defend(depth, moves);
                 self.st.unmake();
                 replies.map(|replies| Node {
-                    mv: PuzzleMove::Point(self.pos(b)),
+                    mv: self.pos(b),
                     replies,
                 })
             }
         };
         self.st.unmake();
         Some(Reply {
-            mv: PuzzleMove::Point(self.pos(d)),
+            mv: self.pos(d),
             next: next?,
         })
     }
@@ -472,9 +472,9 @@ impl Threats {
     }
 }
 
-fn leaf(p: Pos) -> Node {
+fn leaf(p: Pos) -> Node<Pos> {
     Node {
-        mv: PuzzleMove::Point(p),
+        mv: p,
         replies: Vec::new(),
     }
 }

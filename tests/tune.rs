@@ -100,7 +100,7 @@ fn gen_is_reproducible_and_fit_writes_a_better_table() {
     );
     let written = std::fs::read_to_string(&table).unwrap();
     for part in [
-        "pub const EVAL: EvalTable",
+        "pub const TABLE: EvalTable",
         "line: [[",
         "combo: [[",
         "pcode: [",

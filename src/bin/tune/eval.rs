@@ -1,5 +1,5 @@
 //! `tune fit`: the Texel fit of the evaluation's tables
-//! (`src/engine/gomoku/ai/eval_table.rs`) to the positions `tune gen` (data.rs) recorded.
+//! (`src/engine/gomoku/ai/eval_table/`, one set per rule and Renju colour to move) to the positions `tune gen` (data.rs) recorded.
 
 use super::data::{FORMAT2, rule_index};
 use super::{COMBOS, F, PATTERNS, arg, fail, num, real};
@@ -14,6 +14,40 @@ struct Row {
     pc: [Vec<(u16, f64)>; 2],
     /// The position's threat mask (`pattern::threat_mask`), from the combo counts.
     mask: usize,
+}
+
+/// The positions of the data files to fit (`--data A,B`: each file's games numbered
+/// apart). In a format 2 file ([`FORMAT2`]) only the quiet ones, and only those of `--rule`
+/// and of `--colour` to move when given.
+fn load_all(paths: &str) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (f, path) in paths.split(',').enumerate() {
+        rows.extend(load(path).into_iter().map(|mut r| {
+            r.game += f * 100_000_000;
+            r
+        }));
+    }
+    rows
+}
+
+/// The evaluation set `--rule` and `--colour` select (`eval_table::table_index`): the one
+/// the fit starts from and replaces. Mixed data starts from freestyle's.
+fn eval_set() -> usize {
+    use gomoku::engine::gomoku::ai::eval_table::table_index;
+    use gomoku::engine::gomoku::{Rule, Stone};
+    let colour = arg("--colour").map(|c| match c.to_ascii_lowercase().as_str() {
+        "black" => Stone::Black,
+        "white" => Stone::White,
+        _ => fail(&format!("--colour {c}: use black or white")),
+    });
+    match super::rule_arg() {
+        None => 0,
+        Some(Rule::Renju) => match colour {
+            Some(c) => table_index(Rule::Renju, c),
+            None => fail("--rule renju needs --colour black or white: a set per colour to move"),
+        },
+        Some(rule) => table_index(rule, Stone::Black),
+    }
 }
 
 /// The positions of a data file to fit. In a format 2 file ([`FORMAT2`]) only the quiet
@@ -191,7 +225,7 @@ pub(super) fn fit() {
     let path = arg("--data").unwrap_or_else(|| fail("fit needs --data FILE"));
     let iters = num("--iters", 3000);
     let cap = num("--per-game", 40) as usize;
-    let rows = thin(load(&path), cap);
+    let rows = thin(load_all(&path), cap);
     if rows.is_empty() {
         fail(&format!(
             "{path}: no positions to fit (--rule and --colour leave none?)"
@@ -199,7 +233,12 @@ pub(super) fn fit() {
     }
     let train = |r: &Row| !r.game.is_multiple_of(10);
     let held = |r: &Row| r.game.is_multiple_of(10);
-    let t = &gomoku::engine::gomoku::ai::eval_table::EVAL;
+    let set = eval_set();
+    let t = gomoku::engine::gomoku::ai::eval_table::TABLES[set];
+    println!(
+        "tune fit: starting from the {} set",
+        gomoku::engine::gomoku::ai::eval_table::TABLE_NAMES[set]
+    );
     let mut w = fixed_weights(t);
     // K for the current tables: a golden-section search on the training loss.
     let (mut a, mut b) = (10.0f64, 2000.0f64);
@@ -214,7 +253,11 @@ pub(super) fn fit() {
         }
     }
     let k = (a + b) / 2.0;
-    let games = rows.iter().map(|r| r.game).max().map_or(0, |g| g + 1);
+    let games = rows
+        .iter()
+        .map(|r| r.game)
+        .collect::<std::collections::HashSet<_>>()
+        .len();
     println!(
         "tune fit: {} positions from {games} games ({} held out); K = {k:.1}",
         rows.len(),
@@ -432,8 +475,12 @@ pub(super) fn fit() {
                 .collect();
             format!("[\n{}\n        ]", rows.join("\n"))
         };
+        let selection: String = [("--rule", arg("--rule")), ("--colour", arg("--colour"))]
+            .into_iter()
+            .filter_map(|(flag, v)| v.map(|v| format!(" {flag} {v}")))
+            .collect();
         let flags = format!(
-            "{}{}{}",
+            "{selection}{}{}{}",
             if use_pc { " --pcodes" } else { "" },
             if use_threats { " --threats" } else { "" },
             if use_pc || use_threats {
@@ -442,46 +489,34 @@ pub(super) fn fit() {
                 String::new()
             }
         );
+        let what = [
+            "freestyle",
+            "exactly five",
+            "Renju, Black to move",
+            "Renju, White to move",
+        ][set];
         let text = format!(
-            "//! The evaluation's tables: each empty point's share by the line patterns it makes in its\n\
-             //! four directions, by their combo and by the four patterns together, for the side to\n\
-             //! move (`[0]`) and for the side that is not (`[1]`), in units of 1/[`EVAL_SCALE`].\n\
-             //! Written by `tune fit` (see BENCHMARKS.md, \"Evaluation fitted to games\"); edit by\n\
-             //! re-running it, not by hand.\n\
+            "//! The evaluation's tables for {what}. Written by `tune fit --write` (see BENCHMARKS.md,\n\
+             //! \"Engine III: data per rule\"); edit by re-running it, not by hand.\n\
              \n\
-             /// The tables' unit: their sums are divided by this (finer steps for the fit).\n\
-             pub const EVAL_SCALE: i32 = 8;\n\
-             \n\
-             /// Multisets of four line patterns, the four-pattern additions' index (`pattern::pcode`).\n\
-             pub const PCODE_COUNT: usize = {PCODES};\n\
-             /// Threat masks, the threat table's index (`pattern::threat_mask`).\n\
-             pub const THREAT_MASKS: usize = {MASKS};\n\
-             \n\
-             pub struct EvalTable {{\n    \
-                 /// `[to move or not][Pattern]`\n    \
-                 pub line: [[i32; 11]; 2],\n    \
-                 /// `[to move or not][Combo]`\n    \
-                 pub combo: [[i32; 14]; 2],\n    \
-                 /// `[to move or not][pcode]`: what the four patterns together add to the two tables\n    \
-                 /// above (see `pattern::pcode`).\n    \
-                 pub pcode: [[i16; PCODE_COUNT]; 2],\n    \
-                 /// `[threat mask]`: what the kinds of threats on the board add for the side to move\n    \
-                 /// (see `pattern::threat_mask`), once per position.\n    \
-                 pub threat: [i16; THREAT_MASKS],\n\
-             }}\n\
+             use super::EvalTable;\n\
              \n\
              /// Fitted by `tune fit --data {data}{flags}` on {n} positions from {games} games:\n\
              /// logistic loss {before:.5} -> {after:.5} (held-out games {hb:.5} -> {ha:.5}), K = {k:.1}.\n\
              #[rustfmt::skip]\n\
-             pub const EVAL: EvalTable = EvalTable {{\n    \
+             pub const TABLE: EvalTable = EvalTable {{\n    \
                  line: [{l0:?}, {l1:?}],\n    \
                  combo: [{c0:?}, {c1:?}],\n    \
                  pcode: [\n        {p0},\n        {p1},\n    ],\n    \
                  threat: {th},\n\
              }};\n",
-            data = std::path::Path::new(&path)
-                .file_name()
-                .map_or(path.clone(), |f| f.to_string_lossy().into_owned()),
+            data = path
+                .split(',')
+                .map(|p| std::path::Path::new(p)
+                    .file_name()
+                    .map_or(p.to_string(), |f| f.to_string_lossy().into_owned()))
+                .collect::<Vec<_>>()
+                .join(","),
             n = rows.len(),
             before = loss(&fixed_weights(t), k, &rows, train),
             after = loss(&wr, k, &rows, train),

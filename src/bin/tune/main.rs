@@ -10,8 +10,8 @@
 //!     writes the data format 2: a header line, then per position also its rule, the colour
 //!     to move, the search's score for the side to move (a win or loss as +-(20000 - moves))
 //!     and whether it is quiet (1) or not (0). The same arguments give the same file.
-//! tune fit --data FILE [--iters 3000] [--per-game 40] [--pcodes [--l2 1e-7] [--min-count 50]]
-//!          [--rule R] [--colour black|white] [--write src/engine/gomoku/ai/eval_table.rs]
+//! tune fit --data FILE[,FILE...] [--iters 3000] [--per-game 40] [--pcodes [--l2 1e-7] [--min-count 50]]
+//!          [--rule R] [--colour black|white] [--write src/engine/gomoku/ai/eval_table/SET.rs]
 //!     Fits the tables by logistic regression: P(side to move wins) = 1 / (1 + e^(-eval/K)),
 //!     K fitted first to the current tables and then held, so the evaluation keeps its scale
 //!     (the search's margins are in its units). Games whose index ends in 0 are held out to
@@ -20,7 +20,9 @@
 //!     1,001 per side), for those seen in `--min-count` training positions, held near zero
 //!     by an L2 penalty (`gen` files record them; older files fit without). With a format 2
 //!     file, only its quiet positions are fitted, and `--rule` and `--colour` (the colour to
-//!     move) keep only those positions.
+//!     move) keep only those positions; they also pick the set the fit starts from and
+//!     replaces (`eval_table::table_index`: one per rule, and per colour to move in Renju,
+//!     where `--colour` is then needed). Several files are read as one, their games apart.
 //! tune movegen --games 2000 --nodes 3000 --seed 2 --out FILE
 //!     Plays self-play games as `gen` does and writes, for every position where the move
 //!     order matters (no five to block, no open four or double four of ours), each

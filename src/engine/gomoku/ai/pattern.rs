@@ -9,6 +9,8 @@
 
 use std::sync::OnceLock;
 
+use super::eval_table::{EvalTable, TABLES};
+
 /// Shape of one line through an empty point if we put a stone there, weakest first.
 #[repr(u8)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -107,9 +109,10 @@ impl Combo {
 pub struct Tables {
     /// `[exact as usize][key]`
     lines: [Vec<u8>; 2],
-    /// `[exact][((p0 * 11 + p1) * 11 + p2) * 11 + p3]` -> packed (combo, value, may be
-    /// forbidden): one small table keeps the hot lookups in cache.
-    combos: [Vec<u64>; 2],
+    /// `[evaluation set][((p0 * 11 + p1) * 11 + p2) * 11 + p3]` -> packed (combo, value,
+    /// may be forbidden, evaluation shares): one small table keeps the hot lookups in
+    /// cache. The set is the point colour's (`eval_table::table_index`).
+    combos: [Vec<u64>; 4],
     /// `[exact][combo index]` -> move-picker score of the point for the mover and for the
     /// opponent (`move_table`).
     moves: [Vec<[i16; 2]>; 2],
@@ -275,13 +278,6 @@ fn combine(p: [Pattern; 4]) -> ComboEntry {
     const LINE: [i32; PATTERN_COUNT] = [0, 0, 1, 3, 6, 14, 20, 45, 55, 200, 1000];
     const BONUS: [i32; COMBO_COUNT] = [0, 0, 0, 0, 10, 15, 0, 30, 400, 0, 60, 700, 1500, 8000];
     let value = p.iter().map(|&x| LINE[x as usize]).sum::<i32>() + BONUS[combo as usize];
-    let t = &super::eval_table::EVAL;
-    let eval = [0, 1].map(|k| {
-        let v = p.iter().map(|&x| t.line[k][x as usize]).sum::<i32>()
-            + t.combo[k][combo as usize]
-            + t.pcode[k][pcode(p)] as i32;
-        v.clamp(i16::MIN as i32, i16::MAX as i32) as i16
-    });
     let suspicious = n[P::Overline as usize] > 0
         || n[P::Flex4 as usize] > 0
         || fours + n[P::Flex4 as usize] >= 2
@@ -289,9 +285,20 @@ fn combine(p: [Pattern; 4]) -> ComboEntry {
     ComboEntry {
         combo: combo as u8,
         value: value.min(i16::MAX as i32) as i16,
-        eval,
+        eval: [0; 2],
         suspicious: suspicious && combo != Combo::Five,
     }
+}
+
+/// A point's evaluation shares from the tables of its colour (`[to move, waiting]`, see
+/// `eval_table::point_tables`).
+fn point_eval(p: [Pattern; 4], combo: u8, t: [&EvalTable; 2]) -> [i16; 2] {
+    [0, 1].map(|k| {
+        let v = p.iter().map(|&x| t[k].line[k][x as usize]).sum::<i32>()
+            + t[k].combo[k][combo as usize]
+            + t[k].pcode[k][pcode(p)] as i32;
+        v.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+    })
 }
 
 fn build() -> Tables {
@@ -303,19 +310,24 @@ fn build() -> Tables {
         }
     }
     const N: usize = PATTERN_COUNT;
-    let mut combos: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
-    for table in combos.iter_mut() {
-        *table = vec![0; N * N * N * N];
+    let combos = std::array::from_fn(|v| {
+        // The set of the other colour to move: the same one outside Renju.
+        let other = [0, 1, 3, 2][v];
+        let sets = [TABLES[v], TABLES[other]];
+        let mut table = vec![0; N * N * N * N];
         for (i, slot) in table.iter_mut().enumerate() {
             let ps = [i / (N * N * N), (i / (N * N)) % N, (i / N) % N, i % N];
-            let e = combine(ps.map(|v| Pattern::from_u8(v as u8)));
+            let ps = ps.map(|v| Pattern::from_u8(v as u8));
+            let mut e = combine(ps);
+            e.eval = point_eval(ps, e.combo, sets);
             *slot = e.combo as u64
                 | (e.suspicious as u64) << 8
                 | (e.value as u16 as u64) << 16
                 | (e.eval[0] as u16 as u64) << 32
                 | (e.eval[1] as u16 as u64) << 48;
         }
-    }
+        table
+    });
     let moves = [0, 1].map(|_| {
         (0..N * N * N * N)
             .map(|i| {
@@ -351,8 +363,8 @@ impl Tables {
     }
 
     #[inline]
-    pub fn combo(&self, exact: bool, p: [Pattern; 4]) -> ComboEntry {
-        self.combo_at(exact, combo_index(p))
+    pub fn combo(&self, set: usize, p: [Pattern; 4]) -> ComboEntry {
+        self.combo_at(set, combo_index(p))
     }
 
     /// Move-picker score of the point with combo index `i`: `[0]` for the mover, `[1]` for
@@ -362,10 +374,11 @@ impl Tables {
         self.moves[exact as usize][i]
     }
 
-    /// The combo of the four patterns whose [`combo_index`] is `i`.
+    /// The combo of the four patterns whose [`combo_index`] is `i`, with the evaluation
+    /// shares of set `set` (`eval_table::table_index` of the point's colour).
     #[inline]
-    pub fn combo_at(&self, exact: bool, i: usize) -> ComboEntry {
-        let v = self.combos[exact as usize][i];
+    pub fn combo_at(&self, set: usize, i: usize) -> ComboEntry {
+        let v = self.combos[set][i];
         ComboEntry {
             combo: v as u8,
             value: (v >> 16) as u16 as i16,
@@ -531,13 +544,13 @@ mod tests {
     fn combos() {
         let t = tables();
         use Pattern::*;
-        let c = |p: [Pattern; 4]| Combo::try_from_u8(t.combo(false, p).combo);
+        let c = |p: [Pattern; 4]| Combo::try_from_u8(t.combo(0, p).combo);
         assert_eq!(c([Block4, Flex3, Dead, Dead]), Combo::Block4Flex3);
         assert_eq!(c([Block4, Block4, Dead, Dead]), Combo::Flex4);
         assert_eq!(c([Flex3, Flex3, Dead, Block1]), Combo::DoubleFlex3);
         assert_eq!(c([Five, Flex3, Dead, Dead]), Combo::Five);
-        assert!(t.combo(false, [Flex3, Flex3, Dead, Dead]).suspicious);
-        assert!(!t.combo(false, [Flex3, Block3, Dead, Dead]).suspicious);
+        assert!(t.combo(0, [Flex3, Flex3, Dead, Dead]).suspicious);
+        assert!(!t.combo(0, [Flex3, Block3, Dead, Dead]).suspicious);
     }
 
     impl Combo {

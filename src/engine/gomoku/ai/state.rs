@@ -48,6 +48,8 @@ pub struct State {
     moves: Vec<Pos>,
     /// Per colour: only exactly five wins (hot-path copy of the rule).
     exact: [bool; 2],
+    /// Per colour: its evaluation set (`eval_table::table_index` with it to move).
+    eval_set: [usize; 2],
     renju: bool,
 }
 
@@ -111,6 +113,8 @@ impl State {
                 Rule::Standard => [true, true],
                 Rule::Renju => [true, false],
             },
+            eval_set: [Stone::Black, Stone::White]
+                .map(|c| super::eval_table::table_index(game.rule(), c)),
             renju: game.rule() == Rule::Renju,
         };
         for i in 0..size * size {
@@ -235,8 +239,8 @@ impl State {
         let mask = super::pattern::threat_mask(|k, c| {
             self.counts[if k == 0 { me } else { opp }][c as usize] as u32
         });
-        (self.totals[me][0] - self.totals[opp][1] + super::eval_table::EVAL.threat[mask] as i32)
-            / super::eval_table::EVAL_SCALE
+        let threat = super::eval_table::TABLES[self.eval_set[me]].threat[mask] as i32;
+        (self.totals[me][0] - self.totals[opp][1] + threat) / super::eval_table::EVAL_SCALE
     }
 
     /// What the evaluation is made of, for fitting it: per colour (the side to move first),
@@ -305,7 +309,7 @@ impl State {
         let t = tables();
         for k in 0..2 {
             let s = &mut self.cells[i][k];
-            let e = t.combo_at(self.exact[k], s.cidx as usize);
+            let e = t.combo_at(self.eval_set[k], s.cidx as usize);
             s.combo = combo_from_u8(e.combo);
             s.value = e.value;
             s.eval = e.eval;
@@ -540,7 +544,7 @@ mod tests {
     /// of the combo counts, in random positions of every rule and for either side to move.
     #[test]
     fn evaluation_is_the_fitted_model_of_the_features() {
-        use super::super::eval_table::{EVAL, EVAL_SCALE};
+        use super::super::eval_table::{EVAL_SCALE, table};
         use super::super::pattern::{PCODE_COUNT, threat_mask};
         let mut rng = StdRng::seed_from_u64(11);
         let mut masks = std::collections::HashSet::new();
@@ -549,25 +553,27 @@ mod tests {
                 let mut game = Game::new(15, rule).unwrap();
                 for _ in 0..40 {
                     let st = State::from_game(&game);
+                    // The set of the rule and the side to move values both sides.
+                    let eval = table(rule, game.to_move());
                     let f = st.eval_features();
                     let pc = st.eval_pcodes();
                     let count = |k: usize, c: Combo| f[k][PATTERN_COUNT + c as usize];
                     let mask = threat_mask(count);
                     masks.insert(mask);
-                    let mut v = EVAL.threat[mask] as i32;
+                    let mut v = eval.threat[mask] as i32;
                     for k in 0..2 {
                         let sign = if k == 0 { 1 } else { -1 };
                         let (lines, combos) = f[k].split_at(PATTERN_COUNT);
                         let dot = |w: &[i32], x: &[u32]| -> i32 {
                             w.iter().zip(x).map(|(&a, &b)| a * b as i32).sum()
                         };
-                        let pcodes: i32 = (EVAL.pcode[k].iter().zip(&pc[k]))
+                        let pcodes: i32 = (eval.pcode[k].iter().zip(&pc[k]))
                             .map(|(&a, &b)| a as i32 * b as i32)
                             .sum();
                         assert_eq!(combos.len(), COMBO_COUNT);
                         assert_eq!(pc[k].len(), PCODE_COUNT);
                         v += sign
-                            * (dot(&EVAL.line[k], lines) + dot(&EVAL.combo[k], combos) + pcodes);
+                            * (dot(&eval.line[k], lines) + dot(&eval.combo[k], combos) + pcodes);
                     }
                     assert_eq!(st.evaluate(), v / EVAL_SCALE, "{rule:?} ply {}", game.ply());
                     if play_random(&mut game, &mut rng).is_none() {

@@ -1,34 +1,12 @@
-//! The evaluation's tables: each empty point's share by the line patterns it makes in its
-//! four directions, by their combo and by the four patterns together, for the side to
-//! move (`[0]`) and for the side that is not (`[1]`), in units of 1/[`EVAL_SCALE`].
-//! Written by `tune fit` (see BENCHMARKS.md, "Evaluation fitted to games"); edit by
-//! re-running it, not by hand.
+//! The evaluation's tables for freestyle. Written by `tune fit --write` (see BENCHMARKS.md,
+//! "Engine III: data per rule"); edit by re-running it, not by hand.
 
-/// The tables' unit: their sums are divided by this (finer steps for the fit).
-pub const EVAL_SCALE: i32 = 8;
-
-/// Multisets of four line patterns, the four-pattern additions' index (`pattern::pcode`).
-pub const PCODE_COUNT: usize = 1001;
-/// Threat masks, the threat table's index (`pattern::threat_mask`).
-pub const THREAT_MASKS: usize = 512;
-
-pub struct EvalTable {
-    /// `[to move or not][Pattern]`
-    pub line: [[i32; 11]; 2],
-    /// `[to move or not][Combo]`
-    pub combo: [[i32; 14]; 2],
-    /// `[to move or not][pcode]`: what the four patterns together add to the two tables
-    /// above (see `pattern::pcode`).
-    pub pcode: [[i16; PCODE_COUNT]; 2],
-    /// `[threat mask]`: what the kinds of threats on the board add for the side to move
-    /// (see `pattern::threat_mask`), once per position.
-    pub threat: [i16; THREAT_MASKS],
-}
+use super::EvalTable;
 
 /// Fitted by `tune fit --data tune-s3.txt --pcodes --threats --l2 1e-9 --min-count 50` on 282961 positions from 20000 games:
 /// logistic loss 0.53990 -> 0.51129 (held-out games 0.54623 -> 0.51539), K = 245.8.
 #[rustfmt::skip]
-pub const EVAL: EvalTable = EvalTable {
+pub const TABLE: EvalTable = EvalTable {
     line: [[0, 0, 18, 7, 25, 287, 195, 437, 354, 720, 1800], [0, 0, 1, 12, 26, 137, 103, 228, 512, 600, 1500]],
     combo: [[0, 0, -263, -127, -417, -213, -174, 247, 2019, -200, 419, 900, 1500, 3000], [0, 0, -103, -29, -130, -52, -107, 25, 93, -386, 121, 2174, 1250, 2500]],
     pcode: [

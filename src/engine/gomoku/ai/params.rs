@@ -109,6 +109,11 @@ pub struct Params {
     pub long_think_ms: f32,
     pub time_settling: f32,
     pub time_stable: f32,
+    /// History kept from one move's search to the next (Rapfi keeps it for the game):
+    /// each entry times `hist_keep`, and the counter-moves too when it is above 0. Off (0):
+    /// every search starts from zero; 0.5 scored +7 +/- 33 Elo over 400 self-play games at
+    /// 0.1 s (SPRT(0,15) undecided, LLR -0.03), not kept.
+    pub hist_keep: f32,
 }
 
 impl Default for Params {
@@ -157,6 +162,7 @@ impl Default for Params {
             long_think_ms: 0.0,
             time_settling: 0.75,
             time_stable: 0.55,
+            hist_keep: 0.0,
         }
     }
 }
@@ -231,6 +237,7 @@ impl Params {
             "long_think_ms" => &mut self.long_think_ms,
             "time_settling" => &mut self.time_settling,
             "time_stable" => &mut self.time_stable,
+            "hist_keep" => &mut self.hist_keep,
             other => return Err(format!("unknown parameter '{other}'")),
         };
         *slot = v;

@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::params::lmr;
+use super::params::{Params, lmr};
 use super::pattern::Combo;
 pub(super) use super::searcher::{MAX_PLY, NO_MOVE, Searcher};
 pub(crate) use super::stats::Cat;
@@ -45,6 +45,10 @@ pub(super) const PHASE_NODES: u64 = 400_000;
 pub struct Engine {
     tt: Table,
     last_stats: NodeStats,
+    /// The main thread's history and counter-moves after the last search, for the next
+    /// one (`Params::hist_keep`); empty after a new game.
+    history: Vec<[i32; 2]>,
+    counter: Vec<[usize; 2]>,
 }
 
 impl Engine {
@@ -52,6 +56,8 @@ impl Engine {
         Engine {
             tt: Table::new(hash_bytes),
             last_stats: NodeStats::default(),
+            history: Vec::new(),
+            counter: Vec::new(),
         }
     }
 
@@ -68,6 +74,8 @@ impl Engine {
     /// reproducible for the same limits by depth or nodes.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.history.clear();
+        self.counter.clear();
     }
 
     /// Searches the position for the side to move within `limits`; returns when a limit is
@@ -83,9 +91,21 @@ impl Engine {
         let start = Instant::now();
         self.tt.new_search();
         let mut s = Searcher::new(game, &self.tt, limits, stop, start);
+        let keep = Params::get().hist_keep;
+        // Points are indexed by the board: a kept history fits only the same size.
+        if keep > 0.0 && self.history.len() == s.history.len() {
+            for (h, old) in s.history.iter_mut().zip(&self.history) {
+                *h = old.map(|v| (v as f32 * keep) as i32);
+            }
+            s.counter.clone_from(&self.counter);
+        }
         let mut result = s.run(game, limits, sink);
         result.time = start.elapsed();
         self.last_stats = s.stats;
+        if keep > 0.0 {
+            self.history = std::mem::take(&mut s.history);
+            self.counter = std::mem::take(&mut s.counter);
+        }
         result
     }
 

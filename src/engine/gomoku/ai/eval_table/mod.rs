@@ -6,8 +6,7 @@
 //! The sets are written by `tune fit --write` (see BENCHMARKS.md); the files say what
 //! each was fitted to.
 
-mod exact5;
-mod freestyle;
+mod mixed;
 mod renju_black;
 mod renju_white;
 
@@ -35,10 +34,11 @@ pub struct EvalTable {
 }
 
 /// The sets by [`table_index`]: freestyle, exactly five, Renju with Black to move, Renju
-/// with White to move.
+/// with White to move. Freestyle and exactly five use the mixed set: theirs, fitted, have not
+/// won their matches yet (BENCHMARKS.md).
 pub const TABLES: [&EvalTable; 4] = [
-    &freestyle::TABLE,
-    &exact5::TABLE,
+    &mixed::TABLE,
+    &mixed::TABLE,
     &renju_black::TABLE,
     &renju_white::TABLE,
 ];

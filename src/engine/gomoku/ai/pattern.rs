@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use super::eval_table::{EvalTable, TABLES};
+use super::eval_table::{EvalTable, TABLES, waiting_set};
 
 /// Shape of one line through an empty point if we put a stone there, weakest first.
 #[repr(u8)]
@@ -290,8 +290,8 @@ fn combine(p: [Pattern; 4]) -> ComboEntry {
     }
 }
 
-/// A point's evaluation shares from the tables of its colour (`[to move, waiting]`, see
-/// `eval_table::point_tables`).
+/// A point's evaluation shares from the sets of its colour (`[to move, waiting]`, see
+/// `eval_table::waiting_set`).
 fn point_eval(p: [Pattern; 4], combo: u8, t: [&EvalTable; 2]) -> [i16; 2] {
     [0, 1].map(|k| {
         let v = p.iter().map(|&x| t[k].line[k][x as usize]).sum::<i32>()
@@ -311,9 +311,7 @@ fn build() -> Tables {
     }
     const N: usize = PATTERN_COUNT;
     let combos = std::array::from_fn(|v| {
-        // The set of the other colour to move: the same one outside Renju.
-        let other = [0, 1, 3, 2][v];
-        let sets = [TABLES[v], TABLES[other]];
+        let sets = [TABLES[v], TABLES[waiting_set(v)]];
         let mut table = vec![0; N * N * N * N];
         for (i, slot) in table.iter_mut().enumerate() {
             let ps = [i / (N * N * N), (i / (N * N)) % N, (i / N) % N, i % N];

@@ -61,9 +61,18 @@ pub fn table(rule: Rule, to_move: Stone) -> &'static EvalTable {
     TABLES[table_index(rule, to_move)]
 }
 
+/// The rule and colour to move each set values, by [`table_index`].
+const SET_OF: [(Rule, Stone); 4] = [
+    (Rule::Freestyle, Stone::Black),
+    (Rule::Standard, Stone::Black),
+    (Rule::Renju, Stone::Black),
+    (Rule::Renju, Stone::White),
+];
+
 /// A point's two shares come from two sets: as the side to move from the set of its own
-/// colour to move (`[0]`), as the side waiting from the set of the other colour to move
-/// (`[1]`). The sets of a point of `colour` under `rule`, `[to move, waiting]`.
-pub fn point_tables(rule: Rule, colour: Stone) -> [&'static EvalTable; 2] {
-    [table(rule, colour), table(rule, colour.opponent())]
+/// colour to move (`set`), as the side waiting from the set of the other colour to move,
+/// which this gives: `set` itself outside Renju.
+pub fn waiting_set(set: usize) -> usize {
+    let (rule, colour) = SET_OF[set];
+    table_index(rule, colour.opponent())
 }

@@ -180,3 +180,19 @@ fn stop_and_end_interrupt_a_long_search() {
     std::thread::sleep(Duration::from_millis(300));
     assert!(b.close_input(HANG_GUARD), "EOF did not stop the brain");
 }
+
+#[test]
+fn pbrain_match_plays_through_the_client() {
+    let brain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-match"))
+        .args(["--games", "2", "--turn", "50", "--rule", "4", brain, brain])
+        .output()
+        .expect("pbrain-match runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    // The exit status also counts replies over 50 ms, which a busy machine may cause: the
+    // summary's game and fault counts are what this checks.
+    assert!(text.contains("games 2 "), "{text}");
+    assert!(text.contains("illegal moves A 0 B 0"), "{text}");
+    assert!(text.contains("crashes/protocol A 0 B 0"), "{text}");
+    assert!(text.contains("protocol errors 0"), "{text}");
+}

@@ -20,11 +20,12 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use gomoku::engine::gomoku::{Game, Outcome, Pos, Stone};
 use gomoku::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
-use gomoku::protocol::manager::{BrainProcess, ManagerError};
+use gomoku::protocol::client::{EngineClient, EngineSpec, Fault as ClientFault};
 use gomoku::protocol::matches::{Opening, Sprt, SprtState, Wdl, parse_openings};
 use gomoku::protocol::rule_from_bits;
 use lexopt::prelude::*;
@@ -42,9 +43,6 @@ const OPENINGS: [&[(i32, i32)]; 6] = [
     &[(0, 0), (0, 1), (2, -2)],
     &[(0, 0), (2, 1), (-1, -2)],
 ];
-
-/// Time allowed for replies that involve no search (`OK` to `START`).
-const SETUP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Beyond the turn limit, how long to wait before declaring a brain hung.
 const HANG_GRACE: Duration = Duration::from_secs(2);
@@ -205,55 +203,17 @@ enum Fault {
 
 struct Runner<'a> {
     o: &'a Options,
-    procs: [Option<BrainProcess>; 2],
+    clients: [EngineClient; 2],
 }
 
 impl Runner<'_> {
-    fn brain(&mut self, i: usize) -> Result<&mut BrainProcess, String> {
-        if self.procs[i].is_none() {
-            let mut p = BrainProcess::spawn(&self.o.brains[i])
-                .map_err(|e| format!("cannot start {}: {e}", self.o.brains[i].display()))?;
-            p.settle = self.o.settle;
-            self.procs[i] = Some(p);
-        }
-        self.procs[i]
-            .as_mut()
-            .ok_or_else(|| "brain not running".to_string())
-    }
-
-    fn setup(&mut self, i: usize) -> Result<(), String> {
-        let o = self.o;
-        let lines = [
-            format!("INFO timeout_turn {}", o.turn.as_millis()),
-            format!(
-                "INFO timeout_match {}",
-                o.match_time.map_or(0, |t| t.as_millis())
-            ),
-            format!("INFO max_memory {}", o.memory),
-            "INFO game_type 1".to_string(),
-            format!("INFO rule {}", o.rule_bits),
-            format!("INFO thread_num {}", o.threads[i]),
-        ];
-        let b = self.brain(i)?;
-        let (reply, _) = b
-            .command(&format!("START {}", o.size), SETUP_TIMEOUT)
-            .map_err(|e| format!("START: {e}"))?;
-        if reply != "OK" {
-            return Err(format!("START answered '{reply}'"));
-        }
-        for l in lines {
-            b.send(&l).map_err(|e| e.to_string())?;
-        }
-        Ok(())
-    }
-
     /// Plays game `g`: brain `g % 2` is Black.
     fn play(&mut self, g: usize, stats: &mut Stats, game: &mut Game) -> End {
         let o = self.o;
         let black = g % 2;
-        for i in 0..2 {
-            if let Err(e) = self.setup(i) {
-                return End::Fault(i, Fault::Crash, e);
+        for (i, client) in self.clients.iter_mut().enumerate() {
+            if let Err(e) = client.start_game(o.size, o.rule_bits as u32) {
+                return End::Fault(i, Fault::Crash, e.to_string());
             }
         }
         for &p in &o.openings[(g / 2) % o.openings.len()] {
@@ -262,8 +222,7 @@ impl Runner<'_> {
             }
         }
         let mut clocks = [o.match_time; 2];
-        // Brains that have seen the position so far (and can be sent TURN from now on).
-        let mut synced = [false; 2];
+        let never = AtomicBool::new(false);
         loop {
             match game.outcome() {
                 Outcome::Win { winner, .. } => {
@@ -282,43 +241,23 @@ impl Runner<'_> {
             } else {
                 1 - black
             };
-            let me = game.to_move();
-            let command = match (synced[side], game.last_move()) {
-                (true, Some(m)) => format!("TURN {}", m.pos.to_gomocup()),
-                _ => {
-                    // The whole position, own stones 1, the opponent's 2, in move order.
-                    let mut s = String::from("BOARD");
-                    for m in game.history() {
-                        let f = if m.stone == me { 1 } else { 2 };
-                        s.push_str(&format!("\n{},{},{f}", m.pos.x, m.pos.y));
-                    }
-                    s.push_str("\nDONE");
-                    s
-                }
-            };
-            synced[side] = true;
             let allowed = clocks[side].map_or(o.turn, |left| left.min(o.turn));
-            let b = match self.brain(side) {
-                Ok(b) => b,
-                Err(e) => return End::Fault(side, Fault::Crash, e),
-            };
-            if let Some(left) = clocks[side]
-                && let Err(e) = b.send(&format!("INFO time_left {}", left.as_millis()))
-            {
-                return End::Fault(side, Fault::Crash, e.to_string());
-            }
-            let (reply, latency) = match b.command(&command, allowed + HANG_GRACE) {
-                Ok(r) => r,
-                Err(ManagerError::Timeout(_)) => {
-                    stats.overruns += 1;
-                    return End::Fault(
-                        side,
-                        Fault::Time,
-                        format!("no reply within {:?}", allowed + HANG_GRACE),
-                    );
+            let answer = match self.clients[side].think(game, clocks[side], &never, &mut |_| {}) {
+                Ok(Some(answer)) => answer,
+                Ok(None) => return End::Fault(side, Fault::Crash, "stopped".into()),
+                Err(e) => {
+                    let fault = match e {
+                        ClientFault::Time(_) => {
+                            stats.overruns += 1;
+                            Fault::Time
+                        }
+                        ClientFault::Illegal { .. } => Fault::Illegal,
+                        _ => Fault::Crash,
+                    };
+                    return End::Fault(side, fault, e.to_string());
                 }
-                Err(e) => return End::Fault(side, Fault::Crash, e.to_string()),
             };
+            let latency = answer.time;
             stats.replies += 1;
             stats.latencies.push(latency);
             stats.side_time[side] += latency;
@@ -340,18 +279,12 @@ impl Runner<'_> {
                     return End::Fault(side, Fault::Time, "match clock ran out".into());
                 }
             }
-            let pos = match Pos::from_gomocup(&reply, o.size) {
-                Ok(p) => p,
-                Err(_) => {
-                    return End::Fault(
-                        side,
-                        Fault::Crash,
-                        format!("reply '{reply}' is not a move"),
-                    );
-                }
-            };
-            if let Err(e) = game.play(pos) {
-                return End::Fault(side, Fault::Illegal, format!("illegal move {reply}: {e}"));
+            if let Err(e) = game.play(answer.pos) {
+                return End::Fault(
+                    side,
+                    Fault::Illegal,
+                    format!("illegal move {}: {e}", answer.pos.to_gomocup()),
+                );
             }
             stats.moves += 1;
         }
@@ -389,9 +322,20 @@ fn main() -> ExitCode {
         o.brains[0].display(),
         o.brains[1].display()
     );
+    let spec = |i: usize| EngineSpec {
+        turn: o.turn,
+        match_time: o.match_time,
+        memory: o.memory,
+        threads: o.threads[i] as u32,
+        grace: HANG_GRACE,
+        settle: o.settle,
+        // The two brains share the machine equally: neither is lowered.
+        nice: None,
+        ..EngineSpec::new(o.brains[i].clone())
+    };
     let mut runner = Runner {
         o: &o,
-        procs: [None, None],
+        clients: [EngineClient::new(spec(0)), EngineClient::new(spec(1))],
     };
     let mut stats = Stats::default();
     let mut wdl = Wdl::default();
@@ -441,7 +385,9 @@ fn main() -> ExitCode {
                     Fault::Crash => stats.crashes[side] += 1,
                 }
                 // Fresh processes for the next game: this pair may be out of step.
-                runner.procs = [None, None];
+                for client in &mut runner.clients {
+                    client.end(Duration::ZERO);
+                }
                 format!(
                     "{} wins (fault of {})",
                     side_name(1 - side),
@@ -491,10 +437,8 @@ fn main() -> ExitCode {
             }
         }
     }
-    for (i, p) in runner.procs.iter_mut().enumerate() {
-        if let Some(p) = p.take()
-            && !p.quit(Duration::from_secs(2))
-        {
+    for (i, client) in runner.clients.iter_mut().enumerate() {
+        if !client.end(Duration::from_secs(2)) {
             stats
                 .errors
                 .push(format!("brain {} did not exit after END", side_name(i)));

@@ -1,5 +1,6 @@
-//! The manager side of the protocol: drives a brain process through its stdin and stdout.
-//! Used by the `pbrain-match` tool and the process tests.
+//! The manager side of the protocol at the level of lines: starts a brain process and talks
+//! to it through its stdin and stdout, with time limits. [`super::client`] builds the moves,
+//! the checks and the faults on top of it.
 
 use std::io::{self, BufReader, Write};
 use std::path::Path;
@@ -29,28 +30,72 @@ pub struct BrainProcess {
     stdin: Option<ChildStdin>,
     /// Output lines with the time each was read; `None` at end of output.
     lines: Receiver<Option<(String, Instant)>>,
-    /// `MESSAGE` and `DEBUG` lines seen so far (informational, not replies).
+    /// The last [`MESSAGES_KEPT`] `MESSAGE` and `DEBUG` lines (informational, not replies):
+    /// a chatty brain must not grow memory without bound.
     pub messages: Vec<String>,
+    /// Every line read so far, replies and messages.
+    pub lines_read: u64,
     /// Least time between a reply and the next command: some brains print their move and
     /// only then leave their thinking state, and drop a command that arrives in between.
     pub settle: Duration,
     last_reply: Option<Instant>,
 }
 
+/// How many `MESSAGE`/`DEBUG` lines [`BrainProcess::messages`] keeps.
+pub const MESSAGES_KEPT: usize = 256;
+
+/// Lines read ahead of the manager: past this the reader thread waits, and so does a brain
+/// that floods its output (it cannot fill memory).
+const LINES_BUFFERED: usize = 1024;
+
+/// One line from the brain and when it was read.
+pub type Timed = (String, Instant);
+
 impl BrainProcess {
     /// Starts the brain at `path` with piped stdin and stdout (stderr inherited).
     pub fn spawn(path: &Path) -> io::Result<BrainProcess> {
-        let mut child = Command::new(path)
+        BrainProcess::spawn_at(path, None)
+    }
+
+    /// Starts the brain at `path`; with `nice`, at that lower priority (on Unix), so that a
+    /// brain thinking on every core leaves the interface responsive. Its working folder is
+    /// the executable's own, where engines look for their weights and config files.
+    pub fn spawn_at(path: &Path, nice: Option<i32>) -> io::Result<BrainProcess> {
+        // Absolute, so that changing the working folder cannot change which file runs.
+        let path = if path.is_relative() && path.components().count() > 1 {
+            std::env::current_dir()?.join(path)
+        } else {
+            path.to_path_buf()
+        };
+        let mut command = Command::new(&path);
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()?;
+            .stderr(Stdio::inherit());
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            command.current_dir(dir);
+        }
+        #[cfg(unix)]
+        if let Some(nice) = nice {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: setpriority is async-signal-safe and touches no memory of ours; it runs
+            // in the child between fork and exec, so every thread the brain starts inherits it.
+            unsafe {
+                command.pre_exec(move || {
+                    libc::setpriority(libc::PRIO_PROCESS, 0, nice);
+                    Ok(())
+                });
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = nice;
+        let mut child = command.spawn()?;
         let stdin = child.stdin.take();
         let stdout = child
             .stdout
             .take()
             .ok_or_else(|| io::Error::other("no stdout pipe"))?;
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(LINES_BUFFERED);
         // A reader thread so that waiting for a reply can time out.
         std::thread::spawn(move || {
             for line in Lines::new(BufReader::new(stdout)) {
@@ -68,6 +113,7 @@ impl BrainProcess {
             stdin,
             lines: rx,
             messages: Vec::new(),
+            lines_read: 0,
             settle: Duration::ZERO,
             last_reply: None,
         })
@@ -96,24 +142,53 @@ impl BrainProcess {
             .map_err(|e| ManagerError::Write(e.to_string()))
     }
 
+    /// The next line of any kind, trimmed, within `timeout`. `MESSAGE` and `DEBUG` lines are
+    /// also kept in [`BrainProcess::messages`].
+    pub fn next_line(&mut self, timeout: Duration) -> Result<Timed, ManagerError> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(Some((line, at))) => {
+                self.lines_read += 1;
+                let line = line.trim().to_string();
+                if is_message(&line) {
+                    if self.messages.len() >= 2 * MESSAGES_KEPT {
+                        self.messages.drain(..MESSAGES_KEPT);
+                    }
+                    self.messages.push(line.clone());
+                }
+                Ok((line, at))
+            }
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => Err(ManagerError::Closed),
+            Err(RecvTimeoutError::Timeout) => Err(ManagerError::Timeout(timeout)),
+        }
+    }
+
     /// The next reply line, skipping `MESSAGE` and `DEBUG` lines, and when it was read.
-    pub fn reply(&mut self, timeout: Duration) -> Result<(String, Instant), ManagerError> {
+    pub fn reply(&mut self, timeout: Duration) -> Result<Timed, ManagerError> {
         let deadline = Instant::now() + timeout;
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(wait) {
-                Ok(Some((line, at))) => {
-                    let upper = line.trim_start().to_ascii_uppercase();
-                    if upper.starts_with("MESSAGE") || upper.starts_with("DEBUG") {
-                        self.messages.push(line);
-                        continue;
-                    }
-                    return Ok((line.trim().to_string(), at));
-                }
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => return Err(ManagerError::Closed),
-                Err(RecvTimeoutError::Timeout) => return Err(ManagerError::Timeout(timeout)),
+            match self.next_line(wait) {
+                Ok((line, _)) if is_message(&line) => continue,
+                Err(ManagerError::Timeout(_)) => return Err(ManagerError::Timeout(timeout)),
+                other => return other,
             }
         }
+    }
+
+    /// Waits the settle time since the last reply (see [`BrainProcess::settle`]).
+    pub fn wait_settled(&self) {
+        if let Some(last) = self.last_reply {
+            let ready = last + self.settle;
+            let now = Instant::now();
+            if ready > now {
+                std::thread::sleep(ready - now);
+            }
+        }
+    }
+
+    /// Notes that a reply was read at `at` (the settle time counts from it).
+    pub fn replied_at(&mut self, at: Instant) {
+        self.last_reply = Some(at);
     }
 
     /// Sends a command and waits for its reply; also returns the latency from just before
@@ -123,13 +198,7 @@ impl BrainProcess {
         line: &str,
         timeout: Duration,
     ) -> Result<(String, Duration), ManagerError> {
-        if let Some(last) = self.last_reply {
-            let ready = last + self.settle;
-            let now = Instant::now();
-            if ready > now {
-                std::thread::sleep(ready - now);
-            }
-        }
+        self.wait_settled();
         let sent = Instant::now();
         self.send(line)?;
         let (reply, at) = self.reply(timeout)?;
@@ -162,6 +231,14 @@ impl BrainProcess {
         }
         false
     }
+}
+
+/// A `MESSAGE` or `DEBUG` line: information, never a reply.
+pub fn is_message(line: &str) -> bool {
+    let head = line.trim_start().as_bytes();
+    let starts =
+        |word: &[u8]| head.len() >= word.len() && head[..word.len()].eq_ignore_ascii_case(word);
+    starts(b"MESSAGE") || starts(b"DEBUG")
 }
 
 impl Drop for BrainProcess {

@@ -1,5 +1,6 @@
 //! The Gomocup (Piskvork) protocol: the brain side as a state machine, plus the manager
-//! side used by the match tool and the tests.
+//! side ([`client`] over [`manager`]) that the game, the match tool and the tests use to
+//! drive any brain.
 //!
 //! [`Brain`] reads one command line at a time and writes its replies to any [`Write`], so
 //! tests drive it with strings and the `pbrain-gomoku` binary with stdin and stdout. Every
@@ -13,9 +14,9 @@
 //! we are White when the opponent has more stones and Black otherwise.
 
 mod blocks;
+pub mod client;
 mod commands;
 pub mod lines;
-#[cfg(feature = "tools")]
 pub mod manager;
 #[cfg(feature = "tools")]
 pub mod matches;

@@ -1,0 +1,515 @@
+//! The one protocol client: everything a manager needs to have any Gomocup brain play a
+//! game, used by the game (an external engine as an opponent or an analyst) and by
+//! `pbrain-match`.
+//!
+//! [`EngineClient`] starts the brain (at a lower priority), asks its name (`ABOUT`), starts
+//! games (`START`, the `INFO` settings), and asks for a move with the fewest words: `BEGIN`
+//! on an empty board, `TURN` when the brain knows every move but the last, else the whole
+//! position with `BOARD` (after an undo, a rule's opening, a restart). Every answer is
+//! checked against the rules (on the board, empty, not forbidden), within the time allowed;
+//! whatever a brain does wrong becomes a [`Fault`] that names it, and the process is ended
+//! so that the next request starts a fresh one. Nothing a brain prints can grow memory
+//! without bound or block the caller past its deadline.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::manager::{BrainProcess, ManagerError, is_message};
+use super::rule_from_bits;
+use crate::engine::gomoku::{Game, Pos, Rule};
+
+/// Time allowed for replies that involve no search (`OK` to `START`, `ABOUT`): a brain may
+/// load its weights first.
+pub const SETUP_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Beyond the time a move is allowed, how long to wait before declaring a brain hung.
+pub const DEFAULT_GRACE: Duration = Duration::from_secs(2);
+
+/// Lines a brain may print while thinking about one move: a thousand times what a chatty
+/// engine prints, and far less than a brain stuck in a printing loop reaches in a second.
+pub const FLOOD_LINES: u64 = 100_000;
+
+/// The priority external brains run at (Unix nice value): the interface stays smooth while
+/// a brain thinks on every core.
+pub const NICE: i32 = 10;
+
+/// How often a wait for a reply looks at the stop flag.
+const POLL: Duration = Duration::from_millis(20);
+
+/// How a brain is run: its file and what it is told about time, memory and threads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub path: PathBuf,
+    /// `INFO timeout_turn`: the longest a move may take.
+    pub turn: Duration,
+    /// `INFO timeout_match`: the whole game's time, if there is a match clock.
+    pub match_time: Option<Duration>,
+    /// `INFO max_memory` in bytes; 0 = no limit.
+    pub memory: u64,
+    /// `INFO thread_num`; 0 = the brain's choice.
+    pub threads: u32,
+    /// How long past its time a brain may answer before it forfeits.
+    pub grace: Duration,
+    /// Least time between a reply and the next command (see [`BrainProcess::settle`]).
+    pub settle: Duration,
+    /// Unix nice value for the process; `None` = the caller's priority.
+    pub nice: Option<i32>,
+}
+
+impl EngineSpec {
+    /// The brain at `path` with a manager's usual settings: 5 s a move, no match clock,
+    /// 350 MB (Gomocup's limit), one thread, a 2 s grace, at a lower priority.
+    pub fn new(path: impl Into<PathBuf>) -> EngineSpec {
+        EngineSpec {
+            path: path.into(),
+            turn: Duration::from_secs(5),
+            match_time: None,
+            memory: 350 * 1024 * 1024,
+            threads: 1,
+            grace: DEFAULT_GRACE,
+            settle: Duration::from_millis(20),
+            nice: Some(NICE),
+        }
+    }
+}
+
+/// A brain's `ABOUT` reply: `name="...", version="...", author="...", country="..."`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct About {
+    pub name: Option<String>,
+    pub version: Option<String>,
+    pub author: Option<String>,
+    pub country: Option<String>,
+}
+
+impl About {
+    /// Reads the `key="value"` pairs; unknown keys and a reply that is not in that form give
+    /// an `About` with what could be read.
+    pub fn parse(line: &str) -> About {
+        let mut about = About::default();
+        let mut rest = line;
+        while let Some(eq) = rest.find('=') {
+            let key = rest[..eq]
+                .trim()
+                .trim_start_matches(',')
+                .trim()
+                .to_ascii_lowercase();
+            let after = rest[eq + 1..].trim_start();
+            let (value, next) = match after.strip_prefix('"') {
+                Some(quoted) => match quoted.find('"') {
+                    Some(end) => (&quoted[..end], &quoted[end + 1..]),
+                    None => (quoted, ""),
+                },
+                None => match after.find(',') {
+                    Some(end) => (&after[..end], &after[end..]),
+                    None => (after, ""),
+                },
+            };
+            let value = Some(value.trim().to_string()).filter(|v| !v.is_empty());
+            match key.as_str() {
+                "name" => about.name = value,
+                "version" => about.version = value,
+                "author" => about.author = value,
+                "country" => about.country = value,
+                _ => {}
+            }
+            rest = next;
+        }
+        about
+    }
+
+    /// "Rapfi 2024", or the file's name when the brain gave none.
+    pub fn title(&self, path: &Path) -> String {
+        let name = self.name.clone().unwrap_or_else(|| file_name(path));
+        match &self.version {
+            Some(v) => format!("{name} {v}"),
+            None => name,
+        }
+    }
+}
+
+/// The file name of `path`, for messages.
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// What a brain did wrong. Each ends the process; in a game it forfeits, as Gomocup
+/// managers rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    #[error("could not be started: {0}")]
+    Start(String),
+    #[error("stopped running ({0})")]
+    Crash(String),
+    #[error("did not answer within {:.1} s", .0.as_secs_f64())]
+    Time(Duration),
+    #[error("answered '{0}' instead of a move")]
+    NotAMove(String),
+    #[error("played {reply}, which is not allowed: {reason}")]
+    Illegal { reply: String, reason: String },
+    #[error("printed more than {0} lines for one move")]
+    Flood(u64),
+    #[error("refused {what}: '{reply}'")]
+    Refused { what: String, reply: String },
+}
+
+/// A move a brain chose, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub pos: Pos,
+    /// From just before the command was written to the moment its reply was read.
+    pub time: Duration,
+}
+
+/// What a brain said about a rule or a board size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Support {
+    Accepted,
+    /// It answered `ERROR` (or something other than `OK` to `START`): its words.
+    Refused(String),
+}
+
+/// The `INFO rule` number of a rule.
+pub fn rule_bits(rule: Rule) -> u32 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
+/// One external brain, started on demand and restarted after a fault.
+pub struct EngineClient {
+    spec: EngineSpec,
+    process: Option<BrainProcess>,
+    about: Option<About>,
+    /// The board size and rule bits of the game the brain was started for.
+    started: Option<(usize, u32)>,
+    /// The moves the brain has seen, in order, its own replies included.
+    known: Vec<Pos>,
+    /// A command whose reply was not waited for (a stopped search): its deadline. The reply
+    /// is read and dropped before the next command, so it cannot pass for the next answer.
+    owed: Option<Instant>,
+}
+
+impl EngineClient {
+    /// A client for the brain `spec` describes; nothing runs until it is needed.
+    pub fn new(spec: EngineSpec) -> EngineClient {
+        EngineClient {
+            spec,
+            process: None,
+            about: None,
+            started: None,
+            known: Vec::new(),
+            owed: None,
+        }
+    }
+
+    pub fn spec(&self) -> &EngineSpec {
+        &self.spec
+    }
+
+    /// Changes time, memory or threads; they are sent with the next game's `START`.
+    pub fn set_spec(&mut self, spec: EngineSpec) {
+        if spec.path != self.spec.path {
+            self.end(Duration::ZERO);
+            self.about = None;
+        }
+        self.spec = spec;
+        self.started = None;
+    }
+
+    /// The brain's `ABOUT`, once it has run.
+    pub fn about(&self) -> Option<&About> {
+        self.about.as_ref()
+    }
+
+    /// The brain's name for people: its `ABOUT` name, else its file name.
+    pub fn title(&self) -> String {
+        match &self.about {
+            Some(a) => a.title(&self.spec.path),
+            None => file_name(&self.spec.path),
+        }
+    }
+
+    /// Whether a process is running now.
+    pub fn is_running(&mut self) -> bool {
+        self.process.as_mut().is_some_and(|p| p.is_running())
+    }
+
+    /// The last `MESSAGE`/`DEBUG` lines the brain printed.
+    pub fn messages(&self) -> &[String] {
+        self.process.as_ref().map_or(&[], |p| p.messages.as_slice())
+    }
+
+    /// Starts the process if none runs and asks its name.
+    pub fn launch(&mut self) -> Result<&About, Fault> {
+        if self.process.as_mut().is_some_and(|p| !p.is_running()) {
+            self.process = None;
+        }
+        if self.process.is_none() {
+            let path = &self.spec.path;
+            let mut process = BrainProcess::spawn_at(path, self.spec.nice)
+                .map_err(|e| Fault::Start(format!("{}: {e}", path.display())))?;
+            process.settle = self.spec.settle;
+            self.process = Some(process);
+            self.started = None;
+            self.known.clear();
+            self.owed = None;
+            // ABOUT is optional: a brain that does not know it still plays.
+            let reply = self.command("ABOUT", SETUP_TIMEOUT)?;
+            let upper = reply.to_ascii_uppercase();
+            self.about = Some(
+                if upper.starts_with("UNKNOWN") || upper.starts_with("ERROR") {
+                    About::default()
+                } else {
+                    About::parse(&reply)
+                },
+            );
+        }
+        Ok(self.about.get_or_insert_with(About::default))
+    }
+
+    /// Whether the brain plays on a `size` board under `rule`: `START` must answer `OK`, and
+    /// `INFO rule` must not answer `ERROR` (an `ABOUT` after it marks where its answer would
+    /// be). Leaves the brain started for that game.
+    pub fn probe(&mut self, size: usize, rule: Rule) -> Result<Support, Fault> {
+        self.launch()?;
+        self.started = None;
+        let reply = self.command(&format!("START {size}"), SETUP_TIMEOUT)?;
+        if !reply.eq_ignore_ascii_case("OK") {
+            return Ok(Support::Refused(reply));
+        }
+        self.send(&format!("INFO rule {}", rule_bits(rule)))?;
+        let reply = self.command("ABOUT", SETUP_TIMEOUT)?;
+        if reply.to_ascii_uppercase().starts_with("ERROR") {
+            // The ABOUT's own reply is still to come.
+            self.command_reply(SETUP_TIMEOUT)?;
+            return Ok(Support::Refused(reply));
+        }
+        self.started = Some((size, rule_bits(rule)));
+        self.known.clear();
+        Ok(Support::Accepted)
+    }
+
+    /// Starts a game: `START size`, then the settings (`INFO`). `rule_bits` is the `INFO
+    /// rule` number (see [`rule_bits`]; a match may send others).
+    pub fn start_game(&mut self, size: usize, rule_bits: u32) -> Result<(), Fault> {
+        self.launch()?;
+        self.started = None;
+        self.known.clear();
+        let reply = self.command(&format!("START {size}"), SETUP_TIMEOUT)?;
+        if !reply.eq_ignore_ascii_case("OK") {
+            return Err(self.fault(Fault::Refused {
+                what: format!("a {size}x{size} board"),
+                reply,
+            }));
+        }
+        let spec = &self.spec;
+        let lines = [
+            format!("INFO timeout_turn {}", spec.turn.as_millis()),
+            format!(
+                "INFO timeout_match {}",
+                spec.match_time.map_or(0, |t| t.as_millis())
+            ),
+            format!("INFO max_memory {}", spec.memory),
+            "INFO game_type 1".to_string(),
+            format!("INFO rule {rule_bits}"),
+            format!("INFO thread_num {}", spec.threads),
+        ];
+        for line in lines {
+            self.send(&line)?;
+        }
+        self.started = Some((size, rule_bits));
+        Ok(())
+    }
+
+    /// Asks the brain for its move in `game` (the side to move is the brain's), with `left`
+    /// on its match clock if there is one. Returns `Ok(None)` if `stop` was raised first:
+    /// the brain's late reply is dropped before the next command.
+    pub fn think(
+        &mut self,
+        game: &Game,
+        left: Option<Duration>,
+        stop: &AtomicBool,
+        on_message: &mut dyn FnMut(&str),
+    ) -> Result<Option<Answer>, Fault> {
+        self.settle_owed()?;
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let bits = rule_bits(game.rule());
+        let fits = self.started.is_some_and(|(size, b)| {
+            size == game.size() && rule_from_bits(b as u64).0 == game.rule()
+        });
+        if !fits || !self.is_running() {
+            self.start_game(game.size(), bits)?;
+        }
+        let history: Vec<Pos> = game.history().iter().map(|m| m.pos).collect();
+        let command = if history.is_empty() {
+            "BEGIN".to_string()
+        } else if self.known.len() + 1 == history.len() && history.starts_with(&self.known) {
+            format!("TURN {}", history[history.len() - 1].to_gomocup())
+        } else {
+            // The whole position, own stones 1, the opponent's 2, in move order (Renju
+            // brains tell the colours from the order).
+            let me = game.to_move();
+            let mut s = String::from("BOARD");
+            for m in game.history() {
+                let f = if m.stone == me { 1 } else { 2 };
+                s.push_str(&format!("\n{},{},{f}", m.pos.x, m.pos.y));
+            }
+            s.push_str("\nDONE");
+            s
+        };
+        self.running()?.wait_settled();
+        if let Some(left) = left {
+            self.send(&format!("INFO time_left {}", left.as_millis()))?;
+        }
+        let allowed = left.map_or(self.spec.turn, |l| l.min(self.spec.turn));
+        let grace = self.spec.grace;
+        let process = self.running()?;
+        let sent = Instant::now();
+        let deadline = sent + allowed + grace;
+        if let Err(e) = process.send(&command) {
+            return Err(self.fault(Fault::Crash(e.to_string())));
+        }
+        // The brain now holds the position, whatever it answers.
+        self.known = history;
+        let lines_before = self.running()?.lines_read;
+        let (reply, at) = loop {
+            if stop.load(Ordering::Relaxed) {
+                self.owed = Some(deadline);
+                return Ok(None);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(self.fault(Fault::Time(allowed + grace)));
+            }
+            let process = self.running()?;
+            match process.next_line(POLL.min(deadline - now)) {
+                Ok((line, _)) if is_message(&line) => {
+                    if process.lines_read - lines_before > FLOOD_LINES {
+                        return Err(self.fault(Fault::Flood(FLOOD_LINES)));
+                    }
+                    on_message(&line);
+                }
+                Ok((line, at)) => break (line, at),
+                Err(ManagerError::Timeout(_)) => {}
+                Err(e) => return Err(self.fault(Fault::Crash(e.to_string()))),
+            }
+        };
+        self.running()?.replied_at(at);
+        let time = at.saturating_duration_since(sent);
+        let pos = match Pos::from_gomocup(&reply, game.size()) {
+            Ok(pos) => pos,
+            Err(e) => {
+                let looks_like_point = reply.contains(',')
+                    && reply.split(',').all(|n| n.trim().parse::<i64>().is_ok());
+                return Err(self.fault(if looks_like_point {
+                    Fault::Illegal {
+                        reply,
+                        reason: e.to_string(),
+                    }
+                } else {
+                    Fault::NotAMove(shown(&reply))
+                }));
+            }
+        };
+        if let Err(e) = game.check_move(pos) {
+            return Err(self.fault(Fault::Illegal {
+                reply: pos.to_gomocup(),
+                reason: e.to_string(),
+            }));
+        }
+        self.known.push(pos);
+        Ok(Some(Answer { pos, time }))
+    }
+
+    /// Ends the process: `END`, up to `grace` to exit, then killed. A later request starts a
+    /// fresh one.
+    pub fn end(&mut self, grace: Duration) -> bool {
+        self.started = None;
+        self.known.clear();
+        self.owed = None;
+        match self.process.take() {
+            Some(p) => p.quit(grace),
+            None => true,
+        }
+    }
+
+    fn running(&mut self) -> Result<&mut BrainProcess, Fault> {
+        self.process
+            .as_mut()
+            .ok_or_else(|| Fault::Crash("not running".into()))
+    }
+
+    /// Records `fault`: the process is ended so that the next request starts a fresh one.
+    fn fault(&mut self, fault: Fault) -> Fault {
+        self.end(Duration::ZERO);
+        fault
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let result = self.running()?.send(line);
+        result.map_err(|e| self.fault(Fault::Crash(e.to_string())))
+    }
+
+    /// A command that must be answered within `timeout`.
+    fn command(&mut self, line: &str, timeout: Duration) -> Result<String, Fault> {
+        let result = self.running()?.command(line, timeout);
+        match result {
+            Ok((reply, _)) => Ok(reply),
+            Err(ManagerError::Timeout(t)) => Err(self.fault(Fault::Time(t))),
+            Err(e) => Err(self.fault(Fault::Crash(e.to_string()))),
+        }
+    }
+
+    /// The next reply line, for a command already sent.
+    fn command_reply(&mut self, timeout: Duration) -> Result<String, Fault> {
+        let result = self.running()?.reply(timeout);
+        match result {
+            Ok((reply, at)) => {
+                self.running()?.replied_at(at);
+                Ok(reply)
+            }
+            Err(ManagerError::Timeout(t)) => Err(self.fault(Fault::Time(t))),
+            Err(e) => Err(self.fault(Fault::Crash(e.to_string()))),
+        }
+    }
+
+    /// Reads and drops the reply owed to a stopped search; a brain that does not give it by
+    /// its deadline is restarted (quietly: the game did not wait for it).
+    fn settle_owed(&mut self) -> Result<(), Fault> {
+        let Some(deadline) = self.owed.take() else {
+            return Ok(());
+        };
+        let Some(process) = self.process.as_mut() else {
+            return Ok(());
+        };
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match process.reply(wait) {
+            Ok((_, at)) => process.replied_at(at),
+            Err(_) => {
+                self.end(Duration::ZERO);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for EngineClient {
+    fn drop(&mut self) {
+        // END, then killed at once if still there: dropping must never wait on a brain.
+        self.end(Duration::ZERO);
+    }
+}
+
+/// Printable, bounded form of a brain's text for a message.
+fn shown(text: &str) -> String {
+    crate::engine::gomoku::quote_input(text)
+}

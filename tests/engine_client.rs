@@ -1,0 +1,335 @@
+//! The protocol client (`protocol::client`) against real processes: our own `pbrain-gomoku`
+//! playing whole games (with an undo, a stopped search and a restart), and small shell-script
+//! brains that misbehave in each way a Gomocup manager must survive: one that will not start,
+//! crashes, hangs, floods its output, prints garbage, plays an occupied, off-board or
+//! forbidden point, or refuses a rule. Each must end in the stated fault, never a hang.
+
+use std::fs;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use gomoku::engine::gomoku::{Game, Outcome, Pos, Rule};
+use gomoku::protocol::client::{About, EngineClient, EngineSpec, Fault, Support};
+
+fn brain() -> EngineSpec {
+    EngineSpec {
+        turn: Duration::from_millis(60),
+        // Only a hung brain misses this, however busy the machine.
+        grace: Duration::from_secs(120),
+        memory: 64 << 20,
+        ..EngineSpec::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+    }
+}
+
+/// A brain written as a shell script: it knows ABOUT, START and END, and answers a move
+/// request (BEGIN, TURN, or the DONE of a BOARD) with `on_move`, a shell command. `on_info`
+/// runs on every INFO line (with the line in `$line`).
+fn script(name: &str, on_move: &str, on_info: &str) -> EngineSpec {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("engine-scripts");
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let text = format!(
+        "#!/bin/sh\n\
+         while read -r line; do\n\
+         \x20 case \"$line\" in\n\
+         \x20   ABOUT*) echo 'name=\"{name}\", version=\"1.0\", author=\"tests\"' ;;\n\
+         \x20   START*) echo OK ;;\n\
+         \x20   INFO*) {on_info} ;;\n\
+         \x20   BEGIN*|TURN*|DONE*) {on_move} ;;\n\
+         \x20   END*) exit 0 ;;\n\
+         \x20 esac\n\
+         done\n"
+    );
+    // Written to a new name and renamed: a test running beside may execute the old one.
+    let part = dir.join(format!("{name}.part"));
+    fs::write(&part, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&part, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::rename(&part, &path).unwrap();
+    EngineSpec {
+        // Scripts answer at once; the limit only matters to the one that hangs.
+        turn: Duration::from_secs(60),
+        grace: Duration::from_secs(60),
+        ..EngineSpec::new(path)
+    }
+}
+
+fn never() -> AtomicBool {
+    AtomicBool::new(false)
+}
+
+/// Asks for one move on a fresh freestyle board after `moves` and returns the fault.
+fn fault_of(spec: EngineSpec, rule: Rule, moves: &[&str]) -> Fault {
+    let mut client = EngineClient::new(spec);
+    let mut game = Game::new(15, rule).unwrap();
+    for m in moves {
+        game.play(Pos::from_human(m, 15).unwrap()).unwrap();
+    }
+    match client.think(&game, None, &never(), &mut |_| {}) {
+        Err(fault) => {
+            assert!(!client.is_running(), "a faulty brain is ended: {fault}");
+            fault
+        }
+        Ok(answer) => panic!("expected a fault, got {answer:?}"),
+    }
+}
+
+#[test]
+fn our_brain_plays_whole_games_through_the_client() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let mut clients = [EngineClient::new(brain()), EngineClient::new(brain())];
+        let mut game = Game::new(15, rule).unwrap();
+        let mut messages = 0;
+        while !game.outcome().is_over() {
+            let side = game.ply() % 2;
+            let answer = clients[side]
+                .think(&game, None, &never(), &mut |_| messages += 1)
+                .unwrap_or_else(|e| panic!("{rule:?} move {}: {e}", game.ply() + 1))
+                .expect("not stopped");
+            game.play(answer.pos).unwrap();
+        }
+        assert!(matches!(
+            game.outcome(),
+            Outcome::Win { .. } | Outcome::Draw
+        ));
+        assert_eq!(
+            clients[0].about().and_then(|a| a.name.clone()).as_deref(),
+            Some("gomoku")
+        );
+        for mut c in clients {
+            assert!(c.end(Duration::from_secs(30)), "our brain exits on END");
+        }
+    }
+}
+
+#[test]
+fn undo_stop_and_restart_keep_the_brain_in_step() {
+    let mut client = EngineClient::new(brain());
+    let mut game = Game::new(15, Rule::Freestyle).unwrap();
+    for m in ["h8", "i9"] {
+        game.play(Pos::from_human(m, 15).unwrap()).unwrap();
+    }
+    let first = client
+        .think(&game, None, &never(), &mut |_| {})
+        .unwrap()
+        .unwrap();
+    game.play(first.pos).unwrap();
+    game.play(Pos::from_human("a1", 15).unwrap()).unwrap();
+    // Undo two moves: the brain gets the whole position again, not a TURN that would put a
+    // stone on its old one.
+    game.undo();
+    game.undo();
+    game.play(Pos::from_human("g7", 15).unwrap()).unwrap();
+    let after_undo = client
+        .think(&game, None, &never(), &mut |_| {})
+        .unwrap()
+        .unwrap();
+    assert!(game.check_move(after_undo.pos).is_ok());
+
+    // A stopped search: its late reply must not pass for the next answer.
+    let mut slow = EngineClient::new(EngineSpec {
+        turn: Duration::from_millis(1500),
+        ..brain()
+    });
+    let stop = AtomicBool::new(true);
+    assert_eq!(slow.think(&game, None, &stop, &mut |_| {}), Ok(None));
+    // Stopped once the brain reports its first iteration: it is thinking, and owes a reply.
+    let stop = AtomicBool::new(false);
+    let stopped = slow.think(&game, None, &stop, &mut |_| {
+        stop.store(true, std::sync::atomic::Ordering::Relaxed)
+    });
+    assert_eq!(stopped, Ok(None));
+    let mut next = game.clone();
+    next.play(after_undo.pos).unwrap();
+    next.play(Pos::from_human("a15", 15).unwrap()).unwrap();
+    let answer = slow
+        .think(&next, None, &never(), &mut |_| {})
+        .unwrap()
+        .unwrap();
+    assert!(next.check_move(answer.pos).is_ok(), "{answer:?}");
+
+    // A brain killed from outside is started again for the next move.
+    client.end(Duration::ZERO);
+    let again = client
+        .think(&next, None, &never(), &mut |_| {})
+        .unwrap()
+        .unwrap();
+    assert!(next.check_move(again.pos).is_ok());
+}
+
+#[test]
+fn a_stopped_search_s_late_reply_is_dropped() {
+    // Its first answer comes a second late, after a MESSAGE; later answers at once.
+    let spec = script(
+        "late",
+        "n=$((n+1)); if [ $n = 1 ]; then echo 'MESSAGE thinking'; sleep 1; echo 0,0; \
+         else echo $n,$n; fi",
+        ":",
+    );
+    let mut client = EngineClient::new(spec);
+    let mut game = Game::new(15, Rule::Freestyle).unwrap();
+    game.play(Pos::new(7, 7)).unwrap();
+    let stop = AtomicBool::new(false);
+    let stopped = client.think(&game, None, &stop, &mut |_| {
+        stop.store(true, std::sync::atomic::Ordering::Relaxed)
+    });
+    assert_eq!(stopped, Ok(None));
+    // The late 0,0 would be an occupied point now: only the answer to this request counts.
+    game.play(Pos::new(0, 0)).unwrap();
+    let answer = client.think(&game, None, &never(), &mut |_| {});
+    assert_eq!(answer.map(|a| a.map(|a| a.pos)), Ok(Some(Pos::new(2, 2))));
+}
+
+#[test]
+fn a_match_clock_is_sent_and_bounds_the_wait() {
+    let mut client = EngineClient::new(brain());
+    let game = Game::new(15, Rule::Freestyle).unwrap();
+    let answer = client
+        .think(&game, Some(Duration::from_secs(3)), &never(), &mut |_| {})
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        answer.pos,
+        Pos::from_human("h8", 15).unwrap(),
+        "an empty board: the centre"
+    );
+}
+
+#[test]
+fn rules_and_sizes_are_probed() {
+    let mut ours = EngineClient::new(brain());
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        assert_eq!(ours.probe(15, rule), Ok(Support::Accepted), "{rule:?}");
+    }
+    assert_eq!(ours.probe(20, Rule::Freestyle), Ok(Support::Accepted));
+    assert!(matches!(
+        ours.probe(40, Rule::Freestyle),
+        Ok(Support::Refused(_))
+    ));
+
+    let picky = script(
+        "freestyle-only",
+        "echo 7,7",
+        "case \"$line\" in *rule\\ 0*) ;; *rule*) echo 'ERROR only freestyle' ;; esac",
+    );
+    let mut picky = EngineClient::new(picky);
+    assert_eq!(picky.probe(15, Rule::Freestyle), Ok(Support::Accepted));
+    assert_eq!(
+        picky.probe(15, Rule::Renju),
+        Ok(Support::Refused("ERROR only freestyle".into()))
+    );
+    // Still in step after the refusal: it plays.
+    let game = Game::new(15, Rule::Freestyle).unwrap();
+    let answer = picky.think(&game, None, &never(), &mut |_| {}).unwrap();
+    assert_eq!(answer.map(|a| a.pos), Some(Pos::new(7, 7)));
+}
+
+#[test]
+fn a_brain_that_will_not_start() {
+    let missing = EngineSpec::new("/nonexistent/pbrain-nothing");
+    let fault = fault_of(missing, Rule::Freestyle, &[]);
+    assert!(
+        matches!(&fault, Fault::Start(why) if why.contains("/nonexistent/pbrain-nothing")),
+        "{fault}"
+    );
+}
+
+#[test]
+fn a_brain_that_crashes() {
+    let fault = fault_of(script("crash", "exit 3", ":"), Rule::Freestyle, &["h8"]);
+    assert!(matches!(fault, Fault::Crash(_)), "{fault}");
+}
+
+#[test]
+fn a_brain_that_hangs() {
+    let spec = EngineSpec {
+        turn: Duration::from_millis(100),
+        grace: Duration::from_millis(200),
+        ..script("hang", "exec sleep 600", ":")
+    };
+    let started = Instant::now();
+    let fault = fault_of(spec, Rule::Freestyle, &["h8"]);
+    assert_eq!(fault, Fault::Time(Duration::from_millis(300)));
+    // Not a race: only bounds the wait from above, generously.
+    assert!(started.elapsed() < Duration::from_secs(100));
+}
+
+#[test]
+fn a_brain_that_floods_its_output() {
+    let fault = fault_of(
+        script("flood", "exec yes 'MESSAGE thinking very loudly'", ":"),
+        Rule::Freestyle,
+        &["h8"],
+    );
+    assert!(matches!(fault, Fault::Flood(_)), "{fault}");
+}
+
+#[test]
+fn a_brain_that_prints_garbage() {
+    let fault = fault_of(
+        script("garbage", "echo 'hello there'", ":"),
+        Rule::Freestyle,
+        &[],
+    );
+    assert_eq!(fault, Fault::NotAMove("hello there".into()));
+    let fault = fault_of(
+        script("error", "echo 'ERROR cannot think'", ":"),
+        Rule::Freestyle,
+        &[],
+    );
+    assert_eq!(fault, Fault::NotAMove("ERROR cannot think".into()));
+}
+
+#[test]
+fn a_brain_that_plays_an_occupied_off_board_or_forbidden_point() {
+    let occupied = fault_of(
+        script("occupied", "echo 7,7", ":"),
+        Rule::Freestyle,
+        &["h8"],
+    );
+    assert!(
+        matches!(&occupied, Fault::Illegal { reply, reason } if reply == "7,7" && reason.contains("taken")),
+        "{occupied}"
+    );
+    let off = fault_of(
+        script("offboard", "echo 15,3", ":"),
+        Rule::Freestyle,
+        &["h8"],
+    );
+    assert!(
+        matches!(&off, Fault::Illegal { reply, .. } if reply == "15,3"),
+        "{off}"
+    );
+    // Renju, Black to move: 7,7 (h8) would make two open threes at once.
+    let forbidden = fault_of(
+        script("forbidden", "echo 7,7", ":"),
+        Rule::Renju,
+        &["f8", "a1", "g8", "a3", "h6", "a5", "h7", "a7"],
+    );
+    assert!(
+        matches!(&forbidden, Fault::Illegal { reply, reason } if reply == "7,7" && reason.contains("forbidden")),
+        "{forbidden}"
+    );
+}
+
+#[test]
+fn about_replies_are_read_leniently() {
+    let a = About::parse(r#"name="Rapfi", version="2024.1", author="Dong, Hao", country="China""#);
+    assert_eq!(a.name.as_deref(), Some("Rapfi"));
+    assert_eq!(a.author.as_deref(), Some("Dong, Hao"));
+    assert_eq!(
+        a.title(std::path::Path::new("/x/pbrain-rapfi")),
+        "Rapfi 2024.1"
+    );
+    let bare = About::parse("name=embryo, version=21");
+    assert_eq!(bare.name.as_deref(), Some("embryo"));
+    assert_eq!(bare.version.as_deref(), Some("21"));
+    assert_eq!(
+        About::parse("nonsense").title(std::path::Path::new("/x/pbrain-yixin")),
+        "pbrain-yixin"
+    );
+}

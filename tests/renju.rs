@@ -413,3 +413,48 @@ fn black_overline_does_not_win_under_renju_but_white_does() {
         })
     );
 }
+
+/// A self-play game (pbrain-match, Renju, 0.1 s a move) that left Black to move with one
+/// empty point, forbidden to Black: the brain had no legal move and answered `ERROR`,
+/// scored as a forfeit. The rules now call it a draw after White's 224th move.
+const NO_LEGAL_MOVE_FOR_BLACK: &str = "(;GM[4]FF[4]SZ[15]RU[Renju]
+;B[hh];W[hi];B[if];W[gh];B[fg];W[gg];B[gf];W[he];B[hf];W[ff];B[jf];W[kf];B[ig];W[gi];B[jh]
+;W[ki];B[ii];W[ih];B[ke];W[ld];B[gj];W[hj];B[jg];W[je];B[lg];W[kg];B[kh];W[ji];B[ik];W[li]
+;B[lk];W[jk];B[kl];W[jm];B[jl];W[ll];B[id];W[il];B[kj];W[fd];B[mj];W[lj];B[mk];W[mi];B[ni]
+;W[oh];B[nk];W[kk];B[gc];W[dd];B[ed];W[nh];B[og];W[df];B[ie];W[ic];B[ee];W[eg];B[fh];W[ge]
+;B[hd];W[fb];B[fe];W[dc];B[de];W[cf];B[ef];W[ec];B[ce];W[be];B[bc];W[cd];B[eb];W[ej];B[fi]
+;W[ca];B[db];W[hk];B[hm];W[ek];B[eh];W[cj];B[ch];W[dg];B[fj];W[fk];B[el];W[kd];B[dh];W[bh]
+;B[gk];W[ei];B[kn];W[md];B[nd];W[dj];B[ci];W[bj];B[aj];W[bk];B[bl];W[mf];B[nm];W[ml];B[le]
+;W[fm];B[gl];W[bg];B[bi];W[me];B[mc];W[nn];B[mm];W[mb];B[dl];W[lc];B[na];W[ag];B[cg];W[gm]
+;B[fl];W[hl];B[kc];W[lb];B[nj];W[nl];B[ne];W[mg];B[mh];W[en];B[dm];W[nf];B[lh];W[af];B[dn]
+;W[dk];B[ck];W[em];B[nb];W[nc];B[ad];W[hn];B[of];W[ea];B[mo];W[da];B[fa];W[km];B[aa];W[ae]
+;B[kb];W[ja];B[ak];W[ai];B[ah];W[oj];B[eo];W[cm];B[ha];W[fo];B[ib];W[lo];B[go];W[gb];B[on]
+;W[an];B[bm];W[in];B[ab];W[bb];B[do];W[jb];B[bd];W[ia];B[bo];W[fn];B[gn];W[co];B[ol];W[jd]
+;B[jc];W[od];B[om];W[ok];B[hc];W[gd];B[ma];W[ka];B[la];W[ij];B[oi];W[lm];B[ba];W[oa];B[ob]
+;W[ho];B[io];W[lf];B[cb];W[jj];B[ko];W[ga];B[cc];W[bf];B[ac];W[oe];B[fc];W[ln];B[am];W[oc]
+;B[oo];W[hg];B[ng];W[cn];B[di];W[mn];B[bn];W[hb];B[ao];W[al];B[no];W[jn];B[jo];W[im])";
+
+#[test]
+fn black_with_only_forbidden_points_left_is_a_draw() {
+    let rec = gomoku::engine::record::parse(NO_LEGAL_MOVE_FOR_BLACK.as_bytes()).unwrap();
+    assert_eq!(rec.moves.len(), 224);
+    let mut game = Game::new(15, Rule::Renju).unwrap();
+    for (i, m) in rec.moves.iter().enumerate() {
+        assert!(!game.outcome().is_over(), "over before move {}", i + 1);
+        game.play(m.pos).unwrap();
+    }
+    // One empty point, and it is forbidden to Black, who is to move.
+    let empty: Vec<Pos> = (0..225)
+        .map(|i| Pos::from_index(i, 15))
+        .filter(|&p| game.board().get(p).is_none())
+        .collect();
+    assert_eq!(empty.len(), 1);
+    assert!(forbidden(game.board(), empty[0]).is_some());
+    assert_eq!(game.outcome(), &gomoku::engine::gomoku::Outcome::Draw);
+    // Under freestyle the same moves leave Black a move.
+    let mut free = Game::new(15, Rule::Freestyle).unwrap();
+    for m in &rec.moves {
+        free.play(m.pos).unwrap();
+    }
+    assert!(!free.outcome().is_over());
+}

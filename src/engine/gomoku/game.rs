@@ -14,7 +14,8 @@ pub enum Outcome {
         winner: Stone,
         line: Vec<Pos>,
     },
-    /// The board is full and nobody won.
+    /// Nobody won: the board is full, or (Renju) Black is to move and every empty point
+    /// is forbidden to Black.
     Draw,
 }
 
@@ -252,8 +253,24 @@ impl Game {
                 line,
             },
             None if self.board.is_full() => Outcome::Draw,
+            // Renju: Black to move with only forbidden points left cannot move; nobody can
+            // win any more on Black's turn, so the game is drawn (as a full board is).
+            None if !self.black_can_move() => Outcome::Draw,
             None => Outcome::Ongoing,
         };
+    }
+
+    /// False only under Renju with Black to move and every empty point forbidden. Stops at
+    /// the first playable point, which on a board with room is one of the first looked at.
+    fn black_can_move(&self) -> bool {
+        if self.rule != Rule::Renju || self.to_move != Stone::Black {
+            return true;
+        }
+        let size = self.size();
+        (0..size * size).any(|i| {
+            let pos = Pos::from_index(i, size);
+            self.board.get(pos).is_none() && rules::forbidden(&self.board, pos).is_none()
+        })
     }
 
     /// Takes back the last move; it can be replayed with [`Game::redo`].

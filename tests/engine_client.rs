@@ -325,6 +325,13 @@ fn about_replies_are_read_leniently() {
         a.title(std::path::Path::new("/x/pbrain-rapfi")),
         "Rapfi 2024.1"
     );
+    let rapfi = About::parse(
+        r#"name="Rapfi", version="0.43.02 (g++ 12.2.0 on Linux SSE41 AVX2)", author="x""#,
+    );
+    assert_eq!(
+        rapfi.title(std::path::Path::new("pbrain-rapfi")),
+        "Rapfi 0.43.02"
+    );
     let bare = About::parse("name=embryo, version=21");
     assert_eq!(bare.name.as_deref(), Some("embryo"));
     assert_eq!(bare.version.as_deref(), Some("21"));

@@ -14,7 +14,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::job::{Job, Jobs, NICE_WAITED, cancel_on_exit};
-use super::kind::{AnyGame, Progress, SearchInfo, SearchRequest};
+use super::kind::{AnyGame, EngineSeat, Progress, SearchInfo, SearchRequest};
 use crate::engine::review::Outlook;
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,6 +34,8 @@ pub struct AiRequest {
     pub search: SearchRequest,
     /// What the search is for: its answer comes back as that job's message.
     pub purpose: JobKind,
+    /// An external engine answers instead of the game's own AI.
+    pub external: Option<EngineSeat>,
 }
 
 /// The function that searches: the game's own ([`engine_search`]); tests put in slow or
@@ -56,9 +58,12 @@ impl Default for AiBackend {
     }
 }
 
-/// The game's own search at the requested level.
+/// The game's own search at the requested level, or the external engine's move.
 pub fn engine_search(req: &AiRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo {
-    req.game.search(&req.search, stop, progress)
+    match &req.external {
+        Some(seat) => req.game.external_search(seat, &req.search, stop, progress),
+        None => req.game.search(&req.search, stop, progress),
+    }
 }
 
 /// What a search is for.

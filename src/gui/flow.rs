@@ -57,6 +57,7 @@ pub enum Action {
     Result(ResultAction),
     Replay(ReplayAction),
     Settings(SettingsAction),
+    Engines(EngineAction),
     Load(LoadAction),
     Analysis(AnalysisAction),
     Puzzle(PuzzleAction),
@@ -112,6 +113,8 @@ pub enum SetupAction {
     Game(&'static str),
     /// 0 = a second person, else a level's number.
     Opponent(u8),
+    /// An external engine, by its place in Settings' list.
+    Engine(usize),
     Colour(ColourChoice),
     /// A game's own row (by key) set to a value.
     Choose(&'static str, u32),
@@ -187,6 +190,28 @@ pub enum SettingsAction {
     /// The language at this index of `i18n::LANGUAGES`.
     Language(usize),
     Back,
+}
+
+/// An engine's setting that −/+ steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineValue {
+    Turn,
+    Threads,
+    Memory,
+}
+
+/// Settings' Engines card.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineAction {
+    /// The path field takes the keys.
+    Focus,
+    /// Adds the engine at the typed path.
+    Add,
+    /// Adds an engine found on this computer.
+    AddFound(PathBuf),
+    Remove(usize),
+    /// Steps an engine's time, threads or memory up (1) or down (-1).
+    Step(usize, EngineValue, i32),
 }
 
 #[derive(Clone, Debug, PartialEq)]

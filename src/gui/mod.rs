@@ -16,6 +16,7 @@ pub mod clock;
 #[cfg(feature = "tools")]
 pub mod demo;
 pub mod effects;
+pub mod engines;
 pub mod flow;
 pub mod frames;
 pub mod games;
@@ -56,6 +57,7 @@ impl Plugin for CorePlugin {
             audio::core_plugin,
             theme::plugin,
             ai_task::plugin,
+            engines::plugin,
             review::plugin,
             analysis::plugin,
             puzzles::plugin,

@@ -113,6 +113,8 @@ pub struct SetupChoice {
 pub struct GameSetup {
     /// 0 = a second person, else the level's number; `None` = the game's default.
     pub opponent: Option<u8>,
+    /// An external engine as the opponent instead (its path, as in [`Settings::engines`]).
+    pub engine: Option<String>,
     /// The game's own rows by key ("rule", "size", "rows").
     pub options: BTreeMap<String, u32>,
 }
@@ -161,6 +163,59 @@ pub struct Settings {
     /// The language picked in Settings (a tag of `i18n::LANGUAGES`: "en", "zh-Hans", ...);
     /// `None`: the system's language, English if the game does not speak it.
     pub language: Option<String>,
+    /// External (Gomocup protocol) engines the player added, in the order added.
+    pub engines: Vec<EngineEntry>,
+}
+
+/// An external engine in Settings: its file, the name it gave, what it accepted when it was
+/// added, and what it is told to use. An entry whose file is gone stays (shown as missing).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default)]
+pub struct EngineEntry {
+    pub path: String,
+    /// From its `ABOUT` (the file's name when it gave none).
+    pub name: String,
+    /// Time per move without a game clock, in seconds.
+    pub turn_secs: u32,
+    /// `INFO max_memory`, in MiB.
+    pub memory_mib: u32,
+    /// `INFO thread_num`.
+    pub threads: u32,
+    /// The `INFO rule` numbers it accepted (0 freestyle, 1 exactly five, 4 Renju).
+    pub rules: Vec<u32>,
+    /// The board sizes it accepted (`START`), of those the game offers.
+    pub sizes: Vec<u32>,
+}
+
+impl Default for EngineEntry {
+    fn default() -> Self {
+        EngineEntry {
+            path: String::new(),
+            name: String::new(),
+            turn_secs: 5,
+            memory_mib: 350,
+            threads: 1,
+            rules: vec![0],
+            sizes: vec![15],
+        }
+    }
+}
+
+impl EngineEntry {
+    /// Whether its file is still there.
+    pub fn present(&self) -> bool {
+        Path::new(&self.path).is_file()
+    }
+
+    /// How the protocol client runs it.
+    pub fn spec(&self) -> crate::protocol::client::EngineSpec {
+        crate::protocol::client::EngineSpec {
+            turn: std::time::Duration::from_secs(self.turn_secs.clamp(1, 3600) as u64),
+            memory: self.memory_mib as u64 * 1024 * 1024,
+            threads: self.threads,
+            ..crate::protocol::client::EngineSpec::new(&self.path)
+        }
+    }
 }
 
 impl Default for Settings {
@@ -178,6 +233,7 @@ impl Default for Settings {
             theme: BoardTheme::Classic,
             reduced_motion: false,
             language: None,
+            engines: Vec::new(),
         }
     }
 }

@@ -8,6 +8,7 @@ side-connect4-first = Červený
 side-connect4-second = Žlutý
 player-you = Vy
 player-ai = { $level } (AI)
+player-engine = { $name } (program)
 player-numbered = Hráč { $number }
 player-coloured = { $colour } hráč
 level-headline = Úroveň { $number } · { $name }
@@ -102,6 +103,10 @@ outlook-chance = { $side }: šance { $percent } %
 panel-search = { $level }
     Poslední hledání: hloubka { $depth } · { $outlook }
     Uzlů: { $nodes } za { $seconds } s
+# An external engine's last move: its name, the depth it reported (0 when it reported
+# none) and the time it took.
+panel-engine = { $name }
+    Poslední tah: hloubka { $depth } · { $seconds } s
 c4-how-forced = vynucený tah
 c4-how-feel = od oka
 c4-how-book = z knihovny zahájení
@@ -252,6 +257,11 @@ status-hint-own-turn = Nápověda je jen pro váš tah.
 status-hint-looking = Hledám dobrý tah…
 status-resign-confirm = Vzdát partii? Pro potvrzení stiskněte Vzdát (Ctrl+R) znovu; jakákoli jiná akce to zruší.
 status-ai-failed = AI nemohla táhnout ({ $error }) a vzdává.
+# $what: what the engine did, in English from the protocol client ("did not answer within
+# 7.0 s", "played 7,7, which is not allowed: ...").
+engine-fault = { $name }: { $what } — prohrává partii kontumačně.
+engine-stopped = Program byl zastaven dřív, než odpověděl.
+engine-not-this-game = Externí programy tuto hru nehrají.
 status-ai-placing = { $level } pokládá kameny…
 status-ai-choosing = { $level } vybírá…
 status-player-prompt = { $player }: { $prompt }

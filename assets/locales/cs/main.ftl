@@ -68,3 +68,25 @@ file-puzzle-progress = soubor postupu v úlohách
 notice-opening-misfit = Uložené zahájení neodpovídá uložené partii, a proto bylo zahozeno.
 notice-opening-none = Uložené zahájení nelze obnovit (hra takové pravidlo zahájení nemá).
 notice-opening-action = Uložené zahájení nelze obnovit (jeden z jeho kroků nelze přehrát).
+# Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
+engines-title = Programy
+engines-about = Programy z turnaje Gomocup (programy pbrain-*, například Rapfi, Embryo nebo AIWine) mohou být vaším soupeřem v piškvorkách. Přidejte program zadáním jeho souboru; hra se ho zeptá, co umí hrát.
+engines-add = Přidat program
+engines-add-button = Přidat
+engines-path-hint = Klikněte sem a napište cestu k programu, např. /opt/rapfi/pbrain-rapfi
+engines-found = Nalezeno v tomto počítači:
+engines-remove = Odebrat
+engines-turn = Čas na tah
+engines-threads = Vlákna
+engines-memory = Paměť
+engines-seconds = { $seconds } s
+engines-mib = { $mib } MB
+# $rules: rule names joined by commas; $sizes: "15×15, 19×19".
+engines-plays = Pravidla: { $rules } · desky { $sizes }
+engine-missing = Chybí: { $path } už neexistuje.
+engine-checking = Kontroluji { $file }…
+engine-added = Program { $name } byl přidán: vyberte ho jako soupeře v nabídce Nová partie.
+# $what: in English, from the protocol client ("could not be started: ...").
+engine-not-added = Soubor { $file } nebyl přidán: { $what }.
+engine-no-file = takový soubor neexistuje ({ $path })
+engine-refused-every-rule = odmítl všechna pravidla, na která byl dotázán

@@ -32,6 +32,9 @@ setup-clock-note-none = Bez hodin: přemýšlejte, jak dlouho chcete
 setup-record = { $wins }V { $losses }P { $draws }R
 setup-two-players = Dva hráči
 setup-two-players-note = S kamarádem u tohoto počítače, střídáte se.
+# An external engine added in Settings, as an opponent: its name, and its file.
+setup-engine = { $name } · program
+setup-engine-note = { $path }
 setup-back = Zpět
 setup-start = Začít partii
 
@@ -85,6 +88,10 @@ result-reason-resigned = { $player }: vzdáno po { $moves ->
        *[other] { $moves } tazích
     }.
 result-reason-time = { $player }: došel čas po { $moves ->
+        [one] { $moves } tahu
+       *[other] { $moves } tazích
+    }.
+result-reason-forfeit = { $player }: kontumační prohra po { $moves ->
         [one] { $moves } tahu
        *[other] { $moves } tazích
     }.

@@ -10,6 +10,7 @@ side-connect4-second = Yellow
 player-you = You
 # The AI's name in play: $level is a level's name ("Master").
 player-ai = { $level } (AI)
+player-engine = { $name } (engine)
 # Between two people: $number is 1 or 2.
 player-numbered = Player { $number }
 # Between two people in Connect Four: $colour is "Red" or "Yellow".
@@ -115,6 +116,10 @@ outlook-chance = { $side }'s chance { $percent }%
 panel-search = { $level }
     Last search: depth { $depth } · { $outlook }
     { $nodes } nodes in { $seconds } s
+# An external engine's last move: its name, the depth it reported (0 when it reported
+# none) and the time it took.
+panel-engine = { $name }
+    Last move: depth { $depth } · { $seconds } s
 c4-how-forced = a forced move
 c4-how-feel = by feel
 c4-how-book = from the opening book
@@ -259,6 +264,11 @@ status-hint-looking = Looking for a good move…
 status-resign-confirm = Resign this game? Press Resign (Ctrl+R) again to confirm; any other action cancels.
 # $error: the engine's words (English).
 status-ai-failed = The AI could not move ({ $error }) and resigns.
+# $what: what the engine did, in English from the protocol client ("did not answer within
+# 7.0 s", "played 7,7, which is not allowed: ...").
+engine-fault = { $name } { $what }, and forfeits the game.
+engine-stopped = The engine was stopped before it answered.
+engine-not-this-game = External engines do not play this game.
 # $level: a level's name.
 status-ai-placing = { $level } is placing its stones…
 status-ai-choosing = { $level } is choosing…

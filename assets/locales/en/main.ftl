@@ -75,3 +75,25 @@ file-puzzle-progress = puzzle progress file
 notice-opening-misfit = The saved opening does not fit the saved game: it is dropped.
 notice-opening-none = The saved opening could not be restored (the game has no such opening rule).
 notice-opening-action = The saved opening could not be restored (one of its steps does not replay).
+# Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
+engines-title = Engines
+engines-about = Gomocup engines (pbrain-* programs such as Rapfi, Embryo or AIWine) can be your opponent in Gomoku. Add one by its file; it is asked what it plays.
+engines-add = Add an engine
+engines-add-button = Add
+engines-path-hint = Click here and type the engine's path, e.g. /opt/rapfi/pbrain-rapfi
+engines-found = Found on this computer:
+engines-remove = Remove
+engines-turn = Time a move
+engines-threads = Threads
+engines-memory = Memory
+engines-seconds = { $seconds } s
+engines-mib = { $mib } MB
+# $rules: rule names joined by commas; $sizes: "15×15, 19×19".
+engines-plays = Plays { $rules } on { $sizes }
+engine-missing = Missing: { $path } is not there any more.
+engine-checking = Checking { $file }…
+engine-added = { $name } added: choose it as the opponent in New game.
+# $what: in English, from the protocol client ("could not be started: ...").
+engine-not-added = { $file } was not added: { $what }.
+engine-no-file = there is no such file ({ $path })
+engine-refused-every-rule = it refused every rule it was asked about

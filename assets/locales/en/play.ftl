@@ -38,6 +38,9 @@ setup-clock-note-none = No clock: think as long as you like
 setup-record = { $wins }W { $losses }L { $draws }D
 setup-two-players = Two players
 setup-two-players-note = A friend at this computer; you take turns.
+# An external engine added in Settings, as an opponent: its name, and its file.
+setup-engine = { $name } · engine
+setup-engine-note = { $path }
 setup-back = Back
 setup-start = Start game
 
@@ -107,6 +110,10 @@ result-reason-resigned = { $player } resigned after { $moves ->
        *[other] { $moves } moves
     }.
 result-reason-time = { $player } ran out of time after { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }.
+result-reason-forfeit = { $player } forfeited the game after { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }.

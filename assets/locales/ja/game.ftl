@@ -8,6 +8,7 @@ side-connect4-first = 赤
 side-connect4-second = 黄
 player-you = あなた
 player-ai = { $level }（AI）
+player-engine = { $name }（エンジン）
 player-numbered = プレイヤー { $number }
 player-coloured = プレイヤー（{ $colour }）
 level-headline = レベル { $number } · { $name }
@@ -97,6 +98,10 @@ outlook-chance = { $side }の勝率 { $percent }%
 panel-search = { $level }
     前回の探索：深さ { $depth } · { $outlook }
     { $nodes } ノード、{ $seconds } 秒
+# An external engine's last move: its name, the depth it reported (0 when it reported
+# none) and the time it took.
+panel-engine = { $name }
+    直前の手：深さ { $depth } · { $seconds } 秒
 c4-how-forced = 必然の手
 c4-how-feel = 感覚
 c4-how-book = 定跡データより
@@ -214,6 +219,11 @@ status-hint-own-turn = ヒントは自分の手番に使えます。
 status-hint-looking = 良い手を探しています…
 status-resign-confirm = 投了しますか？もう一度「投了」（Ctrl+R）で確定、他の操作で取り消します。
 status-ai-failed = AI が着手できず（{ $error }）、投了しました。
+# $what: what the engine did, in English from the protocol client ("did not answer within
+# 7.0 s", "played 7,7, which is not allowed: ...").
+engine-fault = { $name }の反則負けです（{ $what }）。
+engine-stopped = エンジンは応答する前に停止されました。
+engine-not-this-game = 外部エンジンはこのゲームに対応していません。
 status-ai-placing = { $level }が石を置いています…
 status-ai-choosing = { $level }が選んでいます…
 status-player-prompt = { $player }：{ $prompt }

@@ -68,3 +68,25 @@ file-puzzle-progress = 詰め問題の進行状況ファイル
 notice-opening-misfit = 保存された開局が保存された対局と合わないため、破棄しました。
 notice-opening-none = 保存された開局を復元できませんでした（このゲームにはその開局ルールがありません）。
 notice-opening-action = 保存された開局を復元できませんでした（手順の一部を再現できません）。
+# Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
+engines-title = エンジン
+engines-about = Gomocup のエンジン（Rapfi、Embryo、AIWine などの pbrain-* プログラム）を五目並べの相手にできます。ファイルを指定して追加すると、何が打てるかをエンジンに問い合わせます。
+engines-add = エンジンを追加
+engines-add-button = 追加
+engines-path-hint = ここをクリックしてエンジンのパスを入力（例：/opt/rapfi/pbrain-rapfi）
+engines-found = このコンピューターで見つかったもの：
+engines-remove = 削除
+engines-turn = 1手の時間
+engines-threads = スレッド
+engines-memory = メモリ
+engines-seconds = { $seconds } 秒
+engines-mib = { $mib } MB
+# $rules: rule names joined by commas; $sizes: "15×15, 19×19".
+engines-plays = 対応ルール：{ $rules } · 盤：{ $sizes }
+engine-missing = 見つかりません：{ $path } はもうありません。
+engine-checking = { $file } を確認しています…
+engine-added = { $name } を追加しました。「新しい対局」で相手に選べます。
+# $what: in English, from the protocol client ("could not be started: ...").
+engine-not-added = { $file } を追加できませんでした：{ $what }。
+engine-no-file = そのファイルはありません（{ $path }）
+engine-refused-every-rule = 問い合わせたルールをすべて拒否しました

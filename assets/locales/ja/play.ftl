@@ -29,6 +29,9 @@ setup-clock-note-none = 持ち時間なし：好きなだけ考えられます
 setup-record = { $wins }勝 { $losses }敗 { $draws }分
 setup-two-players = 二人で対局
 setup-two-players-note = このコンピューターで友達と交互に打ちます。
+# An external engine added in Settings, as an opponent: its name, and its file.
+setup-engine = { $name } · エンジン
+setup-engine-note = { $path }
 setup-back = 戻る
 setup-start = 対局開始
 
@@ -79,6 +82,7 @@ result-side-won = { $side }の勝ち
 result-reason-line = { $player }が{ $move }手目で{ $line }並べました。
 result-reason-resigned = { $moves }手で{ $player }が投了しました。
 result-reason-time = { $moves }手で{ $player }の時間が切れました。
+result-reason-forfeit = { $moves }手で{ $player }の反則負けとなりました。
 result-reason-board-full = 盤が埋まりました：どちらも{ $line }並べられませんでした。
 result-saved-as =
     保存先

@@ -8,6 +8,7 @@ side-connect4-first = 빨강
 side-connect4-second = 노랑
 player-you = 나
 player-ai = { $level }(AI)
+player-engine = { $name }(엔진)
 player-numbered = 플레이어 { $number }
 player-coloured = 플레이어 { $colour }
 level-headline = 레벨 { $number } · { $name }
@@ -93,6 +94,10 @@ outlook-chance = { $side } 승률 { $percent }%
 panel-search = { $level }
     마지막 탐색: 깊이 { $depth } · { $outlook }
     노드 { $nodes }개, { $seconds }초
+# An external engine's last move: its name, the depth it reported (0 when it reported
+# none) and the time it took.
+panel-engine = { $name }
+    마지막 수: 깊이 { $depth } · { $seconds }초
 c4-how-forced = 외길 수
 c4-how-feel = 감으로
 c4-how-book = 오프닝 북
@@ -210,6 +215,11 @@ status-hint-own-turn = 힌트는 내 차례에만 볼 수 있습니다.
 status-hint-looking = 좋은 수를 찾는 중…
 status-resign-confirm = 기권할까요? 기권(Ctrl+R)을 한 번 더 누르면 확정, 다른 동작을 하면 취소됩니다.
 status-ai-failed = AI가 수를 두지 못해({ $error }) 기권합니다.
+# $what: what the engine did, in English from the protocol client ("did not answer within
+# 7.0 s", "played 7,7, which is not allowed: ...").
+engine-fault = { $name }: { $what } — 반칙패입니다.
+engine-stopped = 엔진이 응답하기 전에 중지되었습니다.
+engine-not-this-game = 외부 엔진은 이 게임을 지원하지 않습니다.
 status-ai-placing = { $level }이(가) 돌을 놓는 중…
 status-ai-choosing = { $level }이(가) 고르는 중…
 status-player-prompt = { $player }: { $prompt }

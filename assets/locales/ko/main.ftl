@@ -68,3 +68,25 @@ file-puzzle-progress = 퍼즐 진행 파일
 notice-opening-misfit = 저장된 오프닝이 저장된 대국과 맞지 않아 버렸습니다.
 notice-opening-none = 저장된 오프닝을 복원할 수 없습니다(이 게임에는 그런 오프닝 규칙이 없습니다).
 notice-opening-action = 저장된 오프닝을 복원할 수 없습니다(단계 중 하나를 재현할 수 없습니다).
+# Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
+engines-title = 엔진
+engines-about = Gomocup 엔진(Rapfi, Embryo, AIWine 같은 pbrain-* 프로그램)을 오목 상대로 삼을 수 있습니다. 파일을 지정해 추가하면 무엇을 둘 수 있는지 엔진에 물어봅니다.
+engines-add = 엔진 추가
+engines-add-button = 추가
+engines-path-hint = 여기를 클릭하고 엔진 경로를 입력하세요. 예: /opt/rapfi/pbrain-rapfi
+engines-found = 이 컴퓨터에서 찾은 엔진:
+engines-remove = 제거
+engines-turn = 한 수 시간
+engines-threads = 스레드
+engines-memory = 메모리
+engines-seconds = { $seconds }초
+engines-mib = { $mib } MB
+# $rules: rule names joined by commas; $sizes: "15×15, 19×19".
+engines-plays = 규칙: { $rules } · 판: { $sizes }
+engine-missing = 찾을 수 없음: { $path } 파일이 더 이상 없습니다.
+engine-checking = { $file } 확인 중…
+engine-added = { $name }을(를) 추가했습니다. 새 대국에서 상대로 고르세요.
+# $what: in English, from the protocol client ("could not be started: ...").
+engine-not-added = { $file }을(를) 추가하지 못했습니다: { $what }.
+engine-no-file = 그런 파일이 없습니다 ({ $path })
+engine-refused-every-rule = 물어본 규칙을 모두 거부했습니다

@@ -29,6 +29,9 @@ setup-clock-note-none = 시간 제한 없음: 마음껏 생각하세요
 setup-record = { $wins }승 { $losses }패 { $draws }무
 setup-two-players = 2인 대국
 setup-two-players-note = 이 컴퓨터에서 친구와 번갈아 둡니다.
+# An external engine added in Settings, as an opponent: its name, and its file.
+setup-engine = { $name } · 엔진
+setup-engine-note = { $path }
 setup-back = 뒤로
 setup-start = 대국 시작
 
@@ -79,6 +82,7 @@ result-side-won = { $side } 승
 result-reason-line = { $player }: { $move }번째 수로 { $line } 완성.
 result-reason-resigned = { $player }: { $moves }수 만에 기권.
 result-reason-time = { $player }: { $moves }수 만에 시간 초과.
+result-reason-forfeit = { $player }: { $moves }수 만에 반칙패.
 result-reason-board-full = 판이 가득 찼습니다. 아무도 { $line }을(를) 만들지 못했습니다.
 result-saved-as =
     저장한 파일

@@ -8,6 +8,7 @@ side-connect4-first = Красные
 side-connect4-second = Жёлтые
 player-you = Вы
 player-ai = { $level } (ИИ)
+player-engine = { $name } (движок)
 player-numbered = Игрок { $number }
 player-coloured = { $colour }
 level-headline = Уровень { $number } · { $name }
@@ -102,6 +103,10 @@ outlook-chance = { $side }: шансы { $percent }%
 panel-search = { $level }
     Последний поиск: глубина { $depth } · { $outlook }
     Узлов: { $nodes } за { $seconds } с
+# An external engine's last move: its name, the depth it reported (0 when it reported
+# none) and the time it took.
+panel-engine = { $name }
+    Последний ход: глубина { $depth } · { $seconds } с
 c4-how-forced = вынужденный ход
 c4-how-feel = по наитию
 c4-how-book = из дебютной книги
@@ -250,6 +255,11 @@ status-hint-own-turn = Подсказка доступна только в ва�
 status-hint-looking = Ищу хороший ход…
 status-resign-confirm = Сдать партию? Нажмите «Сдаться» (Ctrl+R) ещё раз для подтверждения; любое другое действие отменит сдачу.
 status-ai-failed = ИИ не смог сделать ход ({ $error }) и сдаётся.
+# $what: what the engine did, in English from the protocol client ("did not answer within
+# 7.0 s", "played 7,7, which is not allowed: ...").
+engine-fault = { $name }: { $what } — засчитано техническое поражение.
+engine-stopped = Движок остановлен, не успев ответить.
+engine-not-this-game = Внешние движки не играют в эту игру.
 status-ai-placing = { $level } ставит камни…
 status-ai-choosing = { $level } выбирает…
 status-player-prompt = { $player }: { $prompt }

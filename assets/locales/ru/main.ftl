@@ -68,3 +68,25 @@ file-puzzle-progress = файл прогресса задач
 notice-opening-misfit = Сохранённый дебют не подходит к сохранённой партии и отброшен.
 notice-opening-none = Не удалось восстановить сохранённый дебют (в этой игре нет такого дебютного правила).
 notice-opening-action = Не удалось восстановить сохранённый дебют (один из его шагов не воспроизводится).
+# Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
+engines-title = Движки
+engines-about = Движки Gomocup (программы pbrain-*, например Rapfi, Embryo или AIWine) могут быть вашим соперником в гомоку. Добавьте движок, указав его файл: игра сама спросит у него, во что он играет.
+engines-add = Добавить движок
+engines-add-button = Добавить
+engines-path-hint = Щёлкните здесь и введите путь к движку, например /opt/rapfi/pbrain-rapfi
+engines-found = Найдены на этом компьютере:
+engines-remove = Удалить
+engines-turn = Время на ход
+engines-threads = Потоки
+engines-memory = Память
+engines-seconds = { $seconds } с
+engines-mib = { $mib } MB
+# $rules: rule names joined by commas; $sizes: "15×15, 19×19".
+engines-plays = Правила: { $rules } · доски { $sizes }
+engine-missing = Отсутствует: { $path } больше не существует.
+engine-checking = Проверка { $file }…
+engine-added = Движок { $name } добавлен: выберите его соперником в разделе «Новая партия».
+# $what: in English, from the protocol client ("could not be started: ...").
+engine-not-added = Файл { $file } не добавлен: { $what }.
+engine-no-file = такого файла нет ({ $path })
+engine-refused-every-rule = он отказался от всех предложенных правил

@@ -32,6 +32,9 @@ setup-clock-note-none = Без часов: думайте сколько уго�
 setup-record = { $wins }В { $losses }П { $draws }Н
 setup-two-players = Два игрока
 setup-two-players-note = С другом за этим компьютером, по очереди.
+# An external engine added in Settings, as an opponent: its name, and its file.
+setup-engine = { $name } · движок
+setup-engine-note = { $path }
 setup-back = Назад
 setup-start = Начать партию
 
@@ -85,6 +88,10 @@ result-reason-resigned = { $player }: сдача после { $moves ->
        *[other] { $moves } ходов
     }.
 result-reason-time = { $player }: время вышло после { $moves ->
+        [one] { $moves } хода
+       *[other] { $moves } ходов
+    }.
+result-reason-forfeit = { $player }: техническое поражение после { $moves ->
         [one] { $moves } хода
        *[other] { $moves } ходов
     }.

@@ -8,6 +8,7 @@ side-connect4-first = Đỏ
 side-connect4-second = Vàng
 player-you = Bạn
 player-ai = { $level } (AI)
+player-engine = { $name } (máy)
 player-numbered = Người chơi { $number }
 player-coloured = Người chơi { $colour }
 level-headline = Cấp { $number } · { $name }
@@ -97,6 +98,10 @@ outlook-chance = cơ hội của { $side } { $percent }%
 panel-search = { $level }
     Lần tìm gần nhất: độ sâu { $depth } · { $outlook }
     { $nodes } nút trong { $seconds } giây
+# An external engine's last move: its name, the depth it reported (0 when it reported
+# none) and the time it took.
+panel-engine = { $name }
+    Nước gần nhất: độ sâu { $depth } · { $seconds } giây
 c4-how-forced = nước bắt buộc
 c4-how-feel = theo cảm tính
 c4-how-book = từ sách khai cuộc
@@ -214,6 +219,11 @@ status-hint-own-turn = Chỉ xem gợi ý được khi đến lượt bạn.
 status-hint-looking = Đang tìm nước hay…
 status-resign-confirm = Đầu hàng ván này? Nhấn Đầu hàng (Ctrl+R) lần nữa để xác nhận; thao tác khác sẽ hủy.
 status-ai-failed = AI không đi được ({ $error }) và đầu hàng.
+# $what: what the engine did, in English from the protocol client ("did not answer within
+# 7.0 s", "played 7,7, which is not allowed: ...").
+engine-fault = { $name }: { $what } — bị xử thua ván này.
+engine-stopped = Máy đã bị dừng trước khi trả lời.
+engine-not-this-game = Máy bên ngoài không chơi trò chơi này.
 status-ai-placing = { $level } đang đặt quân…
 status-ai-choosing = { $level } đang chọn…
 status-player-prompt = { $player }: { $prompt }

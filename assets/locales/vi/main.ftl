@@ -68,3 +68,25 @@ file-puzzle-progress = tệp tiến độ câu đố
 notice-opening-misfit = Khai cuộc đã lưu không khớp với ván đã lưu: đã bỏ khai cuộc.
 notice-opening-none = Không thể khôi phục khai cuộc đã lưu (trò chơi không có luật khai cuộc đó).
 notice-opening-action = Không thể khôi phục khai cuộc đã lưu (một bước của nó không phát lại được).
+# Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
+engines-title = Máy chơi cờ
+engines-about = Các máy chơi cờ Gomocup (chương trình pbrain-* như Rapfi, Embryo hay AIWine) có thể làm đối thủ của bạn trong Cờ caro. Thêm máy bằng tệp của nó; trò chơi sẽ hỏi máy chơi được những gì.
+engines-add = Thêm máy
+engines-add-button = Thêm
+engines-path-hint = Bấm vào đây và gõ đường dẫn của máy, ví dụ /opt/rapfi/pbrain-rapfi
+engines-found = Tìm thấy trên máy tính này:
+engines-remove = Xóa
+engines-turn = Thời gian mỗi nước
+engines-threads = Luồng
+engines-memory = Bộ nhớ
+engines-seconds = { $seconds } giây
+engines-mib = { $mib } MB
+# $rules: rule names joined by commas; $sizes: "15×15, 19×19".
+engines-plays = Chơi luật { $rules } trên bàn { $sizes }
+engine-missing = Không tìm thấy: { $path } không còn ở đó nữa.
+engine-checking = Đang kiểm tra { $file }…
+engine-added = Đã thêm { $name }: hãy chọn máy này làm đối thủ trong Ván mới.
+# $what: in English, from the protocol client ("could not be started: ...").
+engine-not-added = Không thêm được { $file }: { $what }.
+engine-no-file = không có tệp này ({ $path })
+engine-refused-every-rule = máy từ chối mọi luật được hỏi

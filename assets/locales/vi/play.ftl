@@ -29,6 +29,9 @@ setup-clock-note-none = Không tính giờ: suy nghĩ bao lâu tùy thích
 setup-record = { $wins }T { $losses }B { $draws }H
 setup-two-players = Hai người chơi
 setup-two-players-note = Chơi với bạn trên máy tính này, lần lượt từng người.
+# An external engine added in Settings, as an opponent: its name, and its file.
+setup-engine = { $name } · máy
+setup-engine-note = { $path }
 setup-back = Quay lại
 setup-start = Bắt đầu ván
 
@@ -79,6 +82,7 @@ result-side-won = { $side } thắng
 result-reason-line = { $player } xếp được { $line } quân liên tiếp ở nước thứ { $move }.
 result-reason-resigned = { $player } đầu hàng sau { $moves } nước.
 result-reason-time = { $player } hết giờ sau { $moves } nước.
+result-reason-forfeit = { $player } bị xử thua sau { $moves } nước.
 result-reason-board-full = Bàn cờ đã kín: không ai xếp được { $line } quân liên tiếp.
 result-saved-as =
     Đã lưu thành

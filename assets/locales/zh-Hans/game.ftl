@@ -8,6 +8,7 @@ side-connect4-first = 红方
 side-connect4-second = 黄方
 player-you = 你
 player-ai = { $level }（AI）
+player-engine = { $name }（引擎）
 player-numbered = 玩家 { $number }
 player-coloured = { $colour }玩家
 level-headline = 等级 { $number } · { $name }
@@ -97,6 +98,10 @@ outlook-chance = { $side }胜率 { $percent }%
 panel-search = { $level }
     上次搜索：深度 { $depth } · { $outlook }
     { $nodes } 个节点，用时 { $seconds } 秒
+# An external engine's last move: its name, the depth it reported (0 when it reported
+# none) and the time it took.
+panel-engine = { $name }
+    上一手：深度 { $depth } · { $seconds } 秒
 c4-how-forced = 必走之着
 c4-how-feel = 凭感觉
 c4-how-book = 来自开局库
@@ -214,6 +219,11 @@ status-hint-own-turn = 轮到你走时才能看提示。
 status-hint-looking = 正在寻找好棋…
 status-resign-confirm = 认输这局吗？再按一次“认输”（Ctrl+R）确认；其他任何操作都会取消。
 status-ai-failed = AI 无法落子（{ $error }），判为认输。
+# $what: what the engine did, in English from the protocol client ("did not answer within
+# 7.0 s", "played 7,7, which is not allowed: ...").
+engine-fault = { $name } 判负（{ $what }）。
+engine-stopped = 引擎尚未应答就被停止了。
+engine-not-this-game = 外部引擎不下这种棋。
 status-ai-placing = { $level }正在放子…
 status-ai-choosing = { $level }正在选择…
 status-player-prompt = { $player }：{ $prompt }

@@ -68,3 +68,25 @@ file-puzzle-progress = 谜题进度文件
 notice-opening-misfit = 保存的开局与保存的对局不符，已舍弃。
 notice-opening-none = 无法恢复保存的开局（该棋没有这种开局规则）。
 notice-opening-action = 无法恢复保存的开局（其中一步无法重放）。
+# Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
+engines-title = 引擎
+engines-about = Gomocup 引擎（pbrain-* 程序，如 Rapfi、Embryo 或 AIWine）可以作为你的五子棋对手。按文件添加引擎，游戏会询问它支持哪些规则和棋盘。
+engines-add = 添加引擎
+engines-add-button = 添加
+engines-path-hint = 点击此处并输入引擎路径，例如 /opt/rapfi/pbrain-rapfi
+engines-found = 在这台电脑上找到：
+engines-remove = 移除
+engines-turn = 每步用时
+engines-threads = 线程
+engines-memory = 内存
+engines-seconds = { $seconds } 秒
+engines-mib = { $mib } MB
+# $rules: rule names joined by commas; $sizes: "15×15, 19×19".
+engines-plays = 规则：{ $rules } · 棋盘：{ $sizes }
+engine-missing = 找不到：{ $path } 已不存在。
+engine-checking = 正在检查 { $file }…
+engine-added = 已添加 { $name }：可在“新对局”中选它作对手。
+# $what: in English, from the protocol client ("could not be started: ...").
+engine-not-added = 未能添加 { $file }：{ $what }。
+engine-no-file = 没有这个文件（{ $path }）
+engine-refused-every-rule = 它拒绝了询问的所有规则

@@ -29,6 +29,9 @@ setup-clock-note-none = 不计时：想多久都可以
 setup-record = { $wins }胜 { $losses }负 { $draws }和
 setup-two-players = 双人对弈
 setup-two-players-note = 和朋友在这台电脑上轮流下。
+# An external engine added in Settings, as an opponent: its name, and its file.
+setup-engine = { $name } · 引擎
+setup-engine-note = { $path }
 setup-back = 返回
 setup-start = 开始对局
 
@@ -79,6 +82,7 @@ result-side-won = { $side }胜
 result-reason-line = { $player }在第 { $move } 手连成{ $line }。
 result-reason-resigned = 下了 { $moves } 手后，{ $player }认输。
 result-reason-time = 下了 { $moves } 手后，{ $player }超时。
+result-reason-forfeit = 下了 { $moves } 手后，{ $player }被判负。
 result-reason-board-full = 棋盘已满：双方都没有连成{ $line }。
 result-saved-as =
     已保存为

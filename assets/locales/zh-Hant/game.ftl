@@ -8,6 +8,7 @@ side-connect4-first = 紅方
 side-connect4-second = 黃方
 player-you = 你
 player-ai = { $level }（AI）
+player-engine = { $name }（引擎）
 player-numbered = 玩家 { $number }
 player-coloured = { $colour }玩家
 level-headline = 等級 { $number } · { $name }
@@ -97,6 +98,10 @@ outlook-chance = { $side }勝率 { $percent }%
 panel-search = { $level }
     上次搜尋：深度 { $depth } · { $outlook }
     { $nodes } 個節點，用時 { $seconds } 秒
+# An external engine's last move: its name, the depth it reported (0 when it reported
+# none) and the time it took.
+panel-engine = { $name }
+    上一手：深度 { $depth } · { $seconds } 秒
 c4-how-forced = 必走之著
 c4-how-feel = 憑感覺
 c4-how-book = 來自開局庫
@@ -214,6 +219,11 @@ status-hint-own-turn = 輪到你走時才能看提示。
 status-hint-looking = 正在尋找好棋…
 status-resign-confirm = 認輸這局嗎？再按一次「認輸」（Ctrl+R）確認；其他任何操作都會取消。
 status-ai-failed = AI 無法落子（{ $error }），判為認輸。
+# $what: what the engine did, in English from the protocol client ("did not answer within
+# 7.0 s", "played 7,7, which is not allowed: ...").
+engine-fault = { $name } 判負（{ $what }）。
+engine-stopped = 引擎尚未回應就被停止了。
+engine-not-this-game = 外部引擎不下這種棋。
 status-ai-placing = { $level }正在放子…
 status-ai-choosing = { $level }正在選擇…
 status-player-prompt = { $player }：{ $prompt }

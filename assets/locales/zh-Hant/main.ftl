@@ -68,3 +68,25 @@ file-puzzle-progress = 謎題進度檔
 notice-opening-misfit = 儲存的開局與儲存的對局不符，已捨棄。
 notice-opening-none = 無法恢復儲存的開局（此棋沒有這種開局規則）。
 notice-opening-action = 無法恢復儲存的開局（其中一步無法重播）。
+# Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
+engines-title = 引擎
+engines-about = Gomocup 引擎（pbrain-* 程式，如 Rapfi、Embryo 或 AIWine）可以作為你的五子棋對手。按檔案新增引擎，遊戲會詢問它支援哪些規則和棋盤。
+engines-add = 新增引擎
+engines-add-button = 新增
+engines-path-hint = 點擊此處並輸入引擎路徑，例如 /opt/rapfi/pbrain-rapfi
+engines-found = 在這台電腦上找到：
+engines-remove = 移除
+engines-turn = 每步用時
+engines-threads = 執行緒
+engines-memory = 記憶體
+engines-seconds = { $seconds } 秒
+engines-mib = { $mib } MB
+# $rules: rule names joined by commas; $sizes: "15×15, 19×19".
+engines-plays = 規則：{ $rules } · 棋盤：{ $sizes }
+engine-missing = 找不到：{ $path } 已不存在。
+engine-checking = 正在檢查 { $file }…
+engine-added = 已新增 { $name }：可在「新對局」中選它作對手。
+# $what: in English, from the protocol client ("could not be started: ...").
+engine-not-added = 未能新增 { $file }：{ $what }。
+engine-no-file = 沒有這個檔案（{ $path }）
+engine-refused-every-rule = 它拒絕了詢問的所有規則

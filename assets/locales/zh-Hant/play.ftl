@@ -29,6 +29,9 @@ setup-clock-note-none = 不計時：想多久都可以
 setup-record = { $wins }勝 { $losses }負 { $draws }和
 setup-two-players = 雙人對弈
 setup-two-players-note = 和朋友在這台電腦上輪流下。
+# An external engine added in Settings, as an opponent: its name, and its file.
+setup-engine = { $name } · 引擎
+setup-engine-note = { $path }
 setup-back = 返回
 setup-start = 開始對局
 
@@ -79,6 +82,7 @@ result-side-won = { $side }勝
 result-reason-line = { $player }在第 { $move } 手連成{ $line }。
 result-reason-resigned = 下了 { $moves } 手後，{ $player }認輸。
 result-reason-time = 下了 { $moves } 手後，{ $player }超時。
+result-reason-forfeit = 下了 { $moves } 手後，{ $player }被判負。
 result-reason-board-full = 棋盤已滿：雙方都沒有連成{ $line }。
 result-saved-as =
     已儲存為

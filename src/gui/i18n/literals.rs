@@ -57,6 +57,11 @@ const QUIET_CALLS: &[&str] = &[
 /// (file, the literal or, ending in "…", its beginning, why).
 const EXCEPTIONS: &[(&str, &str, &str)] = &[
     (
+        "src/gui/kind/external.rs",
+        "EngineSeat",
+        "a type's name in its Debug form, for logs",
+    ),
+    (
         "src/gui/kind/plain.rs",
         "'{0}' is no side (first or second)",
         "a file's errors are in English, as the engine's file errors are",

@@ -347,6 +347,12 @@ const KEPT_NAMES: &[&str] = &[
     "taraguchi",
     "ctrl",
     "enter",
+    // Engines and the tournament they play in, named in Settings' Engines card.
+    "gomocup",
+    "pbrain",
+    "rapfi",
+    "embryo",
+    "aiwine",
     "home",
     "space",
 ];

@@ -15,6 +15,7 @@
 //! `crate::engine`.
 
 pub mod connect4;
+pub mod external;
 pub mod files;
 pub mod gomoku;
 mod opening;
@@ -32,8 +33,9 @@ use std::time::Duration;
 use bevy::prelude::Resource;
 
 use super::msg::{Arg, Msg};
-use super::persist::{Notices, SetupChoice};
+use super::persist::{EngineEntry, Notices, SetupChoice};
 use crate::engine::review::Outlook;
+pub use external::EngineSeat;
 pub use files::{Recorded, Saved};
 pub use puzzles::{AnyPuzzle, GamePuzzles, PuzzleBook};
 
@@ -42,6 +44,8 @@ pub use puzzles::{AnyPuzzle, GamePuzzles, PuzzleBook};
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RecordEnd {
     pub resigned: Option<Side>,
+    /// An external engine broke the protocol or the rules and lost.
+    pub forfeited: Option<Side>,
     pub lost_on_time: Option<Side>,
     pub times: Vec<(Duration, Duration)>,
     /// The game's comment (the opening's actions: "Opening: Swap2; h8 i9 j7 two ...").
@@ -275,6 +279,23 @@ pub trait GameDef: Send + Sync + 'static {
     fn shows_evaluation(&self) -> bool {
         false
     }
+    /// External Gomocup-protocol engines can play it ([`Rules::external_search`]).
+    fn plays_engines(&self) -> bool {
+        false
+    }
+    /// The `INFO rule` numbers and board sizes an added engine is asked about.
+    fn engine_variants(&self) -> (Vec<u32>, Vec<u32>) {
+        (Vec::new(), Vec::new())
+    }
+    /// The name of an `INFO rule` number, for players, if it is one of this game's rules.
+    fn engine_rule_name(&self, _bits: u32) -> Option<Msg> {
+        None
+    }
+    /// Whether an engine that accepted these `INFO rule` numbers and board sizes can play a
+    /// game with these options (by default any).
+    fn engine_accepts(&self, _options: &Options, _rules: &[u32], _sizes: &[u32]) -> bool {
+        true
+    }
     /// Move numbers on the pieces when a replay opens (discs that fall in columns are easy
     /// to follow without).
     fn numbers_by_default(&self) -> bool {
@@ -407,6 +428,22 @@ impl GameKind {
             Some(n) if n == 0 || self.level(n).is_some() => n,
             _ => self.0.default_opponent(),
         }
+    }
+
+    /// The external engine chosen as the opponent, if one is and it can play these options
+    /// (it is in `engines`, its file is there, it accepted the rule and the size).
+    pub fn engine<'a>(
+        self,
+        setup: &SetupChoice,
+        engines: &'a [EngineEntry],
+        options: &Options,
+    ) -> Option<&'a EngineEntry> {
+        let path = setup.games.get(self.id())?.engine.as_ref()?;
+        let entry = engines.iter().find(|e| &e.path == path)?;
+        (self.0.plays_engines()
+            && entry.present()
+            && self.0.engine_accepts(options, &entry.rules, &entry.sizes))
+        .then_some(entry)
     }
 
     /// The setup screen's rows for this game, checked.

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use super::{AnyLevel, GameKind, Move, Options, SearchInfo, Side, Standing};
+use super::{AnyLevel, EngineSeat, GameKind, Move, Options, SearchInfo, Side, Standing};
 use crate::engine::review::{Analysis, Outlook, Progress as ReviewProgress, ReviewLimits};
 use crate::gui::clock::Budget;
 use crate::gui::msg::Msg;
@@ -138,6 +138,17 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     ) -> SearchInfo {
         judged(self, request.level, progress)
     }
+    /// An external engine's move (see [`EngineSeat`]); games that do not speak the Gomocup
+    /// protocol have none.
+    fn external_search(
+        &self,
+        _seat: &EngineSeat,
+        request: &SearchRequest,
+        _stop: &AtomicBool,
+        _progress: Progress,
+    ) -> SearchInfo {
+        SearchInfo::none(request.level, "engine-not-this-game")
+    }
     /// The weakest answer, found at once (when a search failed); by default the judged move.
     fn fallback(&self, _seed: u64) -> SearchInfo {
         judged(self, Self::kind().def().hint_level(), &mut |_, _| {})
@@ -251,6 +262,13 @@ pub trait Play: Send + Sync + fmt::Debug + 'static {
     fn line_name(&self, cells: usize) -> Msg;
     fn key(&self) -> u64;
     fn search(&self, request: &SearchRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo;
+    fn external_search(
+        &self,
+        seat: &EngineSeat,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+        progress: Progress,
+    ) -> SearchInfo;
     fn fallback(&self, seed: u64) -> SearchInfo;
     fn review(
         &self,
@@ -381,6 +399,16 @@ impl<R: Rules> Play for R {
             Some(level) => Rules::search(self, level, request, stop, progress),
             None => SearchInfo::none(request.level, "hint-other-game"),
         }
+    }
+
+    fn external_search(
+        &self,
+        seat: &EngineSeat,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+        progress: Progress,
+    ) -> SearchInfo {
+        Rules::external_search(self, seat, request, stop, progress)
     }
 
     fn fallback(&self, seed: u64) -> SearchInfo {

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod clocks;
+pub mod engines;
 pub mod layout;
 pub mod load;
 pub mod move_list;
@@ -36,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
         move_list::plugin,
         load::plugin,
         settings::plugin,
+        engines::plugin,
         layout::plugin,
         review::plugin,
         analysis::plugin,

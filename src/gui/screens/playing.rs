@@ -231,6 +231,10 @@ fn update_panel(
     }
     let info = match (&session.last_search, session.ai_level()) {
         (Some(s), _) => i18n.msg(&s.describe()),
+        (None, Some(_)) if session.engine.is_some() => session
+            .engine
+            .as_ref()
+            .map_or_else(String::new, |e| format!("{}\n{}", e.name, e.path.display())),
         (None, Some(level)) => format!(
             "{}\n{}",
             i18n.msg(&level.headline()),
@@ -265,11 +269,12 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
     if !session.is_ongoing() {
         return Msg::key("play-turn-game-over");
     }
-    // The level's name, or "AI" for an AI of no known level.
-    let level = || {
-        session
+    // The engine's or the level's name, or "AI" for an AI of no known level.
+    let level = || match &session.engine {
+        Some(e) if !session.in_opening() => Msg::verbatim(e.name.clone()),
+        _ => session
             .ai_level()
-            .map_or_else(|| Msg::key("play-ai"), |l| l.title())
+            .map_or_else(|| Msg::key("play-ai"), |l| l.title()),
     };
     if session.in_opening() {
         return match session.ai_level() {

@@ -55,6 +55,9 @@ fn reason(session: &Session, end: &GameEnd) -> Msg {
         GameEnd::Time { loser } => Msg::key("result-reason-time")
             .with("player", session.player_name(*loser))
             .with("moves", moves),
+        GameEnd::Forfeit { loser } => Msg::key("result-reason-forfeit")
+            .with("player", session.player_name(*loser))
+            .with("moves", moves),
         GameEnd::Draw => {
             Msg::key("result-reason-board-full").with("line", session.game.line_name(0))
         }
@@ -81,7 +84,11 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
         ),
         None => i18n.t("result-not-saved"),
     };
-    let tally = session.ai_level().map(|level| (level, stats.tally(level)));
+    // The record against a level counts that level's games: not an engine's.
+    let tally = session
+        .ai_level()
+        .filter(|_| session.engine.is_none())
+        .map(|level| (level, stats.tally(level)));
     commands.entity(panel_entity).with_children(|p| {
         spawn_game_header(p, &session, &i18n);
         p.spawn(panel(percent(100))).with_children(|card| {

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::gui::audio::Sfx;
 use crate::gui::flow::{Action, Screen, SettingsAction};
 use crate::gui::i18n::{I18n, LANGUAGES};
+use crate::gui::kind::Games;
 use crate::gui::persist::{Paths, Settings};
 use crate::gui::theme::widgets::{
     ButtonAction, ButtonLabel, GameButton, bold, panel, screen_root, spawn_button, text,
@@ -30,7 +31,13 @@ enum VolumeText {
     Music,
 }
 
-fn spawn_settings(mut commands: Commands, paths: Res<Paths>, i18n: Res<I18n>) {
+fn spawn_settings(
+    mut commands: Commands,
+    paths: Res<Paths>,
+    settings: Res<Settings>,
+    games: Res<Games>,
+    i18n: Res<I18n>,
+) {
     let file = paths.settings_file().display().to_string();
     let i18n = &*i18n;
     commands
@@ -66,6 +73,9 @@ fn spawn_settings(mut commands: Commands, paths: Res<Paths>, i18n: Res<I18n>) {
                         cards
                             .spawn(panel(px(420)))
                             .with_children(|c| language_card(c, i18n));
+                        cards.spawn(panel(px(700))).with_children(|c| {
+                            super::engines::engines_card(c, &settings, &paths, &games, i18n)
+                        });
                     });
                     col.spawn(text(
                         i18n.t_args("settings-saved-in", &[("file", file.into())]),
@@ -376,8 +386,13 @@ fn own_fonts(
     }
 }
 
-fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
-    if keys.just_pressed(KeyCode::Escape) {
+fn shortcuts(
+    keys: Res<ButtonInput<KeyCode>>,
+    field: Res<super::engines::PathField>,
+    mut commands: Commands,
+) {
+    // Escape while typing a path leaves the field, not the screen.
+    if keys.just_pressed(KeyCode::Escape) && !field.focused && !field.is_changed() {
         commands.trigger(Action::Settings(SettingsAction::Back));
     }
 }

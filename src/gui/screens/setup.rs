@@ -9,7 +9,7 @@ use crate::gui::flow::{Action, Screen, SetupAction, press};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::files::{Stats, autosave_file};
 use crate::gui::kind::{AnyLevel, Games, Side};
-use crate::gui::persist::{ColourChoice, Paths, Settings, TimeControl};
+use crate::gui::persist::{ColourChoice, EngineEntry, Paths, Settings, TimeControl};
 use crate::gui::session::Session;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
@@ -71,7 +71,7 @@ fn spawn_setup(
                     .with_children(|col| {
                         col.spawn(bold(i18n.t("setup-title"), 36.0, palette::TEXT));
                         col.spawn(panel(px(720))).with_children(|card| {
-                            spawn_rows(card, kind, &games, &stats, i18n);
+                            spawn_rows(card, kind, &games, &stats, &settings.engines, i18n);
                         });
                     });
                 page.spawn(Node {
@@ -113,6 +113,7 @@ fn spawn_rows(
     kind: crate::gui::kind::GameKind,
     games: &Games,
     stats: &Stats,
+    engines: &[EngineEntry],
     i18n: &I18n,
 ) {
     row(card, &i18n.t("setup-game"), |r| {
@@ -121,7 +122,12 @@ fn spawn_rows(
             spawn_option(r, &name, SetupAction::Game(game.id()));
         }
     });
-    spawn_opponents(card, &kind.def().levels(), stats, i18n);
+    let engines = if kind.def().plays_engines() {
+        engines
+    } else {
+        &[]
+    };
+    spawn_opponents(card, &kind.def().levels(), engines, stats, i18n);
     row(card, &i18n.t("setup-colour"), |r| {
         let first =
             i18n.msg(&Msg::key("setup-colour-first").with("side", kind.side_name(Side::First)));
@@ -307,6 +313,7 @@ fn note_within(line: &str, min_height: f32) -> impl Bundle {
 fn spawn_opponents(
     card: &mut ChildSpawnerCommands,
     levels: &[AnyLevel],
+    engines: &[EngineEntry],
     stats: &Stats,
     i18n: &I18n,
 ) {
@@ -337,6 +344,21 @@ fn spawn_opponents(
                     &i18n.msg(&level.blurb()),
                     &record,
                     action(level.number()),
+                );
+            }
+            // The engines added in Settings, by the name they gave.
+            for (i, engine) in engines.iter().enumerate() {
+                let note = if engine.present() {
+                    Msg::key("setup-engine-note").with("path", engine.path.clone())
+                } else {
+                    Msg::key("engine-missing").with("path", engine.path.clone())
+                };
+                spawn_level(
+                    list,
+                    &i18n.msg(&Msg::key("setup-engine").with("name", engine.name.clone())),
+                    &i18n.msg(&note),
+                    "",
+                    SetupAction::Engine(i),
                 );
             }
             spawn_level(
@@ -457,7 +479,14 @@ fn mark_selected(
         };
         let selected = match action {
             SetupAction::Game(id) => *id == kind.id(),
-            SetupAction::Opponent(n) => *n == kind.opponent(setup),
+            SetupAction::Opponent(n) => {
+                *n == kind.opponent(setup)
+                    && kind.engine(setup, &settings.engines, &stored).is_none()
+            }
+            SetupAction::Engine(i) => settings.engines.get(*i).is_some_and(|e| {
+                kind.engine(setup, &settings.engines, &stored)
+                    .is_some_and(|chosen| chosen.path == e.path)
+            }),
             SetupAction::Colour(c) => *c == setup.colour,
             SetupAction::Choose(key, value) => options.get(*key) == Some(value),
             SetupAction::Clock(c) => *c == setup.clock,
@@ -465,7 +494,14 @@ fn mark_selected(
         };
         // Between two people nobody is "you": the colour row has nothing to choose.
         let inactive = match action {
-            SetupAction::Colour(_) => kind.opponent(setup) == 0,
+            SetupAction::Colour(_) => {
+                kind.opponent(setup) == 0
+                    && kind.engine(setup, &settings.engines, &stored).is_none()
+            }
+            // An engine that is missing, or did not accept this rule or size.
+            SetupAction::Engine(i) => !settings.engines.get(*i).is_some_and(|e| {
+                e.present() && kind.def().engine_accepts(&stored, &e.rules, &e.sizes)
+            }),
             SetupAction::Choose(key, value) => !kind.def().choice_applies(&stored, key, *value),
             _ => false,
         };
@@ -537,7 +573,7 @@ fn on_action(
         // The question is up: only its two answers count.
         match action {
             SetupAction::Start => {
-                *session = Session::from_setup(&settings.setup, &games);
+                *session = Session::from_setup(&settings.setup, &games, &settings.engines);
                 next.set(Screen::Playing);
             }
             SetupAction::Back => {
@@ -563,11 +599,26 @@ fn on_action(
         }
         SetupAction::Opponent(n) => {
             if *n == 0 || kind.level(*n).is_some() {
-                setup
+                let game = setup.games.entry(kind.id().to_string()).or_default();
+                game.opponent = Some(*n);
+                game.engine = None;
+            }
+        }
+        SetupAction::Engine(i) => {
+            // Only an engine that is there and plays the rule and size chosen.
+            if let Some(engine) = settings.engines.get(*i).filter(|e| {
+                e.present()
+                    && kind
+                        .def()
+                        .engine_accepts(&kind.options(&settings.setup), &e.rules, &e.sizes)
+            }) {
+                let path = engine.path.clone();
+                let game = settings
+                    .setup
                     .games
                     .entry(kind.id().to_string())
-                    .or_default()
-                    .opponent = Some(*n);
+                    .or_default();
+                game.engine = Some(path);
             }
         }
         SetupAction::Colour(c) => setup.colour = *c,
@@ -593,7 +644,7 @@ fn on_action(
                 spawn_replace_question(&mut commands, &i18n);
                 return;
             }
-            *session = Session::from_setup(&settings.setup, &games);
+            *session = Session::from_setup(&settings.setup, &games, &settings.engines);
             next.set(Screen::Playing);
         }
         SetupAction::Back => next.set(Screen::Title),

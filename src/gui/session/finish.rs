@@ -49,9 +49,10 @@ pub(super) fn settle(
 
 /// Saves the record, counts the result, removes the autosave and picks the end sound.
 pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats) {
-    let who = match session.opponent {
-        Opponent::Ai(level) => level.name().to_ascii_lowercase(),
-        Opponent::Person => "two-players".into(),
+    let who = match (&session.opponent, &session.engine) {
+        (Opponent::Ai(_), Some(_)) => "engine".into(),
+        (Opponent::Ai(level), None) => level.name().to_ascii_lowercase(),
+        (Opponent::Person, _) => "two-players".into(),
     };
     let names = session.record_names();
     let saved = files::save_record(
@@ -61,6 +62,7 @@ pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: 
         &session.started,
         &RecordEnd {
             resigned: session.resigned,
+            forfeited: session.forfeited,
             lost_on_time: session.flagged,
             times: session
                 .clock
@@ -88,7 +90,10 @@ pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: 
     };
     let person = session.person_result(&end);
     let kind = session.game.kind();
-    if let Err(e) = stats.count(paths, kind, session.ai_level(), person) {
+    // The record against each level counts games against that level only.
+    if session.engine.is_none()
+        && let Err(e) = stats.count(paths, kind, session.ai_level(), person)
+    {
         warn!("could not save statistics: {e}");
     }
     files::remove_autosave(paths, kind);

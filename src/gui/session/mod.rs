@@ -19,11 +19,11 @@ use super::frames::FrameRequests;
 use super::kind::Verdict;
 use super::kind::files::{self, Saved, SavedOpening, Stats};
 use super::kind::{
-    AnyGame, AnyLevel, GameKind, Games, Move, OpeningPhase, Options, RecordEnd, SearchInfo,
-    SearchRequest, Side, Standing,
+    AnyGame, AnyLevel, EngineSeat, GameKind, Games, Move, OpeningPhase, Options, RecordEnd,
+    SearchInfo, SearchRequest, Side, Standing,
 };
 use super::msg::Msg;
-use super::persist::{ColourChoice, Notices, Paths, SetupChoice, timestamp};
+use super::persist::{ColourChoice, EngineEntry, Notices, Paths, SetupChoice, timestamp};
 use crate::engine::review::Outlook;
 
 mod finish;
@@ -94,6 +94,11 @@ pub enum GameEnd {
     Time {
         loser: Side,
     },
+    /// An external engine broke the protocol or the rules (crashed, hung, played an illegal
+    /// point): it loses, as Gomocup managers rule.
+    Forfeit {
+        loser: Side,
+    },
     Draw,
 }
 
@@ -101,7 +106,9 @@ impl GameEnd {
     pub fn winner(&self) -> Option<Side> {
         match self {
             GameEnd::Line { winner, .. } => Some(*winner),
-            GameEnd::Resigned { loser } | GameEnd::Time { loser } => Some(loser.other()),
+            GameEnd::Resigned { loser } | GameEnd::Time { loser } | GameEnd::Forfeit { loser } => {
+                Some(loser.other())
+            }
             GameEnd::Draw => None,
         }
     }
@@ -129,6 +136,11 @@ pub struct Session {
     /// Date of the game's start, for the record.
     pub started: String,
     pub resigned: Option<Side>,
+    /// The side whose external engine forfeited.
+    pub forfeited: Option<Side>,
+    /// The external engine playing the AI's side, when the opponent is one (its process
+    /// lives as long as the session holds it).
+    pub engine: Option<EngineSeat>,
     /// Both players' time, when the game has a clock.
     pub clock: Option<GameClock>,
     /// Whose clock ran out (the game is over).
@@ -177,6 +189,8 @@ impl Session {
             seed,
             started: timestamp().date,
             resigned: None,
+            forfeited: None,
+            engine: None,
             clock: None,
             flagged: None,
             last_search: None,
@@ -195,12 +209,18 @@ impl Session {
     }
 
     /// A new game from the setup screen's choices (the colour choice names the first and the
-    /// second player).
-    pub fn from_setup(setup: &SetupChoice, games: &Games) -> Session {
+    /// second player), with `engines` the ones added in Settings.
+    pub fn from_setup(setup: &SetupChoice, games: &Games, engines: &[EngineEntry]) -> Session {
         let kind = games.chosen(setup);
         let options = kind.options(setup);
         let game = kind.def().new_game(&options);
-        let level = kind.level(kind.opponent(setup));
+        let engine = kind.engine(setup, engines, &options);
+        // An engine sits where the strongest level would: the evaluation bar and the
+        // turn logic treat it as the AI; the names and the record name the engine.
+        let level = match &engine {
+            Some(_) => kind.def().levels().last().copied(),
+            None => kind.level(kind.opponent(setup)),
+        };
         let human = match setup.colour {
             ColourChoice::Black => Side::First,
             ColourChoice::White => Side::Second,
@@ -209,6 +229,7 @@ impl Session {
         };
         let opponent = level.map_or(Opponent::Person, Opponent::Ai);
         let mut session = Session::new(game, opponent, human, rand::random());
+        session.engine = engine.map(|e| EngineSeat::new(e.name.clone(), e.spec()));
         session.clock = GameClock::new(setup.clock);
         session.begin_opening(kind.def().opening(&options), options);
         session
@@ -222,6 +243,8 @@ impl Session {
             None => self.human.other(),
         };
         let mut session = Session::new(self.game.fresh(), self.opponent, human, rand::random());
+        // The same engine process plays on (its START begins the new game).
+        session.engine = self.engine.clone();
         session.clock = self.clock.as_ref().and_then(|c| GameClock::new(c.control));
         if let Some(options) = &self.opening_options {
             let phase = self.game.kind().def().opening(options);
@@ -248,6 +271,9 @@ impl Session {
     }
 
     pub fn end(&self) -> Option<GameEnd> {
+        if let Some(loser) = self.forfeited {
+            return Some(GameEnd::Forfeit { loser });
+        }
         if let Some(loser) = self.resigned {
             return Some(GameEnd::Resigned { loser });
         }
@@ -262,7 +288,10 @@ impl Session {
     }
 
     pub fn is_ongoing(&self) -> bool {
-        self.resigned.is_none() && self.flagged.is_none() && !self.game.is_over()
+        self.resigned.is_none()
+            && self.forfeited.is_none()
+            && self.flagged.is_none()
+            && !self.game.is_over()
     }
 
     pub fn is_ai_turn(&self) -> bool {
@@ -282,6 +311,13 @@ impl Session {
     /// record and so in the replay: "You", "Club (AI)", or between two people "Player 1".
     pub fn player_name(&self, side: Side) -> Msg {
         match self.opponent {
+            Opponent::Ai(_) if side != self.human && self.engine.is_some() => {
+                let name = self
+                    .engine
+                    .as_ref()
+                    .map_or(String::new(), |e| e.name.clone());
+                Msg::key("player-engine").with("name", name)
+            }
             Opponent::Ai(level) if side != self.human => {
                 Msg::key("player-ai").with("level", level.title())
             }
@@ -383,6 +419,8 @@ impl Session {
                     .map(|c| c.budget(self.game.to_move().index(), Instant::now())),
             },
             purpose,
+            // The engine plays the AI's moves; hints and the evaluation bar stay ours.
+            external: self.engine.clone().filter(|_| purpose == JobKind::Move),
         }
     }
 

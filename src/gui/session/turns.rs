@@ -141,6 +141,13 @@ pub(super) fn apply_ai_moves(
                 // "Wait for the AI's move." and the like are answered now.
                 session.status = None;
             }
+            Err(e) if session.engine.is_some() => {
+                // An external engine that crashed, hung or played an illegal point loses
+                // the game, as Gomocup managers rule; the message names it and what it did.
+                warn!("{}", e.english());
+                session.status = Some(e);
+                session.forfeited = Some(ai);
+            }
             Err(e) => {
                 // An engine bug (or no legal move, which the rules make a draw first): the
                 // game must go on, so the AI forfeits.

@@ -7,6 +7,7 @@ mod analysis;
 mod clock;
 mod connect4;
 mod effects;
+mod engines;
 mod flow;
 mod frames;
 mod gomoku;

@@ -1,5 +1,6 @@
 //! Building blocks of the screens: text, buttons (click -> [`Action`]), panels.
 
+use bevy::picking::Pickable;
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
@@ -124,12 +125,16 @@ pub fn spawn_button(
                 text(label, 17.0, palette::TEXT),
                 // Short labels like "|<-" must not break inside narrow buttons.
                 TextLayout::no_wrap(),
+                // The button takes every click inside it (a click on its key hint did not
+                // reach it under Xvfb).
+                Pickable::IGNORE,
             ));
             if !shortcut.is_empty() {
                 // A key hint ("Ctrl+Z / U") reads as one unit: never split over two lines.
                 b.spawn((
                     text(shortcut, 13.0, palette::TEXT_FAINT),
                     TextLayout::no_wrap(),
+                    Pickable::IGNORE,
                 ));
             }
         })

@@ -99,10 +99,11 @@ pub fn record(game: &Game, names: &[String; 2], date: &str, end: &RecordEnd) -> 
     if let Some(c) = &end.comment {
         record.comment = Some(c.clone());
     }
-    let early = match (end.resigned, end.lost_on_time) {
-        (Some(loser), _) => Some((loser, WinBy::Resignation)),
-        (None, Some(loser)) => Some((loser, WinBy::Time)),
-        (None, None) => None,
+    let early = match (end.forfeited, end.resigned, end.lost_on_time) {
+        (Some(loser), _, _) => Some((loser, WinBy::Forfeit)),
+        (None, Some(loser), _) => Some((loser, WinBy::Resignation)),
+        (None, None, Some(loser)) => Some((loser, WinBy::Time)),
+        (None, None, None) => None,
     };
     if let Some((loser, by)) = early {
         record.result = Some(RecordResult::Win {

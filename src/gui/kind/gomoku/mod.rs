@@ -2,6 +2,7 @@
 //! Renju's forbidden points in the player's words, the review and the analysis board), and
 //! [`GOMOKU`], the kind (setup rows: rule and board size; files in [`files`]).
 
+pub mod external;
 pub mod files;
 pub mod opening;
 
@@ -24,6 +25,7 @@ use crate::engine::review::{
 };
 use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
+use crate::protocol::client::rule_bits;
 
 /// The kind, registered in `gui/games.rs`.
 pub static GOMOKU: Gomoku = Gomoku;
@@ -348,6 +350,16 @@ impl Rules for Game {
         search_info(self, level, &r)
     }
 
+    fn external_search(
+        &self,
+        seat: &super::EngineSeat,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+        progress: Progress,
+    ) -> SearchInfo {
+        external::search(self, seat, request, stop, progress)
+    }
+
     fn fallback(&self, seed: u64) -> SearchInfo {
         let never = AtomicBool::new(false);
         let r = play_level(Level::Novice, self, seed, 1.0, &never, &mut NoInfo);
@@ -440,6 +452,30 @@ impl GameDef for Gomoku {
 
     fn shows_evaluation(&self) -> bool {
         true
+    }
+
+    fn plays_engines(&self) -> bool {
+        true
+    }
+
+    fn engine_variants(&self) -> (Vec<u32>, Vec<u32>) {
+        (
+            Rule::ALL.iter().map(|&r| rule_bits(r)).collect(),
+            BOARD_SIZES.iter().map(|&s| s as u32).collect(),
+        )
+    }
+
+    fn engine_rule_name(&self, bits: u32) -> Option<Msg> {
+        Rule::ALL
+            .iter()
+            .find(|&&r| rule_bits(r) == bits)
+            .map(|&r| rule_title(r))
+    }
+
+    fn engine_accepts(&self, options: &Options, rules: &[u32], sizes: &[u32]) -> bool {
+        let rule = Rule::ALL[options.get("rule").copied().unwrap_or(0) as usize % Rule::ALL.len()];
+        let size = options.get("size").copied().unwrap_or(15);
+        rules.contains(&rule_bits(rule)) && sizes.contains(&size)
     }
 
     fn setup_rows(&self) -> Vec<SetupRow> {

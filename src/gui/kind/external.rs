@@ -1,0 +1,56 @@
+//! An external engine at the table: a Gomocup-protocol brain the player added in Settings,
+//! as the opponent. The seat holds the one protocol client (`protocol::client`) behind a
+//! lock, shared by the session (which keeps the process alive for the game) and the search
+//! job that asks it for a move. Dropping the last handle ends the process.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::protocol::client::{EngineClient, EngineSpec};
+
+/// An external engine playing in the current game.
+#[derive(Clone)]
+pub struct EngineSeat {
+    /// The name it gave (`ABOUT`), for the panel, the record and messages.
+    pub name: String,
+    pub path: PathBuf,
+    client: Arc<Mutex<EngineClient>>,
+}
+
+impl EngineSeat {
+    /// A seat for the engine `spec` describes; its process starts on its first move.
+    pub fn new(name: impl Into<String>, spec: EngineSpec) -> EngineSeat {
+        EngineSeat {
+            name: name.into(),
+            path: spec.path.clone(),
+            client: Arc::new(Mutex::new(EngineClient::new(spec))),
+        }
+    }
+
+    /// The client, for one request at a time (a search that panicked left it usable: the
+    /// next request restarts what is out of step).
+    pub fn client(&self) -> MutexGuard<'_, EngineClient> {
+        self.client.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether two handles are the same engine process.
+    pub fn same(&self, other: &EngineSeat) -> bool {
+        Arc::ptr_eq(&self.client, &other.client)
+    }
+}
+
+impl fmt::Debug for EngineSeat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EngineSeat")
+            .field("name", &self.name)
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+impl PartialEq for EngineSeat {
+    fn eq(&self, other: &Self) -> bool {
+        self.same(other)
+    }
+}

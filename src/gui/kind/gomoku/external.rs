@@ -1,0 +1,86 @@
+//! Gomoku with an external engine: the move request through the protocol client, its
+//! `MESSAGE` lines read for the thinking line, and a fault turned into the message that names
+//! the engine and what it did.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::{any_level, point};
+use crate::engine::gomoku::ai::Level;
+use crate::engine::gomoku::{Game, Pos};
+use crate::engine::review::Outlook;
+use crate::gui::kind::{EngineSeat, Progress, SearchInfo, SearchRequest};
+use crate::gui::msg::{Arg, Msg};
+use crate::protocol::client::{Eval, thinking};
+
+fn outlook(eval: Eval) -> Outlook {
+    match eval {
+        Eval::Score(v) => Outlook::Eval(v),
+        Eval::Win(n) => Outlook::Win(n),
+        Eval::Loss(n) => Outlook::Loss(n),
+    }
+}
+
+/// The engine's move in `game` (its side is the side to move).
+pub fn search(
+    game: &Game,
+    seat: &EngineSeat,
+    request: &SearchRequest,
+    stop: &AtomicBool,
+    progress: Progress,
+) -> SearchInfo {
+    // The nominal level of an engine's answers (what the evaluation bar and a fault's
+    // fallback speak as); the panel names the engine.
+    let level = any_level(Level::Master);
+    let mut depth = 0;
+    let mut eval = None;
+    let mut best = None;
+    let mut client = seat.client();
+    // A clock with a time per move is the engine's turn time; a game clock its time left.
+    let left = request.clock.map(|b| b.left);
+    if let Some(b) = request.clock.filter(|b| b.per_move) {
+        let mut spec = client.spec().clone();
+        if spec.turn != b.left {
+            spec.turn = b.left;
+            client.set_spec(spec);
+        }
+    }
+    let answer = client.think(game, left, stop, &mut |line| {
+        let Some(t) = thinking(line) else { return };
+        depth = t.depth.unwrap_or(depth);
+        if let Some(e) = t.eval {
+            eval = Some(outlook(e));
+        }
+        best = t.best.clone().or(best.take());
+        if let Some(e) = eval {
+            progress(depth, e);
+        }
+    });
+    let name = seat.name.clone();
+    let mut info = SearchInfo::none(level, "engine-stopped");
+    match answer {
+        Ok(Some(a)) => {
+            info.mv = Ok(point(a.pos));
+            info.time = a.time;
+            info.searched = true;
+            info.depth = depth;
+            info.eval = eval;
+            let shown_best = best
+                .and_then(|b| Pos::from_human(&b, game.size()).ok())
+                .unwrap_or(a.pos);
+            info.pv = vec![point(shown_best)];
+            info.panel = Msg::key("panel-engine")
+                .with("name", name)
+                .with("depth", depth)
+                .with("seconds", Arg::fixed(a.time.as_secs_f64(), 2));
+        }
+        Ok(None) => {}
+        Err(fault) => {
+            info.mv = Err(Msg::key("engine-fault")
+                .with("name", name)
+                .with("what", fault.to_string()));
+            info.time = Duration::ZERO;
+        }
+    }
+    info
+}

@@ -1,0 +1,219 @@
+//! External engines through the app's own flow: our `pbrain-gomoku` added in Settings (its
+//! survey), chosen in New game and played for a whole game with a clock, an undo and a
+//! record; and script brains that crash, hang, play an occupied point, print garbage or flood
+//! their output, each ending in a forfeit that names the engine and what it did.
+
+use std::path::{Path, PathBuf};
+
+use super::{TestApp, p};
+use crate::engine::gomoku::Rule;
+use crate::gui::engines::EngineSurvey;
+use crate::gui::flow::{
+    Action, EngineAction, EngineValue, PlayAction, ResultAction, Screen, SetupAction, TitleAction,
+};
+use crate::gui::kind::files;
+use crate::gui::kind::gomoku as gomoku_kind;
+use crate::gui::kind::{Side, Standing};
+use crate::gui::persist::{ColourChoice, EngineEntry, Settings, TimeControl};
+use crate::gui::session::{GameEnd, Session};
+
+/// Our brain, built beside the test binary (`cargo test` builds every binary first).
+fn our_brain() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps");
+    let brain = dir.join(format!("pbrain-gomoku{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        brain.is_file(),
+        "{} is missing: run the tests with `cargo test` (which builds the binaries)",
+        brain.display()
+    );
+    brain
+}
+
+/// A brain written as a shell script in `dir`: it knows ABOUT, START and END, and answers
+/// a move request with the shell command `on_move`.
+fn script(dir: &Path, name: &str, on_move: &str) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(name);
+    let text = format!(
+        "#!/bin/sh\n\
+         while read -r line; do\n\
+         \x20 case \"$line\" in\n\
+         \x20   ABOUT*) echo 'name=\"{name}\", version=\"1\"' ;;\n\
+         \x20   START*) echo OK ;;\n\
+         \x20   BEGIN*|TURN*|DONE*) {on_move} ;;\n\
+         \x20   END*) exit 0 ;;\n\
+         \x20 esac\n\
+         done\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+/// Chooses engine `index` in New game and starts a freestyle game on 15 x 15, the person
+/// Black, with `clock`.
+fn start_against_engine(t: &mut TestApp, index: usize, clock: TimeControl) {
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Game(gomoku_kind::ID)));
+    t.act(Action::Setup(SetupAction::Colour(ColourChoice::Black)));
+    t.act(Action::Setup(SetupAction::Choose("rule", 0)));
+    t.act(Action::Setup(SetupAction::Choose("size", 15)));
+    t.act(Action::Setup(SetupAction::Engine(index)));
+    t.act(Action::Setup(SetupAction::Clock(clock)));
+    t.act(Action::Setup(SetupAction::Start));
+    if t.app
+        .world()
+        .resource::<crate::gui::screens::setup::ReplaceAsked>()
+        .0
+    {
+        t.act(Action::Setup(SetupAction::Start));
+    }
+    assert_eq!(t.screen(), Screen::Playing);
+    assert!(t.session().engine.is_some(), "the engine plays");
+}
+
+#[test]
+fn a_whole_game_against_our_brain_as_an_external_engine() {
+    let mut t = TestApp::new();
+    let brain = our_brain();
+    // Added in Settings: surveyed in the background.
+    t.act(Action::Title(TitleAction::Settings));
+    t.act(Action::Engines(EngineAction::AddFound(brain.clone())));
+    assert!(t.run_until(|w| !w.resource::<EngineSurvey>().is_busy()));
+    let entry = t.app.world().resource::<Settings>().engines[0].clone();
+    assert_eq!(entry.path, brain.display().to_string());
+    assert!(entry.name.starts_with("gomoku "), "{}", entry.name);
+    assert_eq!(entry.rules, vec![0, 1, 4], "freestyle, exactly five, Renju");
+    assert_eq!(entry.sizes, vec![13, 15, 19]);
+    // A second per move, stepped down from 5 in the card.
+    for _ in 0..3 {
+        t.act(Action::Engines(EngineAction::Step(
+            0,
+            EngineValue::Turn,
+            -1,
+        )));
+    }
+    assert_eq!(t.app.world().resource::<Settings>().engines[0].turn_secs, 1);
+    t.act(Action::Settings(crate::gui::flow::SettingsAction::Back));
+
+    start_against_engine(
+        &mut t,
+        0,
+        TimeControl::Fischer {
+            seconds: 180,
+            increment: 2,
+        },
+    );
+    t.play_and_wait(p("h8"));
+    t.play_and_wait(p("a1"));
+    // Undo takes back the engine's move and the person's: the engine gets the position anew.
+    t.act(Action::Play(PlayAction::Undo));
+    assert_eq!(t.session().game.ply(), 2);
+    // The person plays on at the first empty points of the first rows until the game ends.
+    let mut guard = 0;
+    while t.session().is_ongoing() {
+        guard += 1;
+        assert!(guard < 120, "the game ends");
+        let game = &t.session().game;
+        let mv = (1..=15)
+            .flat_map(|row| ('a'..='o').map(move |c| format!("{c}{row}")))
+            .map(|s| p(&s))
+            .find(|&m| game.check(m).is_ok())
+            .expect("a free point");
+        t.play_and_wait(mv);
+    }
+    assert!(t.run_until(|w| w.resource::<Session>().finished.is_some()));
+    let finished = t.session().finished.clone().unwrap();
+    assert!(
+        matches!(
+            t.session().game.standing(),
+            Standing::Won {
+                winner: Side::Second,
+                ..
+            }
+        ),
+        "the engine wins against moves along the edge"
+    );
+    let record = files::open_record(&finished.record.expect("saved"), &t.games()).unwrap();
+    assert_eq!(record.moves.len(), t.session().game.ply());
+    assert_eq!(record.names[0], "You");
+    assert!(record.names[1].contains("(engine)"), "{:?}", record.names);
+    assert!(t.session().clock.is_some(), "played on the clock");
+}
+
+#[test]
+fn misbehaving_engines_forfeit_with_a_message_naming_them() {
+    let cases = [
+        ("pbrain-crash", "exit 3", "stopped running"),
+        ("pbrain-hang", "exec sleep 600", "did not answer within"),
+        ("pbrain-taken", "echo 7,7", "not allowed"),
+        ("pbrain-babble", "echo 'good move!'", "instead of a move"),
+        (
+            "pbrain-flood",
+            "exec yes 'MESSAGE flooding'",
+            "lines for one move",
+        ),
+    ];
+    for (name, on_move, said) in cases {
+        let mut t = TestApp::new();
+        let dir = t.paths().data_dir.join("engines");
+        let path = script(&dir, name, on_move);
+        t.app
+            .world_mut()
+            .resource_mut::<Settings>()
+            .engines
+            .push(EngineEntry {
+                path: path.display().to_string(),
+                name: name.to_string(),
+                // The hang: one second, then the grace, then the forfeit.
+                turn_secs: 1,
+                rules: vec![0, 1, 4],
+                sizes: vec![15],
+                ..EngineEntry::default()
+            });
+        start_against_engine(&mut t, 0, TimeControl::NoClock);
+        t.play_and_wait(p("h8"));
+        assert!(
+            t.run_until(|w| w.resource::<Session>().finished.is_some()),
+            "{name}"
+        );
+        let s = t.session();
+        assert_eq!(
+            s.end(),
+            Some(GameEnd::Forfeit {
+                loser: Side::Second
+            }),
+            "{name}"
+        );
+        assert_eq!(
+            s.game.ply(),
+            1,
+            "{name}: nothing of the engine's was played"
+        );
+        let status = s.status_text();
+        assert!(
+            status.contains(name) && status.contains(said),
+            "{name}: {status}"
+        );
+        let finished = s.finished.clone().unwrap();
+        let record = files::open_record(&finished.record.expect("saved"), &t.games()).unwrap();
+        assert_eq!(record.moves.len(), 1, "{name}");
+        assert!(
+            record.result.english().ends_with("won by forfeit"),
+            "{name}: {}",
+            record.result.english()
+        );
+        // The app goes on: a new game against a level starts as usual.
+        t.act(Action::Result(ResultAction::Menu));
+        t.start(1, ColourChoice::Black, Rule::Freestyle);
+        assert!(t.session().engine.is_none());
+    }
+}

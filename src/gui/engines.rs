@@ -139,6 +139,12 @@ pub fn found_engines(paths: &Paths, known: &[EngineEntry]) -> Vec<PathBuf> {
         dirs.extend(std::env::split_paths(&path));
     }
     let mut found = BTreeSet::new();
+    // A file reached twice (/bin is /usr/bin on merged-/usr systems) is offered once.
+    let mut seen = BTreeSet::new();
+    let known: Vec<PathBuf> = known
+        .iter()
+        .map(|k| std::fs::canonicalize(&k.path).unwrap_or_else(|_| PathBuf::from(&k.path)))
+        .collect();
     for dir in dirs {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -146,10 +152,11 @@ pub fn found_engines(paths: &Paths, known: &[EngineEntry]) -> Vec<PathBuf> {
         for entry in entries.flatten() {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().to_ascii_lowercase();
-            if name.starts_with("pbrain-")
-                && is_executable(&path)
-                && !known.iter().any(|k| Path::new(&k.path) == path)
-            {
+            if !name.starts_with("pbrain-") || !is_executable(&path) {
+                continue;
+            }
+            let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+            if !known.contains(&real) && seen.insert(real) {
                 found.insert(path);
             }
         }

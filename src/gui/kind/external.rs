@@ -34,6 +34,14 @@ impl EngineSeat {
         self.client.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Ends the engine's process unless a search is using it now (never waits: a search
+    /// owns the lock until it has stopped). The next move starts the process again.
+    pub fn end_if_idle(&self) {
+        if let Ok(mut client) = self.client.try_lock() {
+            client.end(std::time::Duration::ZERO);
+        }
+    }
+
     /// Whether two handles are the same engine process.
     pub fn same(&self, other: &EngineSeat) -> bool {
         Arc::ptr_eq(&self.client, &other.client)

@@ -44,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, super::job::cancel_on_exit::<OpeningWorker>)
         .add_systems(
             OnExit(Screen::Playing),
-            super::job::cancel_jobs::<OpeningWorker>,
+            (super::job::cancel_jobs::<OpeningWorker>, end_engine),
         )
         .add_observer(on_play_action)
         .add_systems(
@@ -65,6 +65,13 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(SessionSystems),
         );
+}
+
+/// Leaving the game ends an external engine's process (it starts again if the game goes on).
+fn end_engine(session: Res<Session>) {
+    if let Some(seat) = &session.engine {
+        seat.end_if_idle();
+    }
 }
 
 /// The session's systems; screens that show the game run after them.

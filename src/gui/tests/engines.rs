@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use bevy::prelude::State;
+
 use super::{TestApp, p};
 use crate::engine::gomoku::Rule;
 use crate::gui::engines::EngineSurvey;
@@ -147,6 +149,14 @@ fn a_whole_game_against_our_brain_as_an_external_engine() {
     assert_eq!(record.names[0], "You");
     assert!(record.names[1].contains("(engine)"), "{:?}", record.names);
     assert!(t.session().clock.is_some(), "played on the clock");
+    // The result screen: the engine's process has been ended (a rematch starts it again).
+    assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+    let seat = t
+        .session()
+        .engine
+        .clone()
+        .expect("the seat stays for a rematch");
+    assert!(!seat.client().is_running(), "ended on leaving the game");
 }
 
 #[test]

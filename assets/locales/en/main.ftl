@@ -71,9 +71,11 @@ file-statistics = statistics file
 file-autosave = autosaved game
 file-clock = saved game clock
 file-opening = saved game opening
+file-engine = saved game engine
 file-puzzle-progress = puzzle progress file
 notice-opening-misfit = The saved opening does not fit the saved game: it is dropped.
 notice-opening-none = The saved opening could not be restored (the game has no such opening rule).
+notice-engine-gone = The engine of the saved game ({ $name }) is no longer in Settings or its file is gone: the game goes on against Master.
 notice-opening-action = The saved opening could not be restored (one of its steps does not replay).
 # Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
 engines-title = Engines

@@ -64,9 +64,11 @@ file-statistics = 統計ファイル
 file-autosave = 自動保存された対局
 file-clock = 保存した対局の持ち時間
 file-opening = 保存した対局の開局
+file-engine = 保存した対局のエンジン
 file-puzzle-progress = 詰め問題の進行状況ファイル
 notice-opening-misfit = 保存された開局が保存された対局と合わないため、破棄しました。
 notice-opening-none = 保存された開局を復元できませんでした（このゲームにはその開局ルールがありません）。
+notice-engine-gone = 保存した対局のエンジン（{ $name }）が設定にないか、ファイルがありません。名人を相手に続けます。
 notice-opening-action = 保存された開局を復元できませんでした（手順の一部を再現できません）。
 # Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
 engines-title = エンジン

@@ -64,9 +64,11 @@ file-statistics = 통계 파일
 file-autosave = 자동 저장된 대국
 file-clock = 저장된 대국의 시계
 file-opening = 저장된 대국의 오프닝
+file-engine = 저장된 대국의 엔진
 file-puzzle-progress = 퍼즐 진행 파일
 notice-opening-misfit = 저장된 오프닝이 저장된 대국과 맞지 않아 버렸습니다.
 notice-opening-none = 저장된 오프닝을 복원할 수 없습니다(이 게임에는 그런 오프닝 규칙이 없습니다).
+notice-engine-gone = 저장된 대국의 엔진({ $name })이 설정에 없거나 파일이 없습니다: 마스터를 상대로 계속합니다.
 notice-opening-action = 저장된 오프닝을 복원할 수 없습니다(단계 중 하나를 재현할 수 없습니다).
 # Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
 engines-title = 엔진

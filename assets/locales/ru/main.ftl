@@ -64,9 +64,11 @@ file-statistics = файл статистики
 file-autosave = автосохранённая партия
 file-clock = часы сохранённой партии
 file-opening = дебют сохранённой партии
+file-engine = движок сохранённой партии
 file-puzzle-progress = файл прогресса задач
 notice-opening-misfit = Сохранённый дебют не подходит к сохранённой партии и отброшен.
 notice-opening-none = Не удалось восстановить сохранённый дебют (в этой игре нет такого дебютного правила).
+notice-engine-gone = Движка сохранённой партии ({ $name }) больше нет в настройках или его файла нет: партия продолжается против уровня «Мастер».
 notice-opening-action = Не удалось восстановить сохранённый дебют (один из его шагов не воспроизводится).
 # Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
 engines-title = Движки

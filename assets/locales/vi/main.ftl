@@ -64,9 +64,11 @@ file-statistics = tệp thống kê
 file-autosave = ván đã tự động lưu
 file-clock = đồng hồ của ván đã lưu
 file-opening = khai cuộc của ván đã lưu
+file-engine = máy của ván đã lưu
 file-puzzle-progress = tệp tiến độ câu đố
 notice-opening-misfit = Khai cuộc đã lưu không khớp với ván đã lưu: đã bỏ khai cuộc.
 notice-opening-none = Không thể khôi phục khai cuộc đã lưu (trò chơi không có luật khai cuộc đó).
+notice-engine-gone = Máy của ván đã lưu ({ $name }) không còn trong Cài đặt hoặc tệp của nó đã mất: ván tiếp tục với cấp Bậc thầy.
 notice-opening-action = Không thể khôi phục khai cuộc đã lưu (một bước của nó không phát lại được).
 # Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
 engines-title = Máy chơi cờ

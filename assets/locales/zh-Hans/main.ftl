@@ -64,9 +64,11 @@ file-statistics = 统计文件
 file-autosave = 自动保存的对局
 file-clock = 已保存对局的计时
 file-opening = 已保存对局的开局
+file-engine = 已保存对局的引擎
 file-puzzle-progress = 谜题进度文件
 notice-opening-misfit = 保存的开局与保存的对局不符，已舍弃。
 notice-opening-none = 无法恢复保存的开局（该棋没有这种开局规则）。
+notice-engine-gone = 已保存对局的引擎（{ $name }）已不在设置中，或其文件已不存在：对局改由大师级继续。
 notice-opening-action = 无法恢复保存的开局（其中一步无法重放）。
 # Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
 engines-title = 引擎

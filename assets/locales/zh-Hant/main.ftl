@@ -64,9 +64,11 @@ file-statistics = 統計檔
 file-autosave = 自動儲存的對局
 file-clock = 已儲存對局的計時
 file-opening = 已儲存對局的開局
+file-engine = 已儲存對局的引擎
 file-puzzle-progress = 謎題進度檔
 notice-opening-misfit = 儲存的開局與儲存的對局不符，已捨棄。
 notice-opening-none = 無法恢復儲存的開局（此棋沒有這種開局規則）。
+notice-engine-gone = 已儲存對局的引擎（{ $name }）已不在設定中，或其檔案已不存在：對局改由大師級繼續。
 notice-opening-action = 無法恢復儲存的開局（其中一步無法重播）。
 # Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
 engines-title = 引擎

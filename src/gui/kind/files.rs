@@ -156,6 +156,7 @@ pub fn remove_autosave(paths: &Paths, kind: GameKind) {
         autosave_file(paths, kind),
         clock_file(paths, kind),
         opening_file(paths, kind),
+        engine_file(paths, kind),
     ] {
         remove_quietly(&path);
     }
@@ -238,6 +239,44 @@ pub fn load_opening(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Opt
         notices,
     ) {
         persist::Loaded::Ok(opening) => Some(opening),
+        _ => None,
+    }
+}
+
+/// The external engine of the unfinished game, beside its autosave.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SavedEngine {
+    /// As in `Settings::engines`.
+    pub path: String,
+    pub name: String,
+}
+
+fn engine_file(paths: &Paths, kind: GameKind) -> PathBuf {
+    let mut name = autosave_file(paths, kind).into_os_string();
+    name.push(".engine.ron");
+    PathBuf::from(name)
+}
+
+/// Saves which engine plays the unfinished game, or removes the file of a game without one.
+pub fn write_engine(
+    paths: &Paths,
+    kind: GameKind,
+    engine: Option<&SavedEngine>,
+) -> Result<(), String> {
+    let path = engine_file(paths, kind);
+    match engine {
+        Some(engine) => persist::write_ron(&path, engine),
+        None => {
+            remove_quietly(&path);
+            Ok(())
+        }
+    }
+}
+
+/// The autosaved game's engine; `None` without one. A bad file is moved aside and reported.
+pub fn load_engine(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Option<SavedEngine> {
+    match persist::read_ron(&engine_file(paths, kind), Msg::key("file-engine"), notices) {
+        persist::Loaded::Ok(engine) => Some(engine),
         _ => None,
     }
 }

@@ -10,7 +10,7 @@ use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::files;
 use crate::gui::kind::files::record_extensions;
 use crate::gui::kind::{GameKind, Games, Side};
-use crate::gui::persist::{self, Notices, Paths};
+use crate::gui::persist::{self, Notices, Paths, Settings};
 use crate::gui::session::{Session, session_from_autosave};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{GameButton, bold, screen_root, spawn_button, text};
@@ -147,8 +147,8 @@ fn on_action(
     screen: Res<State<Screen>>,
     paths: Res<Paths>,
     games: Res<Games>,
+    settings: Res<Settings>,
     mut notices: ResMut<Notices>,
-
     mut session: ResMut<Session>,
     mut replay: ResMut<Replay>,
     mut next: ResMut<NextState<Screen>>,
@@ -164,8 +164,9 @@ fn on_action(
         TitleAction::NewGame => next.set(Screen::Setup),
         // The more recent of the two games' unfinished games (each has its own file).
         TitleAction::Continue => {
-            let restored = files::newest_autosave(&paths, &games)
-                .and_then(|kind| session_from_autosave(&paths, kind, &mut notices));
+            let restored = files::newest_autosave(&paths, &games).and_then(|kind| {
+                session_from_autosave(&paths, kind, &mut notices, &settings.engines)
+            });
             match restored {
                 Some(s) => {
                     *session = s;

@@ -40,7 +40,14 @@ pub(super) fn settle(
     }
     let written = files::write_autosave(&paths, &session.saved())
         .and_then(|()| files::write_clock(&paths, kind, session.clock.as_ref()))
-        .and_then(|()| files::write_opening(&paths, kind, session.saved_opening().as_ref()));
+        .and_then(|()| files::write_opening(&paths, kind, session.saved_opening().as_ref()))
+        .and_then(|()| {
+            let engine = session.engine.as_ref().map(|e| files::SavedEngine {
+                path: e.path.display().to_string(),
+                name: e.name.clone(),
+            });
+            files::write_engine(&paths, kind, engine.as_ref())
+        });
     if let Err(e) = written {
         warn!("autosave failed: {e}");
         session.status = Some(Msg::key("status-autosave-failed").with("error", e));

@@ -484,12 +484,29 @@ impl Session {
 
 /// The autosaved unfinished game of `kind` as a session to play on (Continue); `None` when
 /// there is none or it does not restore (then it was moved aside and `notices` says so).
+/// An engine's game goes on against that engine if it is still in `engines` and its file
+/// is there; else against the level it stood in for, and the status line says so.
 pub fn session_from_autosave(
     paths: &Paths,
     kind: GameKind,
     notices: &mut Notices,
+    engines: &[EngineEntry],
 ) -> Option<Session> {
     let mut session = files::load_autosave(paths, kind, notices).map(Session::from_saved)?;
+    if let Some(saved) = files::load_engine(paths, kind, notices) {
+        match engines.iter().find(|e| e.path == saved.path && e.present()) {
+            Some(entry) => {
+                session.engine = Some(EngineSeat::new(entry.name.clone(), entry.spec()));
+            }
+            None => {
+                // Said in the game's status line, where the player goes next (the title's
+                // notices are left behind), and logged.
+                let gone = Msg::key("notice-engine-gone").with("name", saved.name);
+                warn!("{}", gone.english());
+                session.status = Some(gone);
+            }
+        }
+    }
     session.clock = files::load_clock(paths, kind, notices);
     if let Some(saved) = files::load_opening(paths, kind, notices) {
         session.restore_opening(saved, notices);

@@ -227,3 +227,52 @@ fn misbehaving_engines_forfeit_with_a_message_naming_them() {
         assert!(t.session().engine.is_none());
     }
 }
+
+#[test]
+fn an_engine_game_continues_against_the_engine_after_a_restart() {
+    let home = super::fresh_home();
+    let brain = our_brain();
+    let entry = EngineEntry {
+        path: brain.display().to_string(),
+        name: "Our brain".into(),
+        turn_secs: 1,
+        rules: vec![0, 1, 4],
+        sizes: vec![13, 15, 19],
+        ..EngineEntry::default()
+    };
+    {
+        let mut t = TestApp::at(home.clone(), None);
+        t.app
+            .world_mut()
+            .resource_mut::<Settings>()
+            .engines
+            .push(entry.clone());
+        start_against_engine(&mut t, 0, TimeControl::NoClock);
+        t.play_and_wait(p("h8"));
+        t.app.update();
+        // Quit without finishing: the test's cleanup must not delete the home.
+        t.home = super::fresh_home();
+    }
+    let mut t = TestApp::at(home.clone(), None);
+    t.act(Action::Title(TitleAction::Continue));
+    assert_eq!(t.screen(), Screen::Playing);
+    assert_eq!(t.session().game.ply(), 2);
+    let seat = t.session().engine.clone().expect("the engine plays on");
+    assert_eq!(seat.name, "Our brain");
+    t.play_and_wait(p("a1"));
+    assert_eq!(
+        t.session().game.ply(),
+        4,
+        "the engine answered after the restart"
+    );
+
+    // Its engine removed from Settings, the game goes on against the level, and says so.
+    t.act(Action::Play(PlayAction::Menu));
+    t.app.world_mut().resource_mut::<Settings>().engines.clear();
+    t.act(Action::Title(TitleAction::Continue));
+    assert_eq!(t.screen(), Screen::Playing);
+    assert!(t.session().engine.is_none());
+    let status = t.session().status_text();
+    assert!(status.contains("Our brain") && status.contains("Master"), "{status}");
+    t.home = home;
+}

@@ -130,6 +130,7 @@ hint-no-defence = Obrana není: ať zahrajete cokoli, { $side } vyhraje za { $mo
    *[other] tahů
 }, počínaje { $point }.
 hint-move = Nápověda: { $point } ({ $level }: { $outlook })
+hint-engine = Nápověda: { $point } ({ $name })
 
 ## Tournament openings (prompts, buttons, the line of decisions)
 

@@ -145,6 +145,8 @@ hint-no-defence = No defence: { $side } wins in { $moves } { $moves ->
    *[other] moves
 } whatever you play, starting at { $point }.
 hint-move = Hint: { $point } ({ $level }: { $outlook })
+# A hint from the external engine being played against: its name.
+hint-engine = Hint: { $point } ({ $name })
 
 ## Tournament openings (prompts, buttons, the line of decisions)
 

@@ -120,6 +120,7 @@ hint-no-legal-move = 打てる手がありません
 hint-other-game = 別のゲームのレベルです
 hint-no-defence = 防ぎようがありません：どう打っても{ $side }が { $moves } 手で勝ちます（{ $point } から）。
 hint-move = ヒント：{ $point }（{ $level }：{ $outlook }）
+hint-engine = ヒント：{ $point }（{ $name }）
 
 ## Tournament openings (prompts, buttons, the line of decisions)
 

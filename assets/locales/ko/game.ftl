@@ -116,6 +116,7 @@ hint-no-legal-move = 둘 수 있는 수가 없습니다
 hint-other-game = 다른 게임의 레벨입니다
 hint-no-defence = 막을 수 없습니다: 어디에 두어도 { $side }이(가) { $moves }수 만에 이깁니다({ $point }부터).
 hint-move = 힌트: { $point }({ $level }: { $outlook })
+hint-engine = 힌트: { $point }({ $name })
 
 ## Tournament openings (prompts, buttons, the line of decisions)
 

@@ -130,6 +130,7 @@ hint-no-defence = Защиты нет: что бы вы ни сыграли, { $
    *[other] хода
 }, начиная с { $point }.
 hint-move = Подсказка: { $point } ({ $level }: { $outlook })
+hint-engine = Подсказка: { $point } ({ $name })
 
 ## Tournament openings (prompts, buttons, the line of decisions)
 

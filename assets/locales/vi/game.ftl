@@ -120,6 +120,7 @@ hint-no-legal-move = không còn nước đi hợp lệ
 hint-other-game = đây là cấp độ của trò chơi khác
 hint-no-defence = Không thể chống đỡ: dù bạn đi thế nào, { $side } cũng thắng sau { $moves } nước, bắt đầu từ { $point }.
 hint-move = Gợi ý: { $point } ({ $level }: { $outlook })
+hint-engine = Gợi ý: { $point } ({ $name })
 
 ## Tournament openings (prompts, buttons, the line of decisions)
 

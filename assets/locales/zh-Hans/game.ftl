@@ -120,6 +120,7 @@ hint-no-legal-move = 没有合法的着法
 hint-other-game = 这是另一种棋的等级
 hint-no-defence = 无法防守：无论你怎么走，{ $side }都将 { $moves } 步获胜，从 { $point } 开始。
 hint-move = 提示：{ $point }（{ $level }：{ $outlook }）
+hint-engine = 提示：{ $point }（{ $name }）
 
 ## Tournament openings (prompts, buttons, the line of decisions)
 

@@ -120,6 +120,7 @@ hint-no-legal-move = 沒有合法的著法
 hint-other-game = 這是另一種棋的等級
 hint-no-defence = 無法防守：無論你怎麼走，{ $side }都將 { $moves } 步獲勝，從 { $point } 開始。
 hint-move = 提示：{ $point }（{ $level }：{ $outlook }）
+hint-engine = 提示：{ $point }（{ $name }）
 
 ## Tournament openings (prompts, buttons, the line of decisions)
 

@@ -426,8 +426,9 @@ impl Session {
                     .map(|c| c.budget(self.game.to_move().index(), Instant::now())),
             },
             purpose,
-            // The engine plays the AI's moves; hints and the evaluation bar stay ours.
-            external: self.engine.clone().filter(|_| purpose == JobKind::Move),
+            // The engine plays the AI's moves and gives the hints (asked for the person's
+            // side: the client sends it the position again); the evaluation bar stays ours.
+            external: self.engine.clone().filter(|_| purpose != JobKind::Evaluate),
         }
     }
 

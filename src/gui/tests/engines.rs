@@ -115,6 +115,16 @@ fn a_whole_game_against_our_brain_as_an_external_engine() {
         },
     );
     t.play_and_wait(p("h8"));
+    // A hint from the engine, for the person's side.
+    t.act(Action::Play(PlayAction::Hint));
+    assert!(t.run_until(|w| w.resource::<Session>().hint.is_some()));
+    let hint = t.session().hint.unwrap();
+    assert!(t.session().game.check(hint).is_ok(), "a legal point");
+    assert!(
+        t.session().status_text().contains(&entry.name),
+        "{}",
+        t.session().status_text()
+    );
     t.play_and_wait(p("a1"));
     // Undo takes back the engine's move and the person's: the engine gets the position anew.
     t.act(Action::Play(PlayAction::Undo));
@@ -273,6 +283,9 @@ fn an_engine_game_continues_against_the_engine_after_a_restart() {
     assert_eq!(t.screen(), Screen::Playing);
     assert!(t.session().engine.is_none());
     let status = t.session().status_text();
-    assert!(status.contains("Our brain") && status.contains("Master"), "{status}");
+    assert!(
+        status.contains("Our brain") && status.contains("Master"),
+        "{status}"
+    );
     t.home = home;
 }

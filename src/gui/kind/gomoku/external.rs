@@ -69,6 +69,9 @@ pub fn search(
                 .and_then(|b| Pos::from_human(&b, game.size()).ok())
                 .unwrap_or(a.pos);
             info.pv = vec![point(shown_best)];
+            info.hint = Msg::key("hint-engine")
+                .with("point", a.pos.to_human(game.size()))
+                .with("name", name.clone());
             info.panel = Msg::key("panel-engine")
                 .with("name", name)
                 .with("depth", depth)
@@ -76,9 +79,11 @@ pub fn search(
         }
         Ok(None) => {}
         Err(fault) => {
-            info.mv = Err(Msg::key("engine-fault")
+            let fault = Msg::key("engine-fault")
                 .with("name", name)
-                .with("what", fault.to_string()));
+                .with("what", fault.to_string());
+            info.hint = Msg::key("hint-none").with("why", fault.clone());
+            info.mv = Err(fault);
             info.time = Duration::ZERO;
         }
     }

@@ -163,11 +163,14 @@ fn undo_stop_and_restart_keep_the_brain_in_step() {
 
 #[test]
 fn a_stopped_search_s_late_reply_is_dropped() {
-    // Its first answer comes a second late, after a MESSAGE; later answers at once.
+    // A TURN is answered late, after a MESSAGE; a whole position (BOARD ... DONE) at once.
+    // After a stop the client must send the whole position: the brain has put its late
+    // answer on its board (and whether that answer is drained or the brain restarted,
+    // 0,0 must not pass for the next answer).
     let spec = script(
         "late",
-        "n=$((n+1)); if [ $n = 1 ]; then echo 'MESSAGE thinking'; sleep 1; echo 0,0; \
-         else echo $n,$n; fi",
+        "case \"$line\" in DONE*) echo 2,2 ;; \
+         *) echo 'MESSAGE thinking'; sleep 0.3; echo 0,0 ;; esac",
         ":",
     );
     let mut client = EngineClient::new(spec);

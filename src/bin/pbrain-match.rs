@@ -331,6 +331,8 @@ fn main() -> ExitCode {
         settle: o.settle,
         // The two brains share the machine equally: neither is lowered.
         nice: None,
+        // A brain that exits mid-game has crashed, not restarted.
+        restart: false,
         ..EngineSpec::new(o.brains[i].clone())
     };
     let mut runner = Runner {

@@ -23,6 +23,13 @@ use crate::engine::gomoku::{Game, Pos, Rule};
 /// load its weights first.
 pub const SETUP_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// How long a brain may take to answer `ABOUT` before it is taken to have no name.
+const ABOUT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a reply owed to a stopped search is waited for before the brain is restarted
+/// (the game is waiting for the next move meanwhile).
+const OWED_WAIT: Duration = Duration::from_secs(1);
+
 /// Beyond the time a move is allowed, how long to wait before declaring a brain hung.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(2);
 
@@ -55,6 +62,9 @@ pub struct EngineSpec {
     pub settle: Duration,
     /// Unix nice value for the process; `None` = the caller's priority.
     pub nice: Option<i32>,
+    /// A brain that exited between moves is started again for the next one (the game);
+    /// `false` makes that a crash (a match counts it).
+    pub restart: bool,
 }
 
 impl EngineSpec {
@@ -70,6 +80,7 @@ impl EngineSpec {
             grace: DEFAULT_GRACE,
             settle: Duration::from_millis(20),
             nice: Some(NICE),
+            restart: true,
         }
     }
 }
@@ -196,6 +207,9 @@ pub struct EngineClient {
     started: Option<(usize, u32)>,
     /// The moves the brain has seen, in order, its own replies included.
     known: Vec<Pos>,
+    /// Whether the brain's board is exactly `known` (not after a stopped search, whose
+    /// answer it has put on its board): only then may `BEGIN` or `TURN` be sent.
+    in_step: bool,
     /// A command whose reply was not waited for (a stopped search): its deadline. The reply
     /// is read and dropped before the next command, so it cannot pass for the next answer.
     owed: Option<Instant>,
@@ -210,6 +224,7 @@ impl EngineClient {
             about: None,
             started: None,
             known: Vec::new(),
+            in_step: false,
             owed: None,
         }
     }
@@ -265,8 +280,13 @@ impl EngineClient {
             self.started = None;
             self.known.clear();
             self.owed = None;
-            // ABOUT is optional: a brain that does not know it still plays.
-            let reply = self.command("ABOUT", SETUP_TIMEOUT)?;
+            // ABOUT is optional: a brain that does not know it (or keeps quiet) still plays;
+            // a late answer is drained before the next command.
+            let reply = match self.running()?.command("ABOUT", ABOUT_TIMEOUT) {
+                Ok((reply, _)) => reply,
+                Err(ManagerError::Timeout(_)) => String::new(),
+                Err(e) => return Err(self.fault(Fault::Crash(e.to_string()))),
+            };
             let upper = reply.to_ascii_uppercase();
             self.about = Some(
                 if upper.starts_with("UNKNOWN") || upper.starts_with("ERROR") {
@@ -281,7 +301,7 @@ impl EngineClient {
 
     /// Whether the brain plays on a `size` board under `rule`: `START` must answer `OK`, and
     /// `INFO rule` must not answer `ERROR` (an `ABOUT` after it marks where its answer would
-    /// be). Leaves the brain started for that game.
+    /// be).
     pub fn probe(&mut self, size: usize, rule: Rule) -> Result<Support, Fault> {
         self.launch()?;
         self.started = None;
@@ -290,13 +310,20 @@ impl EngineClient {
             return Ok(Support::Refused(reply));
         }
         self.send(&format!("INFO rule {}", rule_bits(rule)))?;
-        let reply = self.command("ABOUT", SETUP_TIMEOUT)?;
+        // Not drained first: an ERROR already waiting is the rule's answer.
+        let asked = self.running()?.command("ABOUT", SETUP_TIMEOUT);
+        let reply = match asked {
+            Ok((reply, _)) => reply,
+            Err(ManagerError::Timeout(t)) => return Err(self.fault(Fault::Time(t))),
+            Err(e) => return Err(self.fault(Fault::Crash(e.to_string()))),
+        };
         if reply.to_ascii_uppercase().starts_with("ERROR") {
             // The ABOUT's own reply is still to come.
             self.command_reply(SETUP_TIMEOUT)?;
             return Ok(Support::Refused(reply));
         }
-        self.started = Some((size, rule_bits(rule)));
+        // A game still starts with START and the settings (the probe sent none of them).
+        self.started = None;
         self.known.clear();
         Ok(Support::Accepted)
     }
@@ -371,6 +398,7 @@ impl EngineClient {
             self.send(&line)?;
         }
         self.started = Some((size, rule_bits));
+        self.in_step = true;
         Ok(())
     }
 
@@ -392,13 +420,25 @@ impl EngineClient {
         let fits = self.started.is_some_and(|(size, b)| {
             size == game.size() && rule_from_bits(b as u64).0 == game.rule()
         });
-        if !fits || !self.is_running() {
-            self.start_game(game.size(), bits)?;
+        let exited = self.process.is_some() && !self.is_running();
+        if exited && !self.spec.restart {
+            return Err(self.fault(Fault::Crash("exited between moves".into())));
         }
         let history: Vec<Pos> = game.history().iter().map(|m| m.pos).collect();
+        // BEGIN does not clear a brain's board: an empty position it is not in step with
+        // (after an undo to the start, a rematch) begins with START.
+        if !fits
+            || !self.is_running()
+            || (history.is_empty() && !(self.in_step && self.known.is_empty()))
+        {
+            self.start_game(game.size(), bits)?;
+        }
         let command = if history.is_empty() {
             "BEGIN".to_string()
-        } else if self.known.len() + 1 == history.len() && history.starts_with(&self.known) {
+        } else if self.in_step
+            && self.known.len() + 1 == history.len()
+            && history.starts_with(&self.known)
+        {
             format!("TURN {}", history[history.len() - 1].to_gomocup())
         } else {
             // The whole position, own stones 1, the opponent's 2, in move order (Renju
@@ -413,6 +453,7 @@ impl EngineClient {
             s
         };
         self.running()?.wait_settled();
+        self.running()?.drain_pending();
         if let Some(left) = left {
             self.send(&format!("INFO time_left {}", left.as_millis()))?;
         }
@@ -426,10 +467,13 @@ impl EngineClient {
         }
         // The brain now holds the position, whatever it answers.
         self.known = history;
+        self.in_step = true;
         let lines_before = self.running()?.lines_read;
         let (reply, at) = loop {
             if stop.load(Ordering::Relaxed) {
+                // Its answer will land on its board, not in `known`: BOARD next time.
                 self.owed = Some(deadline);
+                self.in_step = false;
                 return Ok(None);
             }
             let now = Instant::now();
@@ -481,6 +525,7 @@ impl EngineClient {
     pub fn end(&mut self, grace: Duration) -> bool {
         self.started = None;
         self.known.clear();
+        self.in_step = false;
         self.owed = None;
         match self.process.take() {
             Some(p) => p.quit(grace),
@@ -507,6 +552,7 @@ impl EngineClient {
 
     /// A command that must be answered within `timeout`.
     fn command(&mut self, line: &str, timeout: Duration) -> Result<String, Fault> {
+        self.running()?.drain_pending();
         let result = self.running()?.command(line, timeout);
         match result {
             Ok((reply, _)) => Ok(reply),
@@ -528,8 +574,8 @@ impl EngineClient {
         }
     }
 
-    /// Reads and drops the reply owed to a stopped search; a brain that does not give it by
-    /// its deadline is restarted (quietly: the game did not wait for it).
+    /// Reads and drops the reply owed to a stopped search; a brain that does not give it
+    /// within [`OWED_WAIT`] (or its deadline) is restarted, quietly: the game is waiting.
     fn settle_owed(&mut self) -> Result<(), Fault> {
         let Some(deadline) = self.owed.take() else {
             return Ok(());
@@ -537,7 +583,9 @@ impl EngineClient {
         let Some(process) = self.process.as_mut() else {
             return Ok(());
         };
-        let wait = deadline.saturating_duration_since(Instant::now());
+        let wait = deadline
+            .saturating_duration_since(Instant::now())
+            .min(OWED_WAIT);
         match process.reply(wait) {
             Ok((_, at)) => process.replied_at(at),
             Err(_) => {

@@ -166,13 +166,34 @@ impl BrainProcess {
     pub fn reply(&mut self, timeout: Duration) -> Result<Timed, ManagerError> {
         let deadline = Instant::now() + timeout;
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(wait) {
+            // Checked on every line: a brain that keeps printing messages must not hold
+            // the wait open past its deadline.
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(ManagerError::Timeout(timeout));
+            }
+            match self.next_line(deadline - now) {
                 Ok((line, _)) if is_message(&line) => continue,
                 Err(ManagerError::Timeout(_)) => return Err(ManagerError::Timeout(timeout)),
                 other => return other,
             }
         }
+    }
+
+    /// Reads and drops every line already waiting (stray answers to `INFO` lines, a reply
+    /// that came after its wait ended): nothing read before a command can be its answer.
+    /// Returns how many non-message lines were dropped.
+    pub fn drain_pending(&mut self) -> usize {
+        let mut dropped = 0;
+        while let Ok((line, _)) = self.next_line(Duration::ZERO) {
+            if !is_message(&line) {
+                dropped += 1;
+            }
+            if dropped > LINES_BUFFERED {
+                break;
+            }
+        }
+        dropped
     }
 
     /// Waits the settle time since the last reply (see [`BrainProcess::settle`]).

@@ -253,8 +253,10 @@ impl Game {
                 line,
             },
             None if self.board.is_full() => Outcome::Draw,
-            // Renju: Black to move with only forbidden points left cannot move; nobody can
-            // win any more on Black's turn, so the game is drawn (as a full board is).
+            // Renju: Black to move with only forbidden points left cannot move. We call it a
+            // draw, as a full board is (RIF would let Black pass, and White might still make
+            // five on one of those points: a rule we do not play), rather than ask a brain
+            // for a move that does not exist.
             None if !self.black_can_move() => Outcome::Draw,
             None => Outcome::Ongoing,
         };

@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::protocol::client::{EngineClient, EngineSpec};
@@ -16,6 +17,9 @@ pub struct EngineSeat {
     pub name: String,
     pub path: PathBuf,
     client: Arc<Mutex<EngineClient>>,
+    /// Set when the game was left while the engine thought: the search ends the process
+    /// on its way out.
+    ending: Arc<AtomicBool>,
 }
 
 impl EngineSeat {
@@ -25,20 +29,32 @@ impl EngineSeat {
             name: name.into(),
             path: spec.path.clone(),
             client: Arc::new(Mutex::new(EngineClient::new(spec))),
+            ending: Arc::new(AtomicBool::new(false)),
         }
     }
 
     /// The client, for one request at a time (a search that panicked left it usable: the
     /// next request restarts what is out of step).
     pub fn client(&self) -> MutexGuard<'_, EngineClient> {
+        // A new request wants the process: a pending end is cancelled.
+        self.ending.store(false, Ordering::Relaxed);
         self.client.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether the game was left while a search used the engine (see [`EngineSeat::end_if_idle`]).
+    pub fn ending(&self) -> bool {
+        self.ending.load(Ordering::Relaxed)
     }
 
     /// Ends the engine's process unless a search is using it now (never waits: a search
     /// owns the lock until it has stopped). The next move starts the process again.
     pub fn end_if_idle(&self) {
-        if let Ok(mut client) = self.client.try_lock() {
-            client.end(std::time::Duration::ZERO);
+        match self.client.try_lock() {
+            Ok(mut client) => {
+                client.end(std::time::Duration::ZERO);
+            }
+            // A search holds it: it ends the process when it returns.
+            Err(_) => self.ending.store(true, Ordering::Relaxed),
         }
     }
 

@@ -36,15 +36,9 @@ pub fn search(
     let mut eval = None;
     let mut best = None;
     let mut client = seat.client();
-    // A clock with a time per move is the engine's turn time; a game clock its time left.
+    // The clock's time (for this move, or for the game) is sent as INFO time_left: the
+    // engine's time per move from Settings stays its cap.
     let left = request.clock.map(|b| b.left);
-    if let Some(b) = request.clock.filter(|b| b.per_move) {
-        let mut spec = client.spec().clone();
-        if spec.turn != b.left {
-            spec.turn = b.left;
-            client.set_spec(spec);
-        }
-    }
     let answer = client.think(game, left, stop, &mut |line| {
         let Some(t) = thinking(line) else { return };
         depth = t.depth.unwrap_or(depth);
@@ -56,6 +50,10 @@ pub fn search(
             progress(depth, e);
         }
     });
+    // Its game was left while it thought: the process ends now that it is free.
+    if seat.ending() {
+        client.end(Duration::ZERO);
+    }
     let name = seat.name.clone();
     let mut info = SearchInfo::none(level, "engine-stopped");
     match answer {

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::manager::{BrainProcess, ManagerError, is_message};
-use super::rule_from_bits;
+use super::{rule_from_bits, shown};
 use crate::engine::gomoku::{Game, Pos, Rule};
 
 /// Time allowed for replies that involve no search (`OK` to `START`, `ABOUT`): a brain may
@@ -229,41 +229,14 @@ impl EngineClient {
         }
     }
 
-    pub fn spec(&self) -> &EngineSpec {
-        &self.spec
-    }
-
-    /// Changes time, memory or threads; they are sent with the next game's `START`.
-    pub fn set_spec(&mut self, spec: EngineSpec) {
-        if spec.path != self.spec.path {
-            self.end(Duration::ZERO);
-            self.about = None;
-        }
-        self.spec = spec;
-        self.started = None;
-    }
-
     /// The brain's `ABOUT`, once it has run.
     pub fn about(&self) -> Option<&About> {
         self.about.as_ref()
     }
 
-    /// The brain's name for people: its `ABOUT` name, else its file name.
-    pub fn title(&self) -> String {
-        match &self.about {
-            Some(a) => a.title(&self.spec.path),
-            None => file_name(&self.spec.path),
-        }
-    }
-
     /// Whether a process is running now.
     pub fn is_running(&mut self) -> bool {
         self.process.as_mut().is_some_and(|p| p.is_running())
-    }
-
-    /// The last `MESSAGE`/`DEBUG` lines the brain printed.
-    pub fn messages(&self) -> &[String] {
-        self.process.as_ref().map_or(&[], |p| p.messages.as_slice())
     }
 
     /// Starts the process if none runs and asks its name.
@@ -601,11 +574,6 @@ impl Drop for EngineClient {
         // END, then killed at once if still there: dropping must never wait on a brain.
         self.end(Duration::ZERO);
     }
-}
-
-/// Printable, bounded form of a brain's text for a message.
-fn shown(text: &str) -> String {
-    crate::engine::gomoku::quote_input(text)
 }
 
 /// An evaluation as a brain reports it.

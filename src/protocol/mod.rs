@@ -154,7 +154,7 @@ fn error(out: &mut impl Write, what: &str) {
     emit(out, &format!("ERROR {what}"));
 }
 
-/// Printable, bounded form of untrusted text for echoing in a reply.
+/// Printable, bounded form of untrusted text for echoing in a reply (or quoting a brain's).
 fn shown(text: &str) -> String {
     crate::engine::gomoku::quote_input(text)
 }

@@ -57,11 +57,6 @@ impl EngineSeat {
             Err(_) => self.ending.store(true, Ordering::Relaxed),
         }
     }
-
-    /// Whether two handles are the same engine process.
-    pub fn same(&self, other: &EngineSeat) -> bool {
-        Arc::ptr_eq(&self.client, &other.client)
-    }
 }
 
 impl fmt::Debug for EngineSeat {
@@ -70,11 +65,5 @@ impl fmt::Debug for EngineSeat {
             .field("name", &self.name)
             .field("path", &self.path)
             .finish()
-    }
-}
-
-impl PartialEq for EngineSeat {
-    fn eq(&self, other: &Self) -> bool {
-        self.same(other)
     }
 }

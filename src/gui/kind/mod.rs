@@ -440,10 +440,15 @@ impl GameKind {
     ) -> Option<&'a EngineEntry> {
         let path = setup.games.get(self.id())?.engine.as_ref()?;
         let entry = engines.iter().find(|e| &e.path == path)?;
-        (self.0.plays_engines()
-            && entry.present()
-            && self.0.engine_accepts(options, &entry.rules, &entry.sizes))
-        .then_some(entry)
+        self.engine_can_play(entry, options).then_some(entry)
+    }
+
+    /// Whether `engine` can play this game with these options: the game plays engines, the
+    /// engine's file is there, and it accepted the rule and the board size.
+    pub fn engine_can_play(self, engine: &EngineEntry, options: &Options) -> bool {
+        self.0.plays_engines()
+            && engine.present()
+            && self.0.engine_accepts(options, &engine.rules, &engine.sizes)
     }
 
     /// The setup screen's rows for this game, checked.

@@ -499,9 +499,10 @@ fn mark_selected(
                     && kind.engine(setup, &settings.engines, &stored).is_none()
             }
             // An engine that is missing, or did not accept this rule or size.
-            SetupAction::Engine(i) => !settings.engines.get(*i).is_some_and(|e| {
-                e.present() && kind.def().engine_accepts(&stored, &e.rules, &e.sizes)
-            }),
+            SetupAction::Engine(i) => !settings
+                .engines
+                .get(*i)
+                .is_some_and(|e| kind.engine_can_play(e, &stored)),
             SetupAction::Choose(key, value) => !kind.def().choice_applies(&stored, key, *value),
             _ => false,
         };
@@ -606,12 +607,12 @@ fn on_action(
         }
         SetupAction::Engine(i) => {
             // Only an engine that is there and plays the rule and size chosen.
-            if let Some(engine) = settings.engines.get(*i).filter(|e| {
-                e.present()
-                    && kind
-                        .def()
-                        .engine_accepts(&kind.options(&settings.setup), &e.rules, &e.sizes)
-            }) {
+            let options = kind.options(&settings.setup);
+            if let Some(engine) = settings
+                .engines
+                .get(*i)
+                .filter(|e| kind.engine_can_play(e, &options))
+            {
                 let path = engine.path.clone();
                 let game = settings
                     .setup

@@ -4,6 +4,7 @@
 //! Builds without Bevy (`--no-default-features`).
 
 pub mod connect4;
+pub mod elo;
 pub mod gomoku;
 pub mod puzzle;
 pub mod record;

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::kind::Move;
-use super::persist::{BoardTheme, ColourChoice, TimeControl};
+use super::persist::{BoardTheme, ColourChoice, PlayerChoice, TimeControl};
 
 #[derive(States, Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
 pub enum Screen {
@@ -24,12 +24,21 @@ pub enum Screen {
     Analysis,
     /// The puzzle trainer.
     Puzzles,
+    /// An engine match's setup: two players (levels or external engines), games, clock.
+    MatchSetup,
+    /// An engine match being played and watched.
+    Match,
 }
 
 impl Screen {
     /// Screens where a click on the board is a move.
     pub fn takes_moves(self) -> bool {
         matches!(self, Screen::Playing | Screen::Analysis | Screen::Puzzles)
+    }
+
+    /// Screens where the session's game goes on (its AI moves, its clock runs).
+    pub fn runs_session(self) -> bool {
+        matches!(self, Screen::Playing | Screen::Match)
     }
 }
 
@@ -61,6 +70,17 @@ pub enum Action {
     Load(LoadAction),
     Analysis(AnalysisAction),
     Puzzle(PuzzleAction),
+    Match(MatchAction),
+}
+
+/// An engine match while it is watched.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MatchAction {
+    /// Ends the match now: the game on the board is not counted.
+    Stop,
+    /// The same match again, from its first game.
+    Again,
+    Menu,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -103,6 +123,8 @@ pub enum TitleAction {
     LoadGame,
     Analysis,
     Puzzles,
+    /// Two players (levels or engines) play each other.
+    EngineMatch,
     Settings,
     Quit,
 }
@@ -125,6 +147,12 @@ pub enum SetupAction {
         minutes: i32,
         increment: i32,
     },
+    /// An engine match's player (0 or 1) chosen.
+    Player(usize, PlayerChoice),
+    /// An engine match's number of games.
+    MatchGames(u32),
+    /// An engine match's clock.
+    MatchClock(TimeControl),
     Start,
     Back,
 }

@@ -105,6 +105,57 @@ pub struct SetupChoice {
     pub clock: TimeControl,
     /// By game id.
     pub games: BTreeMap<String, GameSetup>,
+    /// The last engine match's setup (the game, rule and size are the ones above).
+    pub engine_match: MatchChoice,
+}
+
+/// A player of an engine match: one of the game's levels, or an external engine by its
+/// path (as in [`Settings::engines`]).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum PlayerChoice {
+    Level(u8),
+    Engine(String),
+}
+
+/// An engine match's setup.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default)]
+pub struct MatchChoice {
+    pub players: [PlayerChoice; 2],
+    /// Games in all; each opening is played twice, colours swapped.
+    pub games: u32,
+    pub clock: TimeControl,
+}
+
+impl MatchChoice {
+    /// The numbers of games offered.
+    pub const GAMES: [u32; 6] = [2, 4, 10, 20, 50, 100];
+
+    /// The clocks offered: the players' own pace, a fixed time a move, short Fischer clocks.
+    pub const CLOCKS: [TimeControl; 6] = [
+        TimeControl::NoClock,
+        TimeControl::PerMove { seconds: 1 },
+        TimeControl::PerMove { seconds: 2 },
+        TimeControl::PerMove { seconds: 5 },
+        TimeControl::Fischer {
+            seconds: 60,
+            increment: 0,
+        },
+        TimeControl::Fischer {
+            seconds: 180,
+            increment: 2,
+        },
+    ];
+}
+
+impl Default for MatchChoice {
+    fn default() -> Self {
+        MatchChoice {
+            players: [PlayerChoice::Level(4), PlayerChoice::Level(5)],
+            games: 10,
+            clock: TimeControl::NoClock,
+        }
+    }
 }
 
 /// One game's setup choices.

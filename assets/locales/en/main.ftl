@@ -15,6 +15,7 @@ menu-replay-last = Replay last game
 menu-load-game = Load game
 menu-analysis = Analysis board
 menu-puzzles = Puzzles
+menu-engine-match = Engine match
 menu-settings = Settings
 menu-quit = Quit
 notice-nothing-to-continue = There is no unfinished game to continue.

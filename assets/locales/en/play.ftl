@@ -138,3 +138,25 @@ setup-replace-title = Replace the unfinished game?
 setup-replace-body = The new game takes the place of the unfinished one, which can then no longer be continued.
 setup-replace-yes = Replace it
 setup-replace-no = Keep it
+
+## Engine match: two players (levels or engines) play each other, watched.
+match-title = Engine match
+# $player: 1 or 2.
+match-player = Player { $player }
+match-games = Games
+match-note = Each opening is played twice, colours swapped. Every game is saved in the games folder (Load game).
+match-player-cannot = Player { $player } cannot play this game with this rule and board size: choose another.
+# $number: the game on the board; $total: games in the match.
+match-heading = Game { $number } of { $total }
+match-heading-over = Match over: { $total } games
+match-heading-stopped = Match stopped after { $played } games
+# $a, $b: the players' names; $a-points, $b-points: their points ("2½").
+match-score = { $a } { $a-points } – { $b-points } { $b }
+# $elo: the first player's Elo difference with its sign ("+87"); $margin: its 95% margin.
+match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } won, { $draws } drawn, { $losses } lost
+match-elo-unknown = { $wins } won, { $draws } drawn, { $losses } lost · Elo once both have scored
+match-stopped-game = The match was stopped: this game does not count.
+match-stop = Stop
+match-again = Again
+# $dir: the folder of the games' records.
+match-saved = Games saved in { $dir }

@@ -2,6 +2,7 @@
 //! with its history, the tournament openings and the AI.
 
 pub mod ai;
+pub mod balanced;
 pub mod board;
 pub mod game;
 pub mod opening;

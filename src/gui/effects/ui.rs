@@ -210,7 +210,7 @@ fn thinking_dots_bounce(
     mut rows: Query<&mut Visibility, With<ThinkingDots>>,
     mut dots: Query<(&ThinkingDot, &mut UiTransform, &mut BackgroundColor)>,
 ) {
-    let active = *screen.get() == Screen::Playing && worker.kind() == Some(JobKind::Move);
+    let active = screen.get().runs_session() && worker.kind() == Some(JobKind::Move);
     for mut visibility in &mut rows {
         visibility.set_if_neq(if active {
             Visibility::Inherited
@@ -327,18 +327,29 @@ pub fn eval_target(session: &Session, worker: &AiWorker) -> f32 {
         return 0.5;
     }
     let ai = session.human.other();
+    // In an engine match both sides search: the running search is the side to move's, the
+    // last finished one the other side's.
+    let to_move = session.game.to_move();
+    let (live_side, searched_side) = match session.autoplay {
+        Some(_) => (to_move, to_move.other()),
+        None => (ai, ai),
+    };
     let live = if worker.kind() == Some(JobKind::Move) {
-        worker.live().map(|(_, score)| score)
+        worker.live().map(|(_, score)| (score, live_side))
     } else {
         None
     };
     let position = session
         .position_eval
         .filter(|&(ply, _)| ply == session.game.ply())
-        .map(|(_, score)| score);
-    let searched = session.last_search.as_ref().and_then(|s| s.eval);
+        .map(|(_, score)| (score, ai));
+    let searched = session
+        .last_search
+        .as_ref()
+        .and_then(|s| s.eval)
+        .map(|score| (score, searched_side));
     match live.or(searched).or(position) {
-        Some(score) => first_share(score, ai),
+        Some((score, side)) => first_share(score, side),
         None => 0.5,
     }
 }

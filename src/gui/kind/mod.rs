@@ -312,6 +312,12 @@ pub trait GameDef: Send + Sync + 'static {
     fn opening(&self, _options: &Options) -> Option<Box<dyn OpeningPhase>> {
         None
     }
+    /// The start of an engine match's games `2 * pair` and `2 * pair + 1` (the same
+    /// opening, colours swapped): a balanced opening where the game has them, else the
+    /// empty board. `seed` picks the match's openings.
+    fn match_opening(&self, options: &Options, _pair: usize, _seed: u64) -> AnyGame {
+        self.new_game(options)
+    }
     /// A line for the setup screen about the game, under its rows (a catalog key).
     fn setup_note(&self) -> Option<&'static str> {
         None

@@ -17,9 +17,11 @@ use crate::gui::theme::widgets::bold;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        show_clocks
-            .after(SessionSystems)
-            .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
+        show_clocks.after(SessionSystems).run_if(
+            in_state(Screen::Playing)
+                .or_else(in_state(Screen::Result))
+                .or_else(in_state(Screen::Match)),
+        ),
     );
 }
 

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod clocks;
+pub mod engine_match;
 pub mod engines;
 pub mod layout;
 pub mod load;
@@ -43,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
         analysis::plugin,
         puzzles::plugin,
         clocks::plugin,
+        engine_match::plugin,
     ))
     .add_systems(PostUpdate, paint_piece_icons);
 }

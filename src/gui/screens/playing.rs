@@ -40,10 +40,11 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            sync_view
-                .after(SessionSystems)
-                .before(BoardSystems)
-                .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Result))),
+            sync_view.after(SessionSystems).before(BoardSystems).run_if(
+                in_state(Screen::Playing)
+                    .or_else(in_state(Screen::Result))
+                    .or_else(in_state(Screen::Match)),
+            ),
         );
 }
 
@@ -354,7 +355,7 @@ fn update_opening_buttons(
 }
 
 /// The players' names in the header, when an opening changed who holds which colour.
-fn update_header_names(
+pub(super) fn update_header_names(
     session: Res<Session>,
     i18n: Res<I18n>,
     mut names: Query<(&HeaderName, &mut Text)>,
@@ -408,7 +409,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, session: Res<Session>, mut command
 type ListKey = (u64, usize, usize, Option<usize>);
 
 /// The moves so far, the one on show highlighted; a click shows that position.
-fn update_move_list(
+pub(super) fn update_move_list(
     mut commands: Commands,
     session: Res<Session>,
     lists: Query<Entity, With<MoveList>>,

@@ -8,9 +8,11 @@ use bevy::prelude::*;
 use crate::gui::flow::{Action, Screen, SetupAction, press};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::files::{Stats, autosave_file};
-use crate::gui::kind::{AnyLevel, Games, Side};
-use crate::gui::persist::{ColourChoice, EngineEntry, Paths, Settings, TimeControl};
-use crate::gui::session::Session;
+use crate::gui::kind::{AnyLevel, GameKind, Games, Side};
+use crate::gui::persist::{
+    ColourChoice, EngineEntry, MatchChoice, Paths, PlayerChoice, Settings, SetupChoice, TimeControl,
+};
+use crate::gui::session::{EngineMatch, MatchRun, Session};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
     ButtonAction, GameButton, bold, on_click, panel, screen_root, spawn_button, text,
@@ -19,12 +21,14 @@ use crate::gui::theme::widgets::{
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReplaceAsked>()
         .add_systems(OnEnter(Screen::Setup), (spawn_setup, forget_question))
+        .add_systems(OnEnter(Screen::MatchSetup), spawn_match_setup)
         .add_systems(
             Update,
             (mark_selected, describe_choices, describe_clock, shortcuts)
-                .run_if(in_state(Screen::Setup)),
+                .run_if(in_state(Screen::Setup).or_else(in_state(Screen::MatchSetup))),
         )
-        .add_observer(on_action);
+        .add_observer(on_action)
+        .add_observer(on_match_setup_action);
 }
 
 /// The note under a game's row (what the chosen rule means).
@@ -53,75 +57,137 @@ fn spawn_setup(
 ) {
     let kind = games.chosen(&settings.setup);
     let i18n = &*i18n;
-    commands
-        .spawn(screen_root(Screen::Setup))
-        .with_children(|root| {
-            // The choices scroll in a short window; Back and Start stay pinned below them,
-            // always in sight.
-            root.spawn(Node {
+    spawn_page(&mut commands, Screen::Setup, "setup-title", i18n, |card| {
+        spawn_rows(card, kind, &games, &stats, &settings.engines, i18n);
+    });
+}
+
+/// An engine match's setup: game, the two players, the game's own rows, games and clock.
+fn spawn_match_setup(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    games: Res<Games>,
+    i18n: Res<I18n>,
+) {
+    let kind = games.chosen(&settings.setup);
+    let i18n = &*i18n;
+    let engines: &[EngineEntry] = if kind.def().plays_engines() {
+        &settings.engines
+    } else {
+        &[]
+    };
+    spawn_page(
+        &mut commands,
+        Screen::MatchSetup,
+        "match-title",
+        i18n,
+        |card| {
+            spawn_game_row(card, &games, i18n);
+            for slot in 0..2 {
+                let label = i18n.msg(&Msg::key("match-player").with("player", slot + 1));
+                row(card, &label, |r| {
+                    for level in kind.def().levels() {
+                        let name = format!("{} · {}", level.number(), i18n.msg(&level.title()));
+                        let choice = PlayerChoice::Level(level.number());
+                        spawn_option(r, &name, SetupAction::Player(slot, choice));
+                    }
+                    for engine in engines {
+                        let name =
+                            i18n.msg(&Msg::key("setup-engine").with("name", engine.name.clone()));
+                        let choice = PlayerChoice::Engine(engine.path.clone());
+                        spawn_option(r, &name, SetupAction::Player(slot, choice));
+                    }
+                });
+            }
+            spawn_game_own_rows(card, kind, i18n);
+            row(card, &i18n.t("match-games"), |r| {
+                for n in MatchChoice::GAMES {
+                    spawn_option(r, &n.to_string(), SetupAction::MatchGames(n));
+                }
+            });
+            row(card, &i18n.t("setup-clock"), |r| {
+                for clock in MatchChoice::CLOCKS {
+                    spawn_option(r, &i18n.msg(&clock.name()), SetupAction::MatchClock(clock));
+                }
+            });
+            card.spawn(note(&i18n.t("match-note")));
+            card.spawn((MatchProblem, note("")));
+        },
+    );
+}
+
+/// Why an engine match could not start (a player that cannot play the chosen rule).
+#[derive(Component)]
+struct MatchProblem;
+
+/// A setup screen: its heading and card of rows scrolling, Back and Start pinned below.
+fn spawn_page(
+    commands: &mut Commands,
+    screen: Screen,
+    title: &str,
+    i18n: &I18n,
+    fill: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    commands.spawn(screen_root(screen)).with_children(|root| {
+        // The choices scroll in a short window; Back and Start stay pinned below them,
+        // always in sight.
+        root.spawn(Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            ..default()
+        })
+        .with_children(|page| {
+            // Anchored at the top, not centred: the dialog must not jump when a choice
+            // changes its height (another game's rows, a rule's note).
+            page.spawn(super::scrolling_area(16.0))
+                .with_children(|col| {
+                    col.spawn(bold(i18n.t(title), 36.0, palette::TEXT));
+                    col.spawn(panel(px(720))).with_children(fill);
+                });
+            page.spawn(Node {
                 width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::Center,
+                column_gap: px(16),
+                padding: UiRect::vertical(px(12)),
+                flex_shrink: 0.0,
                 ..default()
             })
-            .with_children(|page| {
-                // Anchored at the top, not centred: the dialog must not jump when a choice
-                // changes its height (another game's rows, a rule's note).
-                page.spawn(super::scrolling_area(16.0))
-                    .with_children(|col| {
-                        col.spawn(bold(i18n.t("setup-title"), 36.0, palette::TEXT));
-                        col.spawn(panel(px(720))).with_children(|card| {
-                            spawn_rows(card, kind, &games, &stats, &settings.engines, i18n);
-                        });
-                    });
-                page.spawn(Node {
-                    width: percent(100),
-                    justify_content: JustifyContent::Center,
-                    column_gap: px(16),
-                    padding: UiRect::vertical(px(12)),
-                    flex_shrink: 0.0,
+            .with_children(|buttons| {
+                let node = || Node {
+                    width: px(200),
+                    height: px(46),
                     ..default()
-                })
-                .with_children(|buttons| {
-                    let node = || Node {
-                        width: px(200),
-                        height: px(46),
-                        ..default()
-                    };
-                    spawn_button(
-                        buttons,
-                        i18n.t("setup-back"),
-                        &i18n.t("play-key-esc"),
-                        Action::Setup(SetupAction::Back),
-                        node(),
-                    );
-                    spawn_button(
-                        buttons,
-                        i18n.t("setup-start"),
-                        &i18n.t("play-key-enter"),
-                        Action::Setup(SetupAction::Start),
-                        node(),
-                    );
-                });
+                };
+                spawn_button(
+                    buttons,
+                    i18n.t("setup-back"),
+                    &i18n.t("play-key-esc"),
+                    Action::Setup(SetupAction::Back),
+                    node(),
+                );
+                spawn_button(
+                    buttons,
+                    i18n.t("setup-start"),
+                    &i18n.t("play-key-enter"),
+                    Action::Setup(SetupAction::Start),
+                    node(),
+                );
             });
         });
+    });
 }
 
 /// The card's rows: game, opponent, colour, the game's own rows with their notes, clock.
 fn spawn_rows(
     card: &mut ChildSpawnerCommands,
-    kind: crate::gui::kind::GameKind,
+    kind: GameKind,
     games: &Games,
     stats: &Stats,
     engines: &[EngineEntry],
     i18n: &I18n,
 ) {
-    row(card, &i18n.t("setup-game"), |r| {
-        for game in games.iter() {
-            let name = i18n.msg(&game.name());
-            spawn_option(r, &name, SetupAction::Game(game.id()));
-        }
-    });
+    spawn_game_row(card, games, i18n);
     let engines = if kind.def().plays_engines() {
         engines
     } else {
@@ -137,6 +203,25 @@ fn spawn_rows(
         let random = i18n.t("setup-colour-random");
         spawn_option(r, &random, SetupAction::Colour(ColourChoice::Random));
     });
+    spawn_game_own_rows(card, kind, i18n);
+    if let Some(key) = kind.def().setup_note() {
+        card.spawn(note(&i18n.t(key)));
+    }
+    spawn_clock_rows(card, i18n);
+}
+
+/// The row of games.
+fn spawn_game_row(card: &mut ChildSpawnerCommands, games: &Games, i18n: &I18n) {
+    row(card, &i18n.t("setup-game"), |r| {
+        for game in games.iter() {
+            let name = i18n.msg(&game.name());
+            spawn_option(r, &name, SetupAction::Game(game.id()));
+        }
+    });
+}
+
+/// The game's own rows (rule, board size), each with the note of its choice.
+fn spawn_game_own_rows(card: &mut ChildSpawnerCommands, kind: GameKind, i18n: &I18n) {
     for game_row in kind.def().setup_rows() {
         row(card, &i18n.t(game_row.label), |r| {
             for choice in &game_row.choices {
@@ -150,10 +235,6 @@ fn spawn_rows(
             card.spawn((RowNote(game_row.key), note_within("", NOTE_LINES_PX)));
         }
     }
-    if let Some(key) = kind.def().setup_note() {
-        card.spawn(note(&i18n.t(key)));
-    }
-    spawn_clock_rows(card, i18n);
 }
 
 /// Two lines of a row's note (14 px text).
@@ -490,6 +571,11 @@ fn mark_selected(
             SetupAction::Colour(c) => *c == setup.colour,
             SetupAction::Choose(key, value) => options.get(*key) == Some(value),
             SetupAction::Clock(c) => *c == setup.clock,
+            SetupAction::Player(slot, choice) => {
+                setup.engine_match.players.get(*slot) == Some(choice)
+            }
+            SetupAction::MatchGames(n) => *n == setup.engine_match.games,
+            SetupAction::MatchClock(c) => *c == setup.engine_match.clock,
             SetupAction::CustomClock { .. } | SetupAction::Start | SetupAction::Back => continue,
         };
         // Between two people nobody is "you": the colour row has nothing to choose.
@@ -503,6 +589,10 @@ fn mark_selected(
                 .engines
                 .get(*i)
                 .is_some_and(|e| kind.engine_can_play(e, &stored)),
+            SetupAction::Player(_, PlayerChoice::Engine(path)) => !settings
+                .engines
+                .iter()
+                .any(|e| &e.path == path && kind.engine_can_play(e, &stored)),
             SetupAction::Choose(key, value) => !kind.def().choice_applies(&stored, key, *value),
             _ => false,
         };
@@ -590,10 +680,7 @@ fn on_action(
     let setup = &mut settings.setup;
     match action {
         SetupAction::Game(id) => {
-            if let Some(game) = games.find(id)
-                && game != kind
-            {
-                setup.kind = game.id().to_string();
+            if choose_game(setup, &games, id) {
                 // Enter again: the rows differ per game.
                 next.set(Screen::Setup);
             }
@@ -623,17 +710,7 @@ fn on_action(
             }
         }
         SetupAction::Colour(c) => setup.colour = *c,
-        SetupAction::Choose(key, value) => {
-            let valid = kind
-                .def()
-                .setup_rows()
-                .iter()
-                .any(|r| r.key == *key && r.choice(*value).is_some());
-            if valid {
-                let game = setup.games.entry(kind.id().to_string()).or_default();
-                game.options.insert(key.to_string(), *value);
-            }
-        }
+        SetupAction::Choose(key, value) => choose_option(setup, kind, key, *value),
         SetupAction::Clock(c) => setup.clock = *c,
         SetupAction::CustomClock { minutes, increment } => {
             setup.clock = setup.clock.stepped(*minutes, *increment)
@@ -649,5 +726,96 @@ fn on_action(
             next.set(Screen::Playing);
         }
         SetupAction::Back => next.set(Screen::Title),
+        // An engine match's rows are not on this screen.
+        SetupAction::Player(..) | SetupAction::MatchGames(_) | SetupAction::MatchClock(_) => {}
+    }
+}
+
+/// Chooses the game `id`; whether it changed (the screen's rows change with it).
+fn choose_game(setup: &mut SetupChoice, games: &Games, id: &str) -> bool {
+    match games.find(id) {
+        Some(game) if game != games.chosen(setup) => {
+            setup.kind = game.id().to_string();
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Sets one of the game's own rows, if `value` is one of its choices.
+fn choose_option(setup: &mut SetupChoice, kind: GameKind, key: &str, value: u32) {
+    let valid = kind
+        .def()
+        .setup_rows()
+        .iter()
+        .any(|r| r.key == key && r.choice(value).is_some());
+    if valid {
+        let game = setup.games.entry(kind.id().to_string()).or_default();
+        game.options.insert(key.to_string(), value);
+    }
+}
+
+/// The engine match's setup: its rows, and Start, which plays the match on its screen.
+fn on_match_setup_action(
+    action: On<Action>,
+    screen: Res<State<Screen>>,
+    games: Res<Games>,
+    i18n: Res<I18n>,
+    mut settings: ResMut<Settings>,
+    mut matches: ResMut<EngineMatch>,
+    mut session: ResMut<Session>,
+    mut next: ResMut<NextState<Screen>>,
+    mut problems: Query<&mut Text, With<MatchProblem>>,
+) {
+    let Action::Setup(action) = &*action else {
+        return;
+    };
+    if *screen.get() != Screen::MatchSetup {
+        return;
+    }
+    let kind = games.chosen(&settings.setup);
+    let settings = &mut *settings;
+    let setup = &mut settings.setup;
+    match action {
+        SetupAction::Game(id) => {
+            if choose_game(setup, &games, id) {
+                next.set(Screen::MatchSetup);
+            }
+        }
+        SetupAction::Choose(key, value) => choose_option(setup, kind, key, *value),
+        SetupAction::Player(slot, choice) => {
+            if let Some(player) = setup.engine_match.players.get_mut(*slot) {
+                *player = choice.clone();
+            }
+        }
+        SetupAction::MatchGames(n) => setup.engine_match.games = *n,
+        SetupAction::MatchClock(c) => setup.engine_match.clock = *c,
+        SetupAction::Start => {
+            let options = kind.options(setup);
+            match MatchRun::from_choice(
+                kind,
+                options,
+                &setup.engine_match,
+                &settings.engines,
+                rand::random(),
+            ) {
+                Ok(mut run) => {
+                    *session = run.session(0);
+                    matches.run = Some(run);
+                    next.set(Screen::Match);
+                }
+                Err(why) => {
+                    for mut t in &mut problems {
+                        t.0 = i18n.msg(&why);
+                    }
+                }
+            }
+        }
+        SetupAction::Back => next.set(Screen::Title),
+        SetupAction::Opponent(_)
+        | SetupAction::Engine(_)
+        | SetupAction::Colour(_)
+        | SetupAction::Clock(_)
+        | SetupAction::CustomClock { .. } => {}
     }
 }

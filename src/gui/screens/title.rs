@@ -75,6 +75,7 @@ fn spawn_title(
                     ("menu-load-game", "L", TitleAction::LoadGame, true),
                     ("menu-analysis", "A", TitleAction::Analysis, true),
                     ("menu-puzzles", "P", TitleAction::Puzzles, true),
+                    ("menu-engine-match", "M", TitleAction::EngineMatch, true),
                     ("menu-settings", "S", TitleAction::Settings, true),
                     ("menu-quit", "Q", TitleAction::Quit, true),
                 ];
@@ -132,6 +133,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::KeyL, TitleAction::LoadGame),
         (KeyCode::KeyA, TitleAction::Analysis),
         (KeyCode::KeyP, TitleAction::Puzzles),
+        (KeyCode::KeyM, TitleAction::EngineMatch),
         (KeyCode::KeyS, TitleAction::Settings),
         (KeyCode::KeyQ, TitleAction::Quit),
     ];
@@ -204,6 +206,7 @@ fn on_action(
         TitleAction::LoadGame => next.set(Screen::Load),
         TitleAction::Analysis => next.set(Screen::Analysis),
         TitleAction::Puzzles => next.set(Screen::Puzzles),
+        TitleAction::EngineMatch => next.set(Screen::MatchSetup),
         TitleAction::Settings => next.set(Screen::Settings),
         TitleAction::Quit => {
             exit.write(AppExit::Success);

@@ -28,7 +28,8 @@ pub(super) fn settle(
         session.game.redo_len(),
         actions,
     );
-    if *last_saved == Some(key) {
+    if *last_saved == Some(key) || session.autoplay.is_some() {
+        // An engine match's games are not the person's to continue.
         return;
     }
     *last_saved = Some(key);
@@ -57,6 +58,7 @@ pub(super) fn settle(
 /// Saves the record, counts the result, removes the autosave and picks the end sound.
 pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats) {
     let who = match (&session.opponent, &session.engine) {
+        _ if session.autoplay.is_some() => "match".into(),
         (Opponent::Ai(_), Some(_)) => "engine".into(),
         (Opponent::Ai(level), None) => level.name().to_ascii_lowercase(),
         (Opponent::Person, _) => "two-players".into(),
@@ -99,11 +101,14 @@ pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: 
     let kind = session.game.kind();
     // The record against each level counts games against that level only.
     if session.engine.is_none()
+        && session.autoplay.is_none()
         && let Err(e) = stats.count(paths, kind, session.ai_level(), person)
     {
         warn!("could not save statistics: {e}");
     }
-    files::remove_autosave(paths, kind);
+    if session.autoplay.is_none() {
+        files::remove_autosave(paths, kind);
+    }
     let sound = match (person, end.winner()) {
         (Some(Verdict::Win), _) | (None, Some(_)) => Sfx::Win,
         (Some(Verdict::Loss), _) => Sfx::Loss,

@@ -27,10 +27,12 @@ use super::persist::{ColourChoice, EngineEntry, Notices, Paths, SetupChoice, tim
 use crate::engine::review::Outlook;
 
 mod finish;
+mod matches;
 mod opening;
 mod turns;
 
 use finish::settle;
+pub use matches::{EngineMatch, MatchGame, MatchPlayer, MatchRun};
 pub use opening::OpeningWorker;
 use opening::opening_action;
 use turns::{
@@ -47,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
             (super::job::cancel_jobs::<OpeningWorker>, end_engine),
         )
         .add_observer(on_play_action)
+        .add_plugins(matches::plugin)
         .add_systems(
             Update,
             (
@@ -58,20 +61,33 @@ pub(super) fn plugin(app: &mut App) {
                 // After the moves of this frame, before the AI is asked (its budget) and
                 // before `settle` (a fallen flag ends the game).
                 run_clock,
-                start_ai_turn.run_if(in_state(Screen::Playing)),
+                start_ai_turn.run_if(runs_session),
                 evaluate_position.run_if(in_state(Screen::Playing)),
-                settle.run_if(in_state(Screen::Playing)),
+                settle.run_if(runs_session),
+                matches::run_match.run_if(in_state(Screen::Match)),
             )
                 .chain()
                 .in_set(SessionSystems),
         );
 }
 
-/// Leaving the game ends an external engine's process (it starts again if the game goes on).
+/// Leaving the game ends the external engines' processes (they start again if the game goes
+/// on).
 fn end_engine(session: Res<Session>) {
-    if let Some(seat) = &session.engine {
+    for seat in [
+        session.engine.as_ref(),
+        session.autoplay.as_ref().and_then(|p| p.engine.as_ref()),
+    ]
+    .into_iter()
+    .flatten()
+    {
         seat.end_if_idle();
     }
+}
+
+/// On a screen where the session's game goes on (a game, an engine match).
+fn runs_session(screen: Res<State<Screen>>) -> bool {
+    screen.get().runs_session()
 }
 
 /// The session's systems; screens that show the game run after them.
@@ -148,6 +164,12 @@ pub struct Session {
     /// The external engine playing the AI's side, when the opponent is one (its process
     /// lives as long as the session holds it).
     pub engine: Option<EngineSeat>,
+    /// In an engine match, the player in the person's seat (`human`'s side): no person
+    /// plays, both sides are searched, nothing is autosaved or counted in the statistics.
+    pub autoplay: Option<MatchPlayer>,
+    /// An engine match stopped in this game: nobody moves any more and the game is not
+    /// recorded.
+    pub halted: bool,
     /// Both players' time, when the game has a clock.
     pub clock: Option<GameClock>,
     /// Whose clock ran out (the game is over).
@@ -198,6 +220,8 @@ impl Session {
             resigned: None,
             forfeited: None,
             engine: None,
+            autoplay: None,
+            halted: false,
             clock: None,
             flagged: None,
             last_search: None,
@@ -295,7 +319,8 @@ impl Session {
     }
 
     pub fn is_ongoing(&self) -> bool {
-        self.resigned.is_none()
+        !self.halted
+            && self.resigned.is_none()
             && self.forfeited.is_none()
             && self.flagged.is_none()
             && !self.game.is_over()
@@ -307,7 +332,28 @@ impl Session {
                 && self.ai_level().is_some()
                 && phase.actor() != Some(self.human_player);
         }
-        self.is_ongoing() && self.ai_level().is_some() && self.game.to_move() != self.human
+        self.is_ongoing()
+            && (self.autoplay.is_some()
+                || (self.ai_level().is_some() && self.game.to_move() != self.human))
+    }
+
+    /// The level searching for `side` (the AI's, or in an engine match the player in the
+    /// person's seat); `None` for a person.
+    pub fn level_of(&self, side: Side) -> Option<AnyLevel> {
+        match &self.autoplay {
+            Some(player) if side == self.human => Some(player.level),
+            _ if side == self.human => None,
+            _ => self.ai_level(),
+        }
+    }
+
+    /// The external engine playing `side`, if one does.
+    pub fn engine_of(&self, side: Side) -> Option<&EngineSeat> {
+        if side == self.human {
+            self.autoplay.as_ref().and_then(|p| p.engine.as_ref())
+        } else {
+            self.engine.as_ref()
+        }
     }
 
     pub fn is_person_turn(&self) -> bool {
@@ -317,6 +363,9 @@ impl Session {
     /// A player's name, the same in play, on the result screen and (in English) in the
     /// record and so in the replay: "You", "Club (AI)", or between two people "Player 1".
     pub fn player_name(&self, side: Side) -> Msg {
+        if let Some(player) = self.autoplay.as_ref().filter(|_| side == self.human) {
+            return player.name();
+        }
         match self.opponent {
             Opponent::Ai(_) if side != self.human && self.engine.is_some() => {
                 let name = self
@@ -344,6 +393,9 @@ impl Session {
 
     /// The person's view of an end against the AI; `None` between two people.
     pub fn person_result(&self, end: &GameEnd) -> Option<Verdict> {
+        if self.autoplay.is_some() {
+            return None;
+        }
         self.ai_level()?;
         Some(match end.winner() {
             None => Verdict::Draw,
@@ -428,7 +480,11 @@ impl Session {
             purpose,
             // The engine plays the AI's moves and gives the hints (asked for the person's
             // side: the client sends it the position again); the evaluation bar stays ours.
-            external: self.engine.clone().filter(|_| purpose != JobKind::Evaluate),
+            external: match purpose {
+                JobKind::Move => self.engine_of(self.game.to_move()).cloned(),
+                JobKind::Hint => self.engine.clone(),
+                JobKind::Evaluate => None,
+            },
         }
     }
 
@@ -532,6 +588,10 @@ fn on_play_action(
         return;
     }
     let session = &mut *session;
+    if session.autoplay.is_some() {
+        // An engine match is only watched.
+        return;
+    }
     let confirmed = resign_confirmed(action, &mut session.resign_armed, &mut session.status);
     if !matches!(action, PlayAction::Look(_)) {
         // Any other action is about the game as it stands.

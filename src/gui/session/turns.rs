@@ -24,7 +24,7 @@ pub(super) fn run_clock(
         *followed = Some(here);
         session.game.moves().iter().map(|m| m.0).collect()
     });
-    let running = *screen.get() == Screen::Playing && session.is_ongoing();
+    let running = screen.get().runs_session() && session.is_ongoing();
     let session = &mut *session;
     let Some(clock) = session.clock.as_mut() else {
         return;
@@ -66,7 +66,7 @@ pub(super) fn start_ai_turn(
     if worker.current() == Some((JobKind::Move, session.id, session.game.ply())) {
         return;
     }
-    let Some(level) = session.ai_level() else {
+    let Some(level) = session.level_of(session.game.to_move()) else {
         return;
     };
     let request = session.request(JobKind::Move, level, &backend);
@@ -120,7 +120,7 @@ pub(super) fn apply_ai_moves(
     mut sfx: MessageWriter<Sfx>,
 ) {
     for msg in moved.read() {
-        if *screen.get() != Screen::Playing
+        if !screen.get().runs_session()
             || msg.game_id != session.id
             || msg.ply != session.game.ply()
             || !session.is_ai_turn()
@@ -141,7 +141,7 @@ pub(super) fn apply_ai_moves(
                 // "Wait for the AI's move." and the like are answered now.
                 session.status = None;
             }
-            Err(e) if session.engine.is_some() => {
+            Err(e) if session.engine_of(ai).is_some() => {
                 // An external engine that crashed, hung or played an illegal point loses
                 // the game, as Gomocup managers rule; the message names it and what it did.
                 warn!("{}", e.english());

@@ -20,7 +20,7 @@ use crate::gui::persist::{ColourChoice, EngineEntry, Settings, TimeControl};
 use crate::gui::session::{GameEnd, Session};
 
 /// Our brain, built beside the test binary (`cargo test` builds every binary first).
-fn our_brain() -> PathBuf {
+pub(super) fn our_brain() -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary's path");
     let dir = exe
         .parent()

@@ -13,6 +13,7 @@ mod frames;
 mod gomoku;
 mod i18n;
 mod layout;
+mod matches;
 mod opening;
 mod puzzles;
 mod puzzles_i18n;

@@ -553,6 +553,21 @@ impl GameDef for Gomoku {
         Some(self)
     }
 
+    fn match_opening(&self, options: &Options, pair: usize, seed: u64) -> AnyGame {
+        let any = self.new_game(options);
+        let Some(mut game) = any.downcast_ref::<Game>().cloned() else {
+            return any;
+        };
+        let openings = crate::engine::gomoku::balanced::openings(pair + 1, game.size(), seed);
+        // Three stones near the centre can be played under every rule.
+        for pos in openings.get(pair).into_iter().flatten() {
+            if game.play(*pos).is_err() {
+                break;
+            }
+        }
+        AnyGame::new(game)
+    }
+
     fn new_game(&self, options: &Options) -> AnyGame {
         let options = kind().sanitize(options);
         let rule = Rule::ALL[options["rule"] as usize % Rule::ALL.len()];

@@ -1,0 +1,302 @@
+//! Engine matches: two players (the game's levels, external engines) play a number of games
+//! from the game's balanced openings, each opening twice with colours swapped, on a clock.
+//! Every game is an ordinary session whose both sides are searched (`Session::autoplay`),
+//! so the board, the clock, the forfeits and the records are the game's own; the match
+//! keeps the score, starts the next game after a short look at the last one, and stops when
+//! asked.
+
+use super::*;
+use crate::engine::elo::Wdl;
+use crate::gui::flow::MatchAction;
+use crate::gui::frames::FrameRequests;
+use crate::gui::kind::AnyGame;
+use crate::gui::persist::{MatchChoice, PlayerChoice, TimeControl};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<EngineMatch>()
+        .add_systems(OnExit(Screen::Match), (leave_match, end_engine))
+        .add_observer(on_match_action);
+}
+
+/// A player of an engine match: a level, or an external engine (searched in that level's
+/// place, as against a person).
+#[derive(Clone, Debug)]
+pub struct MatchPlayer {
+    pub level: AnyLevel,
+    pub engine: Option<EngineSeat>,
+}
+
+impl MatchPlayer {
+    /// The player `choice` names for `kind` with `options`: `None` when the level does not
+    /// exist or the engine cannot play these options (missing, rule or size refused).
+    pub fn chosen(
+        kind: GameKind,
+        choice: &PlayerChoice,
+        engines: &[EngineEntry],
+        options: &Options,
+    ) -> Option<MatchPlayer> {
+        match choice {
+            PlayerChoice::Level(n) => kind.level(*n).map(|level| MatchPlayer {
+                level,
+                engine: None,
+            }),
+            PlayerChoice::Engine(path) => {
+                let entry = engines
+                    .iter()
+                    .find(|e| &e.path == path && kind.engine_can_play(e, options))?;
+                Some(MatchPlayer {
+                    level: kind.def().levels().last().copied()?,
+                    engine: Some(EngineSeat::new(entry.name.clone(), entry.spec())),
+                })
+            }
+        }
+    }
+
+    /// "Club (AI)", or the engine's name.
+    pub fn name(&self) -> Msg {
+        match &self.engine {
+            Some(e) => Msg::key("player-engine").with("name", e.name.clone()),
+            None => Msg::key("player-ai").with("level", self.level.title()),
+        }
+    }
+
+    /// The name without "(AI)": the score line's.
+    pub fn short_name(&self) -> Msg {
+        match &self.engine {
+            Some(e) => Msg::verbatim(e.name.clone()),
+            None => self.level.title(),
+        }
+    }
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct MatchGame {
+    /// Whether the first player (A) had the first colour.
+    pub a_first: bool,
+    /// The winner's player: 0 (A), 1 (B), `None` for a draw.
+    pub winner: Option<usize>,
+    /// Where its record was saved.
+    pub record: Option<PathBuf>,
+}
+
+/// A match being played (or just played).
+pub struct MatchRun {
+    pub kind: GameKind,
+    pub options: Options,
+    pub clock: TimeControl,
+    /// A and B.
+    pub players: [MatchPlayer; 2],
+    /// Games in all.
+    pub total: usize,
+    pub games: Vec<MatchGame>,
+    /// Picks the openings (the same seed, the same openings).
+    pub seed: u64,
+    /// The session of the game on the board.
+    current: u64,
+    /// Stopped before its last game.
+    pub stopped: bool,
+    /// When the next game starts (the finished one stays on show until then).
+    next_at: Option<Instant>,
+    /// How long a finished game stays on the board.
+    pub pause: Duration,
+}
+
+impl MatchRun {
+    /// A match from the setup's choices; `None` when a player cannot play (its message).
+    pub fn from_choice(
+        kind: GameKind,
+        options: Options,
+        choice: &MatchChoice,
+        engines: &[EngineEntry],
+        seed: u64,
+    ) -> Result<MatchRun, Msg> {
+        let player = |i: usize| {
+            MatchPlayer::chosen(kind, &choice.players[i], engines, &options)
+                .ok_or_else(|| Msg::key("match-player-cannot").with("player", i + 1))
+        };
+        let players = [player(0)?, player(1)?];
+        Ok(MatchRun {
+            kind,
+            options,
+            clock: choice.clock,
+            players,
+            total: choice.games.max(1) as usize,
+            games: Vec::new(),
+            seed,
+            current: 0,
+            stopped: false,
+            next_at: None,
+            pause: Duration::from_millis(1500),
+        })
+    }
+
+    /// The same players again, from the first game (engines keep their processes).
+    pub fn again(&self) -> MatchRun {
+        MatchRun {
+            kind: self.kind,
+            options: self.options.clone(),
+            clock: self.clock,
+            players: self.players.clone(),
+            total: self.total,
+            games: Vec::new(),
+            seed: self.seed,
+            current: 0,
+            stopped: false,
+            next_at: None,
+            pause: self.pause,
+        }
+    }
+
+    /// Whether player A has the first colour in game `index` (A starts, then they alternate).
+    pub fn a_first(index: usize) -> bool {
+        index.is_multiple_of(2)
+    }
+
+    /// The session of game `index`: its pair's opening on the board, A and B in their colours.
+    pub fn session(&mut self, index: usize) -> Session {
+        let a_first = MatchRun::a_first(index);
+        let opening: AnyGame = self
+            .kind
+            .def()
+            .match_opening(&self.options, index / 2, self.seed);
+        let [a, b] = &self.players;
+        let (first, second) = if a_first { (a, b) } else { (b, a) };
+        let stones = opening.ply();
+        // The person's seat is the first colour's, played by `autoplay`.
+        let mut session = Session::new(
+            opening,
+            Opponent::Ai(second.level),
+            Side::First,
+            self.seed ^ (index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d),
+        );
+        session.autoplay = Some(first.clone());
+        session.engine = second.engine.clone();
+        session.opening_stones = stones;
+        session.clock = GameClock::new(self.clock);
+        self.current = session.id;
+        session
+    }
+
+    /// A's wins, draws and losses so far.
+    pub fn score(&self) -> Wdl {
+        let mut wdl = Wdl::default();
+        for game in &self.games {
+            match game.winner {
+                Some(0) => wdl.wins += 1,
+                Some(_) => wdl.losses += 1,
+                None => wdl.draws += 1,
+            }
+        }
+        wdl
+    }
+
+    /// Every game played, or stopped.
+    pub fn is_over(&self) -> bool {
+        self.stopped || self.games.len() >= self.total
+    }
+
+    /// The number (from 1) of the game on the board.
+    pub fn game_number(&self) -> usize {
+        (self.games.len() + 1).min(self.total)
+    }
+}
+
+/// The engine match, while its screen is up.
+#[derive(Resource, Default)]
+pub struct EngineMatch {
+    pub run: Option<MatchRun>,
+}
+
+/// Counts a finished game and starts the next one after a pause.
+pub(super) fn run_match(
+    mut matches: ResMut<EngineMatch>,
+    mut session: ResMut<Session>,
+    mut frames: ResMut<FrameRequests>,
+) {
+    let Some(run) = matches.run.as_mut() else {
+        return;
+    };
+    let now = Instant::now();
+    if let Some(finished) = &session.finished
+        && session.id == run.current
+        && run.next_at.is_none()
+        && !run.stopped
+    {
+        let a_first = MatchRun::a_first(run.games.len());
+        let winner = finished.end.winner().map(|side| {
+            // Player A holds the first colour in A-first games.
+            usize::from((side == Side::First) != a_first)
+        });
+        run.games.push(MatchGame {
+            a_first,
+            winner,
+            record: finished.record.clone(),
+        });
+        if !run.is_over() {
+            run.next_at = Some(now + run.pause);
+        }
+    }
+    if let Some(at) = run.next_at {
+        if now >= at {
+            run.next_at = None;
+            let index = run.games.len();
+            *session = run.session(index);
+        } else {
+            frames.within(at - now);
+        }
+    }
+}
+
+/// Stop and Again (Menu is the screen's).
+fn on_match_action(
+    action: On<Action>,
+    screen: Res<State<Screen>>,
+    mut matches: ResMut<EngineMatch>,
+    mut session: ResMut<Session>,
+    mut worker: ResMut<AiWorker>,
+) {
+    let Action::Match(action) = &*action else {
+        return;
+    };
+    if *screen.get() != Screen::Match {
+        return;
+    }
+    let Some(run) = matches.run.as_mut() else {
+        return;
+    };
+    match action {
+        MatchAction::Stop => {
+            if run.is_over() {
+                return;
+            }
+            worker.cancel();
+            run.stopped = true;
+            run.next_at = None;
+            if session.id == run.current && session.finished.is_none() {
+                session.halted = true;
+                session.status = Some(Msg::key("match-stopped-game"));
+            }
+        }
+        MatchAction::Again => {
+            if !run.is_over() {
+                return;
+            }
+            worker.cancel();
+            let mut again = run.again();
+            *session = again.session(0);
+            *run = again;
+        }
+        MatchAction::Menu => {
+            worker.cancel();
+        }
+    }
+}
+
+/// Leaving the match's screen ends it.
+fn leave_match(mut matches: ResMut<EngineMatch>, mut session: ResMut<Session>) {
+    matches.run = None;
+    if session.autoplay.is_some() && session.finished.is_none() {
+        session.halted = true;
+    }
+}

@@ -1,0 +1,248 @@
+//! Engine matches through the app's own flow: two of our levels for a few short games (the
+//! score, the alternating colours, the shared openings, every game's record, Again, and a
+//! person's unfinished game left alone), one stopped mid-game, and our `pbrain-gomoku` as an
+//! external engine in a match.
+
+use std::time::Duration;
+
+use super::TestApp;
+use super::engines::our_brain;
+use crate::gui::flow::{Action, MatchAction, Screen, SetupAction, TitleAction};
+use crate::gui::kind::files::{self, autosave_file};
+use crate::gui::kind::gomoku as gomoku_kind;
+use crate::gui::persist::{EngineEntry, PlayerChoice, Settings, TimeControl};
+use crate::gui::session::{EngineMatch, Session};
+
+/// Sets up a freestyle match on 15 x 15 between `players` for `games` games on `clock`
+/// and starts it, with no pause between games.
+fn start_match(t: &mut TestApp, players: [PlayerChoice; 2], games: u32, clock: TimeControl) {
+    t.act(Action::Title(TitleAction::EngineMatch));
+    assert_eq!(t.screen(), Screen::MatchSetup);
+    t.act(Action::Setup(SetupAction::Game(gomoku_kind::ID)));
+    t.act(Action::Setup(SetupAction::Choose("rule", 0)));
+    t.act(Action::Setup(SetupAction::Choose("size", 15)));
+    for (slot, player) in players.into_iter().enumerate() {
+        t.act(Action::Setup(SetupAction::Player(slot, player)));
+    }
+    t.act(Action::Setup(SetupAction::MatchGames(games)));
+    t.act(Action::Setup(SetupAction::MatchClock(clock)));
+    t.act(Action::Setup(SetupAction::Start));
+    assert_eq!(t.screen(), Screen::Match);
+    if let Some(run) = t.app.world_mut().resource_mut::<EngineMatch>().run.as_mut() {
+        run.pause = Duration::ZERO;
+    }
+}
+
+fn match_over(t: &mut TestApp) -> bool {
+    t.run_until(|w| {
+        w.resource::<EngineMatch>()
+            .run
+            .as_ref()
+            .is_some_and(|r| r.is_over())
+    })
+}
+
+#[test]
+fn a_match_between_two_levels_scores_every_game_and_saves_it() {
+    let mut t = TestApp::new();
+    // A person's unfinished game: a match must leave it to Continue.
+    t.start(
+        3,
+        crate::gui::persist::ColourChoice::Black,
+        crate::engine::gomoku::Rule::Freestyle,
+    );
+    t.play_and_wait(super::p("h8"));
+    let autosave = autosave_file(&t.paths(), t.session().game.kind());
+    let saved_before = std::fs::read(&autosave).expect("the person's game is autosaved");
+    t.act(Action::Play(crate::gui::flow::PlayAction::Menu));
+    assert_eq!(t.screen(), Screen::Title);
+
+    start_match(
+        &mut t,
+        [PlayerChoice::Level(1), PlayerChoice::Level(2)],
+        4,
+        TimeControl::PerMove { seconds: 30 },
+    );
+    assert!(
+        t.session().autoplay.is_some(),
+        "nobody at the table is a person"
+    );
+    assert_eq!(
+        t.session().opening_stones,
+        3,
+        "a balanced opening of three stones"
+    );
+    assert!(match_over(&mut t), "four games end");
+
+    let world = t.app.world();
+    let run = world.resource::<EngineMatch>().run.as_ref().unwrap();
+    assert_eq!(run.games.len(), 4);
+    assert!(!run.stopped);
+    let score = run.score();
+    assert_eq!(score.games(), 4);
+    // Colours alternate: A (Novice) has the first colour in games 1 and 3.
+    let firsts: Vec<bool> = run.games.iter().map(|g| g.a_first).collect();
+    assert_eq!(firsts, [true, false, true, false]);
+    let games = t.games();
+    let records: Vec<_> = run
+        .games
+        .iter()
+        .map(|g| {
+            let path = g.record.clone().expect("every game is saved");
+            assert!(
+                path.display().to_string().contains("-match"),
+                "{}",
+                path.display()
+            );
+            files::open_record(&path, &games).expect("the record reads back")
+        })
+        .collect();
+    for (i, record) in records.iter().enumerate() {
+        let (black, white) = (&record.names[0], &record.names[1]);
+        let (a, b) = if i % 2 == 0 {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        assert!(a.contains("Novice"), "game {}: {:?}", i + 1, record.names);
+        assert!(b.contains("Casual"), "game {}: {:?}", i + 1, record.names);
+        // The result counted is the record's: replayed, its winning line is the winner's.
+        let mut game = record.start.fresh();
+        for &(side, mv) in &record.moves {
+            game.place(side, mv).expect("a legal record");
+        }
+        let replayed = match game.standing() {
+            crate::gui::kind::Standing::Won { winner, .. } => {
+                Some(usize::from((winner.index() == 0) != run.games[i].a_first))
+            }
+            _ => None,
+        };
+        assert_eq!(replayed, run.games[i].winner, "game {}", i + 1);
+    }
+    // Each opening is played twice, colours swapped.
+    assert_eq!(records[0].moves[..3], records[1].moves[..3]);
+    assert_eq!(records[2].moves[..3], records[3].moves[..3]);
+    assert_ne!(records[0].moves[..3], records[2].moves[..3]);
+    // The panel shows the score (in points) and the games won, drawn and lost.
+    let texts = t.texts().join("\n");
+    assert!(texts.contains("Match over: 4 games"), "{texts}");
+    assert!(texts.contains(&format!("{} won", score.wins)), "{texts}");
+    assert_eq!(
+        std::fs::read(&autosave).expect("still there"),
+        saved_before,
+        "the person's unfinished game is untouched"
+    );
+
+    // Again: the same match from its first game.
+    t.act(Action::Match(MatchAction::Again));
+    let run = t
+        .app
+        .world()
+        .resource::<EngineMatch>()
+        .run
+        .as_ref()
+        .unwrap();
+    assert!(run.games.is_empty() && !run.is_over());
+    assert_eq!(
+        t.session().game.placed()[..3],
+        records[0].moves[..3],
+        "the same first opening"
+    );
+    t.act(Action::Match(MatchAction::Menu));
+    assert_eq!(t.screen(), Screen::Title);
+    assert!(t.app.world().resource::<EngineMatch>().run.is_none());
+}
+
+#[test]
+fn a_stopped_match_keeps_its_score_and_does_not_count_the_game_on_the_board() {
+    let mut t = TestApp::new();
+    start_match(
+        &mut t,
+        [PlayerChoice::Level(1), PlayerChoice::Level(1)],
+        100,
+        TimeControl::NoClock,
+    );
+    // After the first game, in the middle of the second.
+    assert!(t.run_until(|w| {
+        let run = w.resource::<EngineMatch>().run.as_ref().unwrap();
+        run.games.len() == 1 && w.resource::<Session>().game.ply() > 6
+    }));
+    let records_before = super::records_in(&t.paths().games_dir(), "sgf").len();
+    t.act(Action::Match(MatchAction::Stop));
+    let ply = t.session().game.ply();
+    for _ in 0..20 {
+        t.app.update();
+    }
+    let run = t
+        .app
+        .world()
+        .resource::<EngineMatch>()
+        .run
+        .as_ref()
+        .unwrap();
+    assert!(run.stopped && run.is_over());
+    assert_eq!(run.games.len(), 1, "the stopped game does not count");
+    assert_eq!(t.session().game.ply(), ply, "nobody moves any more");
+    assert!(t.session().finished.is_none());
+    assert_eq!(
+        super::records_in(&t.paths().games_dir(), "sgf").len(),
+        records_before,
+        "and it is not saved"
+    );
+    let texts = t.texts().join("\n");
+    assert!(texts.contains("Match stopped after 1 games"), "{texts}");
+}
+
+#[test]
+fn our_brain_plays_a_match_as_an_external_engine() {
+    let mut t = TestApp::new();
+    let brain = our_brain();
+    t.app
+        .world_mut()
+        .resource_mut::<Settings>()
+        .engines
+        .push(EngineEntry {
+            path: brain.display().to_string(),
+            name: "gomoku brain".to_string(),
+            turn_secs: 1,
+            rules: vec![0, 1, 4],
+            sizes: vec![15],
+            ..EngineEntry::default()
+        });
+    start_match(
+        &mut t,
+        [
+            PlayerChoice::Engine(brain.display().to_string()),
+            PlayerChoice::Level(1),
+        ],
+        2,
+        TimeControl::NoClock,
+    );
+    assert!(match_over(&mut t), "two games end");
+    let run = t
+        .app
+        .world()
+        .resource::<EngineMatch>()
+        .run
+        .as_ref()
+        .unwrap();
+    assert_eq!(
+        run.score().wins,
+        2,
+        "the engine beats Novice with either colour"
+    );
+    let names: Vec<_> = run
+        .games
+        .iter()
+        .map(|g| {
+            files::open_record(g.record.as_ref().unwrap(), &t.games())
+                .unwrap()
+                .names
+        })
+        .collect();
+    assert!(names[0][0].contains("gomoku brain (engine)"), "{names:?}");
+    assert!(names[1][1].contains("gomoku brain (engine)"), "{names:?}");
+    let seat = run.players[0].engine.clone().expect("an engine seat");
+    t.act(Action::Match(MatchAction::Menu));
+    assert!(!seat.client().is_running(), "ended on leaving the match");
+}

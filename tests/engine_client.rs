@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use gomoku::engine::gomoku::{Game, Outcome, Pos, Rule};
-use gomoku::protocol::client::{About, EngineClient, EngineSpec, Fault, Support};
+use gomoku::protocol::client::{About, EngineClient, EngineSpec, Fault, Limit, Support};
 
 fn brain() -> EngineSpec {
     EngineSpec {
@@ -69,7 +69,7 @@ fn fault_of(spec: EngineSpec, rule: Rule, moves: &[&str]) -> Fault {
     for m in moves {
         game.play(Pos::from_human(m, 15).unwrap()).unwrap();
     }
-    match client.think(&game, None, &never(), &mut |_| {}) {
+    match client.think(&game, Limit::Turn, &never(), &mut |_| {}) {
         Err(fault) => {
             assert!(!client.is_running(), "a faulty brain is ended: {fault}");
             fault
@@ -87,7 +87,7 @@ fn our_brain_plays_whole_games_through_the_client() {
         while !game.outcome().is_over() {
             let side = game.ply() % 2;
             let answer = clients[side]
-                .think(&game, None, &never(), &mut |_| messages += 1)
+                .think(&game, Limit::Turn, &never(), &mut |_| messages += 1)
                 .unwrap_or_else(|e| panic!("{rule:?} move {}: {e}", game.ply() + 1))
                 .expect("not stopped");
             game.play(answer.pos).unwrap();
@@ -114,7 +114,7 @@ fn undo_stop_and_restart_keep_the_brain_in_step() {
         game.play(Pos::from_human(m, 15).unwrap()).unwrap();
     }
     let first = client
-        .think(&game, None, &never(), &mut |_| {})
+        .think(&game, Limit::Turn, &never(), &mut |_| {})
         .unwrap()
         .unwrap();
     game.play(first.pos).unwrap();
@@ -125,7 +125,7 @@ fn undo_stop_and_restart_keep_the_brain_in_step() {
     game.undo();
     game.play(Pos::from_human("g7", 15).unwrap()).unwrap();
     let after_undo = client
-        .think(&game, None, &never(), &mut |_| {})
+        .think(&game, Limit::Turn, &never(), &mut |_| {})
         .unwrap()
         .unwrap();
     assert!(game.check_move(after_undo.pos).is_ok());
@@ -136,10 +136,10 @@ fn undo_stop_and_restart_keep_the_brain_in_step() {
         ..brain()
     });
     let stop = AtomicBool::new(true);
-    assert_eq!(slow.think(&game, None, &stop, &mut |_| {}), Ok(None));
+    assert_eq!(slow.think(&game, Limit::Turn, &stop, &mut |_| {}), Ok(None));
     // Stopped once the brain reports its first iteration: it is thinking, and owes a reply.
     let stop = AtomicBool::new(false);
-    let stopped = slow.think(&game, None, &stop, &mut |_| {
+    let stopped = slow.think(&game, Limit::Turn, &stop, &mut |_| {
         stop.store(true, std::sync::atomic::Ordering::Relaxed)
     });
     assert_eq!(stopped, Ok(None));
@@ -147,7 +147,7 @@ fn undo_stop_and_restart_keep_the_brain_in_step() {
     next.play(after_undo.pos).unwrap();
     next.play(Pos::from_human("a15", 15).unwrap()).unwrap();
     let answer = slow
-        .think(&next, None, &never(), &mut |_| {})
+        .think(&next, Limit::Turn, &never(), &mut |_| {})
         .unwrap()
         .unwrap();
     assert!(next.check_move(answer.pos).is_ok(), "{answer:?}");
@@ -155,7 +155,7 @@ fn undo_stop_and_restart_keep_the_brain_in_step() {
     // A brain killed from outside is started again for the next move.
     client.end(Duration::ZERO);
     let again = client
-        .think(&next, None, &never(), &mut |_| {})
+        .think(&next, Limit::Turn, &never(), &mut |_| {})
         .unwrap()
         .unwrap();
     assert!(next.check_move(again.pos).is_ok());
@@ -177,13 +177,13 @@ fn a_stopped_search_s_late_reply_is_dropped() {
     let mut game = Game::new(15, Rule::Freestyle).unwrap();
     game.play(Pos::new(7, 7)).unwrap();
     let stop = AtomicBool::new(false);
-    let stopped = client.think(&game, None, &stop, &mut |_| {
+    let stopped = client.think(&game, Limit::Turn, &stop, &mut |_| {
         stop.store(true, std::sync::atomic::Ordering::Relaxed)
     });
     assert_eq!(stopped, Ok(None));
     // The late 0,0 would be an occupied point now: only the answer to this request counts.
     game.play(Pos::new(0, 0)).unwrap();
-    let answer = client.think(&game, None, &never(), &mut |_| {});
+    let answer = client.think(&game, Limit::Turn, &never(), &mut |_| {});
     assert_eq!(answer.map(|a| a.map(|a| a.pos)), Ok(Some(Pos::new(2, 2))));
 }
 
@@ -192,13 +192,78 @@ fn a_match_clock_is_sent_and_bounds_the_wait() {
     let mut client = EngineClient::new(brain());
     let game = Game::new(15, Rule::Freestyle).unwrap();
     let answer = client
-        .think(&game, Some(Duration::from_secs(3)), &never(), &mut |_| {})
+        .think(
+            &game,
+            Limit::Left(Duration::from_secs(3)),
+            &never(),
+            &mut |_| {},
+        )
         .unwrap()
         .unwrap();
     assert_eq!(
         answer.pos,
         Pos::from_human("h8", 15).unwrap(),
         "an empty board: the centre"
+    );
+}
+
+#[test]
+fn the_time_for_each_move_is_told_as_the_protocol_says() {
+    // The brain writes down every INFO line it gets.
+    let log = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("limits-info.log");
+    let _ = fs::remove_file(&log);
+    let mut spec = script(
+        "pbrain-limits",
+        // A free point each time: 1,14 then 2,14 ...
+        "n=$((n+1)); echo $n,14",
+        &format!("echo \"$line\" >> '{}'", log.display()),
+    );
+    spec.turn = Duration::from_secs(5);
+    let mut client = EngineClient::new(spec);
+    let mut game = Game::new(15, Rule::Freestyle).unwrap();
+    let ask = |client: &mut EngineClient, game: &Game, limit| {
+        client
+            .think(game, limit, &never(), &mut |_| {})
+            .unwrap()
+            .unwrap()
+    };
+    // A clock that gives each move 700 ms: the brain's turn time, told before the move.
+    ask(&mut client, &game, Limit::Move(Duration::from_millis(700)));
+    let told = || fs::read_to_string(&log).unwrap_or_default();
+    let lines: Vec<String> = told().lines().map(str::to_string).collect();
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some("INFO timeout_turn 5000")
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("INFO timeout_turn 700")
+    );
+    assert!(
+        lines.contains(&"INFO timeout_match 0".to_string()),
+        "{lines:?}"
+    );
+    // A game clock: a match time (0 would mean none), then the time left.
+    game.play(Pos::new(7, 7)).unwrap();
+    game.play(Pos::new(0, 0)).unwrap();
+    let _ = fs::remove_file(&log);
+    ask(
+        &mut client,
+        &game,
+        Limit::Left(Duration::from_millis(42_000)),
+    );
+    assert_eq!(
+        told().lines().collect::<Vec<_>>(),
+        ["INFO timeout_match 42000", "INFO time_left 42000"]
+    );
+    // Its own time again: the turn time from its settings.
+    game.play(Pos::new(8, 8)).unwrap();
+    game.play(Pos::new(0, 1)).unwrap();
+    let _ = fs::remove_file(&log);
+    ask(&mut client, &game, Limit::Turn);
+    assert_eq!(
+        told().lines().collect::<Vec<_>>(),
+        ["INFO timeout_turn 5000"]
     );
 }
 
@@ -227,7 +292,9 @@ fn rules_and_sizes_are_probed() {
     );
     // Still in step after the refusal: it plays.
     let game = Game::new(15, Rule::Freestyle).unwrap();
-    let answer = picky.think(&game, None, &never(), &mut |_| {}).unwrap();
+    let answer = picky
+        .think(&game, Limit::Turn, &never(), &mut |_| {})
+        .unwrap();
     assert_eq!(answer.map(|a| a.pos), Some(Pos::new(7, 7)));
 }
 

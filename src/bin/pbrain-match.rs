@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use gomoku::engine::gomoku::{Game, Outcome, Pos, Stone};
 use gomoku::engine::record::{self, Format, GameRecord, RecordResult, WinBy};
-use gomoku::protocol::client::{EngineClient, EngineSpec, Fault as ClientFault};
+use gomoku::protocol::client::{EngineClient, EngineSpec, Fault as ClientFault, Limit};
 use gomoku::protocol::matches::{Opening, Sprt, SprtState, Wdl, parse_openings};
 use gomoku::protocol::rule_from_bits;
 use lexopt::prelude::*;
@@ -242,7 +242,8 @@ impl Runner<'_> {
                 1 - black
             };
             let allowed = clocks[side].map_or(o.turn, |left| left.min(o.turn));
-            let answer = match self.clients[side].think(game, clocks[side], &never, &mut |_| {}) {
+            let limit = clocks[side].map_or(Limit::Turn, Limit::Left);
+            let answer = match self.clients[side].think(game, limit, &never, &mut |_| {}) {
                 Ok(Some(answer)) => answer,
                 Ok(None) => return End::Fault(side, Fault::Crash, "stopped".into()),
                 Err(e) => {

@@ -199,6 +199,19 @@ pub fn rule_bits(rule: Rule) -> u32 {
 }
 
 /// One external brain, started on demand and restarted after a fault.
+/// The time a brain has for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// Its own time per move ([`EngineSpec::turn`]).
+    Turn,
+    /// This much for this move (`INFO timeout_turn`: a clock that gives every move the same
+    /// time).
+    Move(Duration),
+    /// This much left on its clock for the game (`INFO time_left`), its own time per move
+    /// as the cap.
+    Left(Duration),
+}
+
 pub struct EngineClient {
     spec: EngineSpec,
     process: Option<BrainProcess>,
@@ -213,6 +226,8 @@ pub struct EngineClient {
     /// A command whose reply was not waited for (a stopped search): its deadline. The reply
     /// is read and dropped before the next command, so it cannot pass for the next answer.
     owed: Option<Instant>,
+    /// The `timeout_turn` and `timeout_match` the brain was last told.
+    told: (Duration, Duration),
 }
 
 impl EngineClient {
@@ -226,6 +241,7 @@ impl EngineClient {
             known: Vec::new(),
             in_step: false,
             owed: None,
+            told: (Duration::ZERO, Duration::ZERO),
         }
     }
 
@@ -367,21 +383,41 @@ impl EngineClient {
             format!("INFO rule {rule_bits}"),
             format!("INFO thread_num {}", spec.threads),
         ];
+        let told = (spec.turn, spec.match_time.unwrap_or_default());
         for line in lines {
             self.send(&line)?;
         }
+        self.told = told;
         self.started = Some((size, rule_bits));
         self.in_step = true;
         Ok(())
     }
 
-    /// Asks the brain for its move in `game` (the side to move is the brain's), with `left`
-    /// on its match clock if there is one. Returns `Ok(None)` if `stop` was raised first:
-    /// the brain's late reply is dropped before the next command.
+    /// Starts the brain and its game for `game`'s board and rule unless it runs one already,
+    /// so that its first move is not charged its start (a match's engines before the clock
+    /// runs).
+    pub fn prepare(&mut self, game: &Game) -> Result<(), Fault> {
+        self.settle_owed()?;
+        if !self.fits(game) || !self.is_running() {
+            self.start_game(game.size(), rule_bits(game.rule()))?;
+        }
+        Ok(())
+    }
+
+    /// Whether the brain's game is for `game`'s board and rule.
+    fn fits(&self, game: &Game) -> bool {
+        self.started.is_some_and(|(size, b)| {
+            size == game.size() && rule_from_bits(b as u64).0 == game.rule()
+        })
+    }
+
+    /// Asks the brain for its move in `game` (the side to move is the brain's) within
+    /// `limit`. Returns `Ok(None)` if `stop` was raised first: the brain's late reply is
+    /// dropped before the next command.
     pub fn think(
         &mut self,
         game: &Game,
-        left: Option<Duration>,
+        limit: Limit,
         stop: &AtomicBool,
         on_message: &mut dyn FnMut(&str),
     ) -> Result<Option<Answer>, Fault> {
@@ -389,10 +425,6 @@ impl EngineClient {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let bits = rule_bits(game.rule());
-        let fits = self.started.is_some_and(|(size, b)| {
-            size == game.size() && rule_from_bits(b as u64).0 == game.rule()
-        });
         let exited = self.process.is_some() && !self.is_running();
         if exited && !self.spec.restart {
             return Err(self.fault(Fault::Crash("exited between moves".into())));
@@ -400,11 +432,11 @@ impl EngineClient {
         let history: Vec<Pos> = game.history().iter().map(|m| m.pos).collect();
         // BEGIN does not clear a brain's board: an empty position it is not in step with
         // (after an undo to the start, a rematch) begins with START.
-        if !fits
+        if !self.fits(game)
             || !self.is_running()
             || (history.is_empty() && !(self.in_step && self.known.is_empty()))
         {
-            self.start_game(game.size(), bits)?;
+            self.start_game(game.size(), rule_bits(game.rule()))?;
         }
         let command = if history.is_empty() {
             "BEGIN".to_string()
@@ -427,10 +459,7 @@ impl EngineClient {
         };
         self.running()?.wait_settled();
         self.running()?.drain_pending();
-        if let Some(left) = left {
-            self.send(&format!("INFO time_left {}", left.as_millis()))?;
-        }
-        let allowed = left.map_or(self.spec.turn, |l| l.min(self.spec.turn));
+        let allowed = self.tell_limit(limit)?;
         let grace = self.spec.grace;
         let process = self.running()?;
         let sent = Instant::now();
@@ -545,6 +574,30 @@ impl EngineClient {
             Err(ManagerError::Timeout(t)) => Err(self.fault(Fault::Time(t))),
             Err(e) => Err(self.fault(Fault::Crash(e.to_string()))),
         }
+    }
+
+    /// Tells the brain its time for the coming move; returns it.
+    fn tell_limit(&mut self, limit: Limit) -> Result<Duration, Fault> {
+        let (turn, matched) = self.told;
+        let allowed = match limit {
+            Limit::Turn => self.spec.turn,
+            Limit::Move(d) => d,
+            Limit::Left(left) => {
+                // A match time of 0 means "none" in the protocol: a brain would not look at
+                // its time left.
+                if matched.is_zero() {
+                    self.send(&format!("INFO timeout_match {}", left.as_millis().max(1)))?;
+                    self.told.1 = left;
+                }
+                self.send(&format!("INFO time_left {}", left.as_millis()))?;
+                return Ok(left.min(self.spec.turn));
+            }
+        };
+        if turn != allowed {
+            self.send(&format!("INFO timeout_turn {}", allowed.as_millis()))?;
+            self.told.0 = allowed;
+        }
+        Ok(allowed)
     }
 
     /// Reads and drops the reply owed to a stopped search; a brain that does not give it

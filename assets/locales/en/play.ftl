@@ -141,6 +141,7 @@ setup-replace-no = Keep it
 
 ## Engine match: two players (levels or engines) play each other, watched.
 match-title = Engine match
+match-start = Start match
 # $player: 1 or 2.
 match-player = Player { $player }
 match-games = Games

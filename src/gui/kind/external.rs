@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use super::AnyGame;
 use crate::protocol::client::{EngineClient, EngineSpec};
 
 /// An external engine playing in the current game.
@@ -20,6 +21,9 @@ pub struct EngineSeat {
     /// Set when the game was left while the engine thought: the search ends the process
     /// on its way out.
     ending: Arc<AtomicBool>,
+    /// Set while the engine starts before its game ([`EngineSeat::warm_up`]): the clock
+    /// waits for it.
+    warming: Arc<AtomicBool>,
 }
 
 impl EngineSeat {
@@ -30,7 +34,30 @@ impl EngineSeat {
             path: spec.path.clone(),
             client: Arc::new(Mutex::new(EngineClient::new(spec))),
             ending: Arc::new(AtomicBool::new(false)),
+            warming: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Starts the engine and its game for `game` on a thread of its own, so that its start
+    /// is not charged to its clock (a Gomocup manager does not count it either).
+    pub fn warm_up(&self, game: &AnyGame) {
+        self.warming.store(true, Ordering::Relaxed);
+        let (seat, game) = (self.clone(), game.clone());
+        let started = std::thread::Builder::new()
+            .name("engine start".into())
+            .spawn(move || {
+                game.external_prepare(&seat);
+                seat.warming.store(false, Ordering::Relaxed);
+            });
+        if started.is_err() {
+            // Its first move starts it instead.
+            self.warming.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the engine is still starting ([`EngineSeat::warm_up`]).
+    pub fn is_warming(&self) -> bool {
+        self.warming.load(Ordering::Relaxed)
     }
 
     /// The client, for one request at a time (a search that panicked left it usable: the

@@ -149,6 +149,9 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     ) -> SearchInfo {
         SearchInfo::none(request.level, "engine-not-this-game")
     }
+    /// Starts an external engine's process and its game for this board, so its first move
+    /// is not charged its start; nothing for games without engines.
+    fn external_prepare(&self, _seat: &EngineSeat) {}
     /// The weakest answer, found at once (when a search failed); by default the judged move.
     fn fallback(&self, _seed: u64) -> SearchInfo {
         judged(self, Self::kind().def().hint_level(), &mut |_, _| {})
@@ -269,6 +272,7 @@ pub trait Play: Send + Sync + fmt::Debug + 'static {
         stop: &AtomicBool,
         progress: Progress,
     ) -> SearchInfo;
+    fn external_prepare(&self, seat: &EngineSeat);
     fn fallback(&self, seed: u64) -> SearchInfo;
     fn review(
         &self,
@@ -409,6 +413,10 @@ impl<R: Rules> Play for R {
         progress: Progress,
     ) -> SearchInfo {
         Rules::external_search(self, seat, request, stop, progress)
+    }
+
+    fn external_prepare(&self, seat: &EngineSeat) {
+        Rules::external_prepare(self, seat)
     }
 
     fn fallback(&self, seed: u64) -> SearchInfo {

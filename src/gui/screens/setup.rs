@@ -57,9 +57,15 @@ fn spawn_setup(
 ) {
     let kind = games.chosen(&settings.setup);
     let i18n = &*i18n;
-    spawn_page(&mut commands, Screen::Setup, "setup-title", i18n, |card| {
-        spawn_rows(card, kind, &games, &stats, &settings.engines, i18n);
-    });
+    spawn_page(
+        &mut commands,
+        Screen::Setup,
+        ["setup-title", "setup-start"],
+        i18n,
+        |card| {
+            spawn_rows(card, kind, &games, &stats, &settings.engines, i18n);
+        },
+    );
 }
 
 /// An engine match's setup: game, the two players, the game's own rows, games and clock.
@@ -79,7 +85,7 @@ fn spawn_match_setup(
     spawn_page(
         &mut commands,
         Screen::MatchSetup,
-        "match-title",
+        ["match-title", "match-start"],
         i18n,
         |card| {
             spawn_game_row(card, &games, i18n);
@@ -99,7 +105,9 @@ fn spawn_match_setup(
                     }
                 });
             }
-            spawn_game_own_rows(card, kind, i18n);
+            // The board's own rows only: a match starts from balanced openings, not an
+            // opening rule.
+            spawn_game_own_rows(card, kind, i18n, true);
             row(card, &i18n.t("match-games"), |r| {
                 for n in MatchChoice::GAMES {
                     spawn_option(r, &n.to_string(), SetupAction::MatchGames(n));
@@ -120,11 +128,12 @@ fn spawn_match_setup(
 #[derive(Component)]
 struct MatchProblem;
 
-/// A setup screen: its heading and card of rows scrolling, Back and Start pinned below.
+/// A setup screen: its heading and card of rows scrolling, Back and Start (labelled
+/// `start`) pinned below.
 fn spawn_page(
     commands: &mut Commands,
     screen: Screen,
-    title: &str,
+    [title, start]: [&str; 2],
     i18n: &I18n,
     fill: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
@@ -168,7 +177,7 @@ fn spawn_page(
                 );
                 spawn_button(
                     buttons,
-                    i18n.t("setup-start"),
+                    i18n.t(start),
                     &i18n.t("play-key-enter"),
                     Action::Setup(SetupAction::Start),
                     node(),
@@ -203,7 +212,7 @@ fn spawn_rows(
         let random = i18n.t("setup-colour-random");
         spawn_option(r, &random, SetupAction::Colour(ColourChoice::Random));
     });
-    spawn_game_own_rows(card, kind, i18n);
+    spawn_game_own_rows(card, kind, i18n, false);
     if let Some(key) = kind.def().setup_note() {
         card.spawn(note(&i18n.t(key)));
     }
@@ -220,9 +229,18 @@ fn spawn_game_row(card: &mut ChildSpawnerCommands, games: &Games, i18n: &I18n) {
     });
 }
 
-/// The game's own rows (rule, board size), each with the note of its choice.
-fn spawn_game_own_rows(card: &mut ChildSpawnerCommands, kind: GameKind, i18n: &I18n) {
+/// The game's own rows (rule, board size, opening), each with the note of its choice; with
+/// `board_only` only those of the board itself (the analysis board's).
+fn spawn_game_own_rows(
+    card: &mut ChildSpawnerCommands,
+    kind: GameKind,
+    i18n: &I18n,
+    board_only: bool,
+) {
     for game_row in kind.def().setup_rows() {
+        if board_only && !game_row.on_analysis_board {
+            continue;
+        }
         row(card, &i18n.t(game_row.label), |r| {
             for choice in &game_row.choices {
                 let action = SetupAction::Choose(game_row.key, choice.value);

@@ -94,6 +94,8 @@ pub struct MatchRun {
     pub seed: u64,
     /// The session of the game on the board.
     current: u64,
+    /// The last session whose result is counted.
+    counted: u64,
     /// Stopped before its last game.
     pub stopped: bool,
     /// When the next game starts (the finished one stays on show until then).
@@ -125,6 +127,7 @@ impl MatchRun {
             games: Vec::new(),
             seed,
             current: 0,
+            counted: 0,
             stopped: false,
             next_at: None,
             pause: Duration::from_millis(1500),
@@ -142,6 +145,7 @@ impl MatchRun {
             games: Vec::new(),
             seed: self.seed,
             current: 0,
+            counted: 0,
             stopped: false,
             next_at: None,
             pause: self.pause,
@@ -174,6 +178,7 @@ impl MatchRun {
         session.engine = second.engine.clone();
         session.opening_stones = stones;
         session.clock = GameClock::new(self.clock);
+        session.warm_up_engines();
         self.current = session.id;
         session
     }
@@ -220,9 +225,10 @@ pub(super) fn run_match(
     let now = Instant::now();
     if let Some(finished) = &session.finished
         && session.id == run.current
-        && run.next_at.is_none()
+        && run.counted != run.current
         && !run.stopped
     {
+        run.counted = run.current;
         let a_first = MatchRun::a_first(run.games.len());
         let winner = finished.end.winner().map(|side| {
             // Player A holds the first colour in A-first games.

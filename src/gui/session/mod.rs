@@ -74,13 +74,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Leaving the game ends the external engines' processes (they start again if the game goes
 /// on).
 fn end_engine(session: Res<Session>) {
-    for seat in [
-        session.engine.as_ref(),
-        session.autoplay.as_ref().and_then(|p| p.engine.as_ref()),
-    ]
-    .into_iter()
-    .flatten()
-    {
+    for seat in session.engines() {
         seat.end_if_idle();
     }
 }
@@ -263,6 +257,7 @@ impl Session {
         session.engine = engine.map(|e| EngineSeat::new(e.name.clone(), e.spec()));
         session.clock = GameClock::new(setup.clock);
         session.begin_opening(kind.def().opening(&options), options);
+        session.warm_up_engines();
         session
     }
 
@@ -345,6 +340,28 @@ impl Session {
             _ if side == self.human => None,
             _ => self.ai_level(),
         }
+    }
+
+    /// The external engines at the table.
+    pub fn engines(&self) -> impl Iterator<Item = &EngineSeat> {
+        [
+            self.engine.as_ref(),
+            self.autoplay.as_ref().and_then(|p| p.engine.as_ref()),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// Starts the engines at the table before the game's clock runs.
+    pub fn warm_up_engines(&self) {
+        for seat in self.engines() {
+            seat.warm_up(&self.game);
+        }
+    }
+
+    /// Whether an engine at the table is still starting (the clock waits).
+    pub fn engines_warming(&self) -> bool {
+        self.engines().any(EngineSeat::is_warming)
     }
 
     /// The external engine playing `side`, if one does.
@@ -565,6 +582,7 @@ pub fn session_from_autosave(
         }
     }
     session.clock = files::load_clock(paths, kind, notices);
+    session.warm_up_engines();
     if let Some(saved) = files::load_opening(paths, kind, notices) {
         session.restore_opening(saved, notices);
     }

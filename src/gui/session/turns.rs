@@ -24,7 +24,12 @@ pub(super) fn run_clock(
         *followed = Some(here);
         session.game.moves().iter().map(|m| m.0).collect()
     });
-    let running = screen.get().runs_session() && session.is_ongoing();
+    // An engine's start is not charged to its clock.
+    let warming = session.engines_warming();
+    if warming {
+        frames.within(Duration::from_millis(50));
+    }
+    let running = screen.get().runs_session() && session.is_ongoing() && !warming;
     let session = &mut *session;
     let Some(clock) = session.clock.as_mut() else {
         return;

@@ -73,6 +73,10 @@ fn a_match_between_two_levels_scores_every_game_and_saves_it() {
         "a balanced opening of three stones"
     );
     assert!(match_over(&mut t), "four games end");
+    // A finished match counts no more games, however long it stays on show.
+    for _ in 0..20 {
+        t.app.update();
+    }
 
     let world = t.app.world();
     let run = world.resource::<EngineMatch>().run.as_ref().unwrap();

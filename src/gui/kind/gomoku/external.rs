@@ -11,13 +11,29 @@ use crate::engine::gomoku::{Game, Pos};
 use crate::engine::review::Outlook;
 use crate::gui::kind::{EngineSeat, Progress, SearchInfo, SearchRequest};
 use crate::gui::msg::{Arg, Msg};
-use crate::protocol::client::{Eval, thinking};
+use crate::protocol::client::{Eval, Limit, thinking};
 
 fn outlook(eval: Eval) -> Outlook {
     match eval {
         Eval::Score(v) => Outlook::Eval(v),
         Eval::Win(n) => Outlook::Win(n),
         Eval::Loss(n) => Outlook::Loss(n),
+    }
+}
+
+/// The engine's time for its move: its own time per move without a clock; with one, the
+/// clock's time for this move or for the game, less a margin for the answer to reach the
+/// board (the clock is read when the move is on it).
+fn limit(request: &SearchRequest) -> Limit {
+    let Some(budget) = request.clock else {
+        return Limit::Turn;
+    };
+    let margin = (budget.left / 10).clamp(Duration::from_millis(100), Duration::from_secs(1));
+    let share = budget.left.saturating_sub(margin);
+    if budget.per_move {
+        Limit::Move(share)
+    } else {
+        Limit::Left(share)
     }
 }
 
@@ -36,10 +52,7 @@ pub fn search(
     let mut eval = None;
     let mut best = None;
     let mut client = seat.client();
-    // The clock's time (for this move, or for the game) is sent as INFO time_left: the
-    // engine's time per move from Settings stays its cap.
-    let left = request.clock.map(|b| b.left);
-    let answer = client.think(game, left, stop, &mut |line| {
+    let answer = client.think(game, limit(request), stop, &mut |line| {
         let Some(t) = thinking(line) else { return };
         depth = t.depth.unwrap_or(depth);
         if let Some(e) = t.eval {

@@ -360,6 +360,13 @@ impl Rules for Game {
         external::search(self, seat, request, stop, progress)
     }
 
+    fn external_prepare(&self, seat: &super::EngineSeat) {
+        // A fault shows at its first move, which asks again.
+        if let Err(fault) = seat.client().prepare(self) {
+            bevy::log::warn!("{} did not start: {fault}", seat.name);
+        }
+    }
+
     fn fallback(&self, seed: u64) -> SearchInfo {
         let never = AtomicBool::new(false);
         let r = play_level(Level::Novice, self, seed, 1.0, &never, &mut NoInfo);

@@ -44,7 +44,7 @@ LANGUAGES = {
 # Always kept: printable ASCII (numbers, file paths, move names like "h8"), the no-break
 # space, and the punctuation the game puts around translated text (middle dot between
 # names, minus sign, multiplication sign of "15 × 15", dashes, ellipsis, quotes).
-ALWAYS = [chr(c) for c in range(0x20, 0x7F)] + list("\u00a0·−×–—…‘’“”")
+ALWAYS = [chr(c) for c in range(0x20, 0x7F)] + list("\u00a0·−×–—…‘’“”½±")
 
 
 def catalog_chars(lang: str) -> set:

@@ -14,6 +14,7 @@ menu-replay-last = Přehrát poslední partii
 menu-load-game = Otevřít partii
 menu-analysis = Rozbor pozice
 menu-puzzles = Úlohy
+menu-engine-match = Zápas programů
 menu-settings = Nastavení
 menu-quit = Ukončit
 notice-nothing-to-continue = Není žádná rozehraná partie, ve které by šlo pokračovat.

@@ -35,6 +35,8 @@ setup-two-players-note = S kamarádem u tohoto počítače, střídáte se.
 # An external engine added in Settings, as an opponent: its name, and its file.
 setup-engine = { $name } · program
 setup-engine-note = { $path }
+# Under the opening rule's note when an engine is the opponent; $name: the engine's name.
+setup-engine-opening = Program { $name } hraje až po zahájení: volby v zahájení za něj dělá úroveň Mistr.
 setup-back = Zpět
 setup-start = Začít partii
 
@@ -113,3 +115,59 @@ setup-replace-title = Nahradit nedohranou partii?
 setup-replace-body = Nová partie nahradí tu nedohranou a v té už nebude možné pokračovat.
 setup-replace-yes = Nahradit
 setup-replace-no = Ponechat
+
+## Engine match: two players (levels or engines) play each other, watched.
+match-title = Zápas programů
+match-start = Začít zápas
+match-player = Hráč { $player }
+match-games = Počet partií
+match-note = Každé zahájení se hraje dvakrát, s prohozenými barvami. Každá partie se uloží do složky partií (Otevřít partii).
+match-player-cannot = Hráč { $player } nemůže hrát tuto hru s těmito pravidly a velikostí desky: vyberte jiného.
+match-heading = Partie { $number } z { $total }
+match-heading-over = Zápas skončil: { $total } { $total ->
+        [one] partie
+        [few] partie
+        [many] partie
+       *[other] partií
+    }
+match-heading-stopped = Zápas zastaven po { $played } { $played ->
+        [one] partii
+       *[other] partiích
+    }
+match-score = { $a } { $a-points } – { $b-points } { $b }
+match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } { $wins ->
+        [one] výhra
+        [few] výhry
+        [many] výhry
+       *[other] výher
+    }, { $draws } { $draws ->
+        [one] remíza
+        [few] remízy
+        [many] remízy
+       *[other] remíz
+    }, { $losses } { $losses ->
+        [one] prohra
+        [few] prohry
+        [many] prohry
+       *[other] proher
+    }
+match-elo-unknown = { $wins } { $wins ->
+        [one] výhra
+        [few] výhry
+        [many] výhry
+       *[other] výher
+    }, { $draws } { $draws ->
+        [one] remíza
+        [few] remízy
+        [many] remízy
+       *[other] remíz
+    }, { $losses } { $losses ->
+        [one] prohra
+        [few] prohry
+        [many] prohry
+       *[other] proher
+    } · Elo se ukáže, až oba hráči získají body
+match-stopped-game = Zápas byl zastaven: tato partie se nepočítá.
+match-stop = Zastavit
+match-again = Hrát znovu
+match-saved = Partie uloženy v { $dir }

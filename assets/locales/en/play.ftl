@@ -41,6 +41,8 @@ setup-two-players-note = A friend at this computer; you take turns.
 # An external engine added in Settings, as an opponent: its name, and its file.
 setup-engine = { $name } · engine
 setup-engine-note = { $path }
+# Under the opening rule's note when an engine is the opponent; $name: the engine's name.
+setup-engine-opening = { $name } plays after the opening: Master makes its choices in the opening.
 setup-back = Back
 setup-start = Start game
 

@@ -14,6 +14,7 @@ menu-replay-last = 前回の対局を再生
 menu-load-game = 棋譜を読み込む
 menu-analysis = 検討盤
 menu-puzzles = 詰め問題
+menu-engine-match = エンジン対戦
 menu-settings = 設定
 menu-quit = 終了
 notice-nothing-to-continue = 続きから再開できる対局はありません。

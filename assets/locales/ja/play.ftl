@@ -32,6 +32,8 @@ setup-two-players-note = このコンピューターで友達と交互に打ち�
 # An external engine added in Settings, as an opponent: its name, and its file.
 setup-engine = { $name } · エンジン
 setup-engine-note = { $path }
+# Under the opening rule's note when an engine is the opponent; $name: the engine's name.
+setup-engine-opening = { $name }は開局の後から打ちます。開局での選択は名人が代わりに行います。
 setup-back = 戻る
 setup-start = 対局開始
 
@@ -101,3 +103,21 @@ setup-replace-title = 途中の対局を置き換えますか？
 setup-replace-body = 新しい対局が途中の対局に置き換わり、その対局は続けられなくなります。
 setup-replace-yes = 置き換える
 setup-replace-no = 残す
+
+## Engine match: two players (levels or engines) play each other, watched.
+match-title = エンジン対戦
+match-start = 対戦開始
+match-player = プレイヤー { $player }
+match-games = 対局数
+match-note = 各開局は先後を入れ替えて2回打ちます。すべての対局は棋譜フォルダーに保存されます（「棋譜を読み込む」）。
+match-player-cannot = プレイヤー { $player }はこのルールと盤の大きさではこのゲームを打てません。別のプレイヤーを選んでください。
+match-heading = 第{ $number }局 / 全{ $total }局
+match-heading-over = 対戦終了：全{ $total }局
+match-heading-stopped = { $played }局で対戦中止
+match-score = { $a } { $a-points } – { $b-points } { $b }
+match-elo = { $a }：Elo { $elo } ± { $margin } · { $wins }勝 { $draws }分 { $losses }敗
+match-elo-unknown = { $wins }勝 { $draws }分 { $losses }敗 · Eloは双方に得点がついてから表示します
+match-stopped-game = 対戦を中止しました。この対局は数えません。
+match-stop = 中止
+match-again = もう一度
+match-saved = 棋譜の保存先: { $dir }

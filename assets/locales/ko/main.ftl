@@ -14,6 +14,7 @@ menu-replay-last = 지난 대국 다시 보기
 menu-load-game = 기보 불러오기
 menu-analysis = 분석판
 menu-puzzles = 퍼즐
+menu-engine-match = 엔진 대결
 menu-settings = 설정
 menu-quit = 종료
 notice-nothing-to-continue = 이어서 둘 대국이 없습니다.

@@ -32,6 +32,8 @@ setup-two-players-note = 이 컴퓨터에서 친구와 번갈아 둡니다.
 # An external engine added in Settings, as an opponent: its name, and its file.
 setup-engine = { $name } · 엔진
 setup-engine-note = { $path }
+# Under the opening rule's note when an engine is the opponent; $name: the engine's name.
+setup-engine-opening = { $name }은(는) 오프닝이 끝난 뒤부터 둡니다: 오프닝의 선택은 마스터가 대신 합니다.
 setup-back = 뒤로
 setup-start = 대국 시작
 
@@ -101,3 +103,21 @@ setup-replace-title = 끝나지 않은 대국을 바꿀까요?
 setup-replace-body = 새 대국이 끝나지 않은 대국을 대신하며, 그 대국은 더 이상 이어서 둘 수 없습니다.
 setup-replace-yes = 바꾸기
 setup-replace-no = 그대로 두기
+
+## Engine match: two players (levels or engines) play each other, watched.
+match-title = 엔진 대결
+match-start = 대결 시작
+match-player = 플레이어 { $player }
+match-games = 대국 수
+match-note = 각 오프닝은 색을 바꿔 두 번 둡니다. 모든 대국은 기보 폴더에 저장됩니다(기보 불러오기).
+match-player-cannot = 플레이어 { $player }은(는) 이 규칙과 판 크기로 이 게임을 둘 수 없습니다: 다른 플레이어를 고르세요.
+match-heading = { $total }국 중 { $number }국
+match-heading-over = 대결 종료: 총 { $total }국
+match-heading-stopped = { $played }국 후 대결 중단
+match-score = { $a } { $a-points } – { $b-points } { $b }
+match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins }승 { $draws }무 { $losses }패
+match-elo-unknown = { $wins }승 { $draws }무 { $losses }패 · Elo는 양쪽 모두 득점하면 표시됩니다
+match-stopped-game = 대결이 중단되었습니다: 이 대국은 집계하지 않습니다.
+match-stop = 중단
+match-again = 다시 하기
+match-saved = 저장 위치: { $dir }

@@ -14,6 +14,7 @@ menu-replay-last = Повтор последней партии
 menu-load-game = Открыть партию
 menu-analysis = Доска анализа
 menu-puzzles = Задачи
+menu-engine-match = Матч движков
 menu-settings = Настройки
 menu-quit = Выход
 notice-nothing-to-continue = Нет неоконченной партии, которую можно продолжить.

@@ -35,6 +35,8 @@ setup-two-players-note = С другом за этим компьютером, �
 # An external engine added in Settings, as an opponent: its name, and its file.
 setup-engine = { $name } · движок
 setup-engine-note = { $path }
+# Under the opening rule's note when an engine is the opponent; $name: the engine's name.
+setup-engine-opening = { $name } вступает в игру после дебюта: выбор в дебюте за него делает уровень «Мастер».
 setup-back = Назад
 setup-start = Начать партию
 
@@ -113,3 +115,59 @@ setup-replace-title = Заменить незаконченную партию?
 setup-replace-body = Новая партия займёт место незаконченной, и продолжить ту уже не получится.
 setup-replace-yes = Заменить
 setup-replace-no = Оставить
+
+## Engine match: two players (levels or engines) play each other, watched.
+match-title = Матч движков
+match-start = Начать матч
+match-player = Игрок { $player }
+match-games = Число партий
+match-note = Каждый дебют играется дважды, со сменой цветов. Все партии сохраняются в папке партий («Открыть партию»).
+match-player-cannot = Игрок { $player } не может играть в эту игру с такими правилами и размером доски: выберите другого.
+match-heading = Партия { $number } из { $total }
+match-heading-over = Матч окончен: { $total } { $total ->
+        [one] партия
+        [few] партии
+        [many] партий
+       *[other] партии
+    }
+match-heading-stopped = Матч остановлен после { $played } { $played ->
+        [one] партии
+       *[other] партий
+    }
+match-score = { $a } { $a-points } – { $b-points } { $b }
+match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } { $wins ->
+        [one] победа
+        [few] победы
+        [many] побед
+       *[other] победы
+    }, { $draws } { $draws ->
+        [one] ничья
+        [few] ничьи
+        [many] ничьих
+       *[other] ничьей
+    }, { $losses } { $losses ->
+        [one] поражение
+        [few] поражения
+        [many] поражений
+       *[other] поражения
+    }
+match-elo-unknown = { $wins } { $wins ->
+        [one] победа
+        [few] победы
+        [many] побед
+       *[other] победы
+    }, { $draws } { $draws ->
+        [one] ничья
+        [few] ничьи
+        [many] ничьих
+       *[other] ничьей
+    }, { $losses } { $losses ->
+        [one] поражение
+        [few] поражения
+        [many] поражений
+       *[other] поражения
+    } · Elo появится, когда оба игрока наберут очки
+match-stopped-game = Матч остановлен: эта партия не засчитывается.
+match-stop = Остановить
+match-again = Ещё раз
+match-saved = Партии сохранены в { $dir }

@@ -14,6 +14,7 @@ menu-replay-last = Xem lại ván vừa chơi
 menu-load-game = Mở ván đã lưu
 menu-analysis = Bàn phân tích
 menu-puzzles = Câu đố
+menu-engine-match = Trận đấu máy
 menu-settings = Cài đặt
 menu-quit = Thoát
 notice-nothing-to-continue = Không có ván đang chơi dở để chơi tiếp.

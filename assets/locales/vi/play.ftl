@@ -32,6 +32,8 @@ setup-two-players-note = Chơi với bạn trên máy tính này, lần lượt 
 # An external engine added in Settings, as an opponent: its name, and its file.
 setup-engine = { $name } · máy
 setup-engine-note = { $path }
+# Under the opening rule's note when an engine is the opponent; $name: the engine's name.
+setup-engine-opening = { $name } chơi từ sau khai cuộc: các lựa chọn trong khai cuộc do cấp Bậc thầy thực hiện thay.
 setup-back = Quay lại
 setup-start = Bắt đầu ván
 
@@ -101,3 +103,21 @@ setup-replace-title = Thay ván đang dở?
 setup-replace-body = Ván mới sẽ thay cho ván đang dở, và ván đó sẽ không thể chơi tiếp.
 setup-replace-yes = Thay
 setup-replace-no = Giữ lại
+
+## Engine match: two players (levels or engines) play each other, watched.
+match-title = Trận đấu máy
+match-start = Bắt đầu trận đấu
+match-player = Người chơi { $player }
+match-games = Số ván
+match-note = Mỗi khai cuộc được chơi hai lần, đổi màu quân. Mọi ván đều được lưu trong thư mục ván cờ (Mở ván đã lưu).
+match-player-cannot = Người chơi { $player } không chơi được trò này với luật và cỡ bàn cờ này: hãy chọn người chơi khác.
+match-heading = Ván { $number } / { $total }
+match-heading-over = Trận đấu kết thúc: { $total } ván
+match-heading-stopped = Trận đấu dừng sau { $played } ván
+match-score = { $a } { $a-points } – { $b-points } { $b }
+match-elo = { $a }: Elo { $elo } ± { $margin } · thắng { $wins }, hòa { $draws }, thua { $losses }
+match-elo-unknown = Thắng { $wins }, hòa { $draws }, thua { $losses } · có Elo khi cả hai đều đã ghi điểm
+match-stopped-game = Trận đấu đã dừng: ván này không được tính.
+match-stop = Dừng
+match-again = Đấu lại
+match-saved = Các ván đã lưu trong { $dir }

@@ -14,6 +14,7 @@ menu-replay-last = 回放上一局
 menu-load-game = 载入棋谱
 menu-analysis = 局面分析
 menu-puzzles = 谜题
+menu-engine-match = 引擎对战
 menu-settings = 设置
 menu-quit = 退出
 notice-nothing-to-continue = 没有可以继续的未完对局。

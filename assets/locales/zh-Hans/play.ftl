@@ -32,6 +32,8 @@ setup-two-players-note = 和朋友在这台电脑上轮流下。
 # An external engine added in Settings, as an opponent: its name, and its file.
 setup-engine = { $name } · 引擎
 setup-engine-note = { $path }
+# Under the opening rule's note when an engine is the opponent; $name: the engine's name.
+setup-engine-opening = 开局后由 { $name } 下棋：开局中的选择由大师级代为决定。
 setup-back = 返回
 setup-start = 开始对局
 
@@ -101,3 +103,21 @@ setup-replace-title = 替换未下完的对局？
 setup-replace-body = 新对局将取代未下完的对局，之后无法再继续那一局。
 setup-replace-yes = 替换
 setup-replace-no = 保留
+
+## Engine match: two players (levels or engines) play each other, watched.
+match-title = 引擎对战
+match-start = 开始对战
+match-player = 玩家 { $player }
+match-games = 局数
+match-note = 每个开局下两次，交换先后。每局棋谱都保存在棋谱文件夹中（“载入棋谱”）。
+match-player-cannot = 玩家 { $player } 无法在这个规则和棋盘大小下进行这个游戏：请另选一个。
+match-heading = 第 { $number } 局 / 共 { $total } 局
+match-heading-over = 对战结束：共 { $total } 局
+match-heading-stopped = 下了 { $played } 局后，对战已中止
+match-score = { $a } { $a-points } – { $b-points } { $b }
+match-elo = { $a }：Elo { $elo } ± { $margin } · { $wins } 胜，{ $draws } 和，{ $losses } 负
+match-elo-unknown = { $wins } 胜，{ $draws } 和，{ $losses } 负 · 双方都得分后显示 Elo
+match-stopped-game = 对战已中止：本局不计。
+match-stop = 停止
+match-again = 再赛一场
+match-saved = 棋谱保存在 { $dir }

@@ -14,6 +14,7 @@ menu-replay-last = 重播上一局
 menu-load-game = 載入棋譜
 menu-analysis = 局面分析
 menu-puzzles = 謎題
+menu-engine-match = 引擎對戰
 menu-settings = 設定
 menu-quit = 離開
 notice-nothing-to-continue = 沒有可以繼續的未完對局。

@@ -32,6 +32,8 @@ setup-two-players-note = 和朋友在這台電腦上輪流下。
 # An external engine added in Settings, as an opponent: its name, and its file.
 setup-engine = { $name } · 引擎
 setup-engine-note = { $path }
+# Under the opening rule's note when an engine is the opponent; $name: the engine's name.
+setup-engine-opening = 開局後由 { $name } 下棋：開局中的選擇由大師級代為決定。
 setup-back = 返回
 setup-start = 開始對局
 
@@ -101,3 +103,21 @@ setup-replace-title = 取代未下完的對局？
 setup-replace-body = 新對局將取代未下完的對局，之後無法再繼續那一局。
 setup-replace-yes = 取代
 setup-replace-no = 保留
+
+## Engine match: two players (levels or engines) play each other, watched.
+match-title = 引擎對戰
+match-start = 開始對戰
+match-player = 玩家 { $player }
+match-games = 局數
+match-note = 每個開局下兩次，交換先後。每局棋譜都儲存在棋譜資料夾中（「載入棋譜」）。
+match-player-cannot = 玩家 { $player } 無法在這個規則和棋盤大小下進行這個遊戲：請另選一個。
+match-heading = 第 { $number } 局 / 共 { $total } 局
+match-heading-over = 對戰結束：共 { $total } 局
+match-heading-stopped = 下了 { $played } 局後，對戰已中止
+match-score = { $a } { $a-points } – { $b-points } { $b }
+match-elo = { $a }：Elo { $elo } ± { $margin } · { $wins } 勝，{ $draws } 和，{ $losses } 負
+match-elo-unknown = { $wins } 勝，{ $draws } 和，{ $losses } 負 · 雙方都得分後顯示 Elo
+match-stopped-game = 對戰已中止：本局不計。
+match-stop = 停止
+match-again = 再賽一場
+match-saved = 棋譜儲存在 { $dir }

@@ -58,6 +58,11 @@ const QUIET_CALLS: &[&str] = &[
 const EXCEPTIONS: &[(&str, &str, &str)] = &[
     (
         "src/gui/kind/external.rs",
+        "engine start",
+        "a thread's name, for debuggers and logs",
+    ),
+    (
+        "src/gui/kind/external.rs",
         "EngineSeat",
         "a type's name in its Debug form, for logs",
     ),

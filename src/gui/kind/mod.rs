@@ -318,6 +318,12 @@ pub trait GameDef: Send + Sync + 'static {
     fn match_opening(&self, options: &Options, _pair: usize, _seed: u64) -> AnyGame {
         self.new_game(options)
     }
+    /// The row whose choice an external engine does not play itself, when one applies (a
+    /// tournament opening: our strongest level makes the engine's choices in it); its note
+    /// says so when an engine is the opponent.
+    fn engine_stand_in_row(&self, _options: &Options) -> Option<&'static str> {
+        None
+    }
     /// A line for the setup screen about the game, under its rows (a catalog key).
     fn setup_note(&self) -> Option<&'static str> {
         None

@@ -88,10 +88,11 @@ fn spawn_match(mut commands: Commands, session: Res<Session>, paths: Res<Paths>,
             },
         ));
         super::move_list::spawn(p, 2);
+        let esc = i18n.t("play-key-esc");
         let buttons = [
             ("match-stop", "S", MatchAction::Stop),
             ("match-again", "A", MatchAction::Again),
-            ("play-menu", "Esc", MatchAction::Menu),
+            ("play-menu", esc.as_str(), MatchAction::Menu),
         ]
         .map(|(label, key, a)| (i18n.t(label), key, Action::Match(a)));
         spawn_panel_button_pairs(

@@ -118,8 +118,8 @@ fn spawn_match_setup(
                     spawn_option(r, &i18n.msg(&clock.name()), SetupAction::MatchClock(clock));
                 }
             });
-            card.spawn(note(&i18n.t("match-note")));
-            card.spawn((MatchProblem, note("")));
+            card.spawn(text(i18n.t("match-note"), 14.0, palette::TEXT_DIM));
+            card.spawn((MatchProblem, text("", 15.0, palette::BAD)));
         },
     );
 }
@@ -633,12 +633,21 @@ fn describe_choices(
         return;
     }
     let kind = games.chosen(&settings.setup);
-    let options = kind.def().effective_options(&kind.options(&settings.setup));
+    let stored = kind.options(&settings.setup);
+    let options = kind.def().effective_options(&stored);
+    // Against an engine, the choices it does not make itself are said to be Master's.
+    let stand_in = kind
+        .engine(&settings.setup, &settings.engines, &stored)
+        .and_then(|e| Some((kind.def().engine_stand_in_row(&options)?, e.name.clone())));
     for (RowNote(key), mut t) in &mut texts {
         let row = kind.def().setup_rows().into_iter().find(|r| r.key == *key);
-        let note = row
+        let mut note = row
             .and_then(|r| r.choice(options[*key]).and_then(|c| c.note.clone()))
             .map_or_else(String::new, |n| i18n.msg(&n));
+        if let Some((_, name)) = stand_in.as_ref().filter(|(row, _)| row == key) {
+            let line = i18n.msg(&Msg::key("setup-engine-opening").with("name", name.clone()));
+            note = format!("{note}\n{line}");
+        }
         if t.0 != note {
             t.0 = note;
         }

@@ -289,3 +289,46 @@ fn an_engine_game_continues_against_the_engine_after_a_restart() {
     );
     t.home = home;
 }
+
+#[test]
+fn new_game_says_who_plays_an_engine_s_opening() {
+    let mut t = TestApp::new();
+    let dir = t.paths().data_dir.join("engines");
+    let path = script(&dir, "pbrain-opener", "echo 7,7");
+    t.app
+        .world_mut()
+        .resource_mut::<Settings>()
+        .engines
+        .push(EngineEntry {
+            path: path.display().to_string(),
+            name: "Opener".to_string(),
+            rules: vec![0, 1, 4],
+            sizes: vec![15],
+            ..EngineEntry::default()
+        });
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Game(gomoku_kind::ID)));
+    t.act(Action::Setup(SetupAction::Choose("rule", 0)));
+    t.act(Action::Setup(SetupAction::Choose("size", 15)));
+    t.act(Action::Setup(SetupAction::Engine(0)));
+    let said = "Opener plays after the opening: Master makes its choices in the opening.";
+    assert!(
+        !t.texts().iter().any(|t| t.contains(said)),
+        "no opening rule yet"
+    );
+    // Swap2 (the opening row's values are the rules' places in their list).
+    use crate::engine::gomoku::opening::OpeningRule;
+    let swap2 = OpeningRule::ALL
+        .iter()
+        .position(|&r| r == OpeningRule::Swap2)
+        .expect("Swap2 is offered") as u32;
+    t.act(Action::Setup(SetupAction::Choose("opening", swap2)));
+    assert!(
+        t.texts().iter().any(|t| t.contains(said)),
+        "{:?}",
+        t.texts()
+    );
+    // Against a level the note is the rule's own.
+    t.act(Action::Setup(SetupAction::Opponent(5)));
+    assert!(!t.texts().iter().any(|t| t.contains(said)));
+}

@@ -26,6 +26,8 @@ fn start_match(t: &mut TestApp, players: [PlayerChoice; 2], games: u32, clock: T
     }
     t.act(Action::Setup(SetupAction::MatchGames(games)));
     t.act(Action::Setup(SetupAction::MatchClock(clock)));
+    let texts = t.texts().join("\n");
+    assert!(texts.contains("Each opening is played twice"), "{texts}");
     t.act(Action::Setup(SetupAction::Start));
     assert_eq!(t.screen(), Screen::Match);
     if let Some(run) = t.app.world_mut().resource_mut::<EngineMatch>().run.as_mut() {

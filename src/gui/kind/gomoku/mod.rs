@@ -549,6 +549,10 @@ impl GameDef for Gomoku {
         options
     }
 
+    fn engine_stand_in_row(&self, options: &Options) -> Option<&'static str> {
+        (opening_rule(options) != OpeningRule::None).then_some("opening")
+    }
+
     fn opening(&self, options: &Options) -> Option<Box<dyn OpeningPhase>> {
         let game = self.new_game(options);
         let game = game.downcast_ref::<Game>()?;

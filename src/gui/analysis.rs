@@ -1,14 +1,15 @@
 //! The analysis board's state: a position of a game with an analysis board, set up or played
 //! on by anyone, and the engine's three best moves for the side to move, found in the
-//! background as the search deepens (the game's own [`Play::analyse`]). Changing the
-//! position or leaving the screen stops the search.
+//! background as the search deepens (the game's own [`Play::analyse`]), or an external
+//! engine's best move as it reports it ([`Play::external_analyse`]). Changing the position or
+//! leaving the screen stops the search.
 
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 
 use super::job::{Job, Jobs, NICE_BACKGROUND, cancel_on_exit};
-use super::kind::{AnyGame, Candidate, Games, Move};
+use super::kind::{AnyGame, Candidate, EngineSeat, Games, Move};
 use super::msg::Msg;
 use super::persist::SetupChoice;
 
@@ -39,6 +40,8 @@ pub struct Lines {
     /// The last depth whose three candidates are all known.
     pub depth: u32,
     pub top: Vec<Candidate<Move>>,
+    /// What went wrong with an external engine's analysis.
+    pub fault: Option<Msg>,
 }
 
 #[derive(Resource)]
@@ -48,6 +51,8 @@ pub struct AnalysisBoard {
     pub threats: bool,
     /// Why the last click did nothing.
     pub status: Option<Msg>,
+    /// The external engine that analyses instead of the game's own, when one was chosen.
+    pub engine: Option<EngineSeat>,
     /// The last search's lines (kept after it stops, until the next restart).
     lines: Arc<Mutex<Lines>>,
     /// The search deepening on the position; its progress is the lines found so far.
@@ -60,6 +65,7 @@ impl AnalysisBoard {
             game,
             threats: false,
             status: None,
+            engine: None,
             lines: Arc::default(),
             job: None,
         }
@@ -76,19 +82,35 @@ impl AnalysisBoard {
         }
         let game = self.game.clone();
         let lines = self.lines.clone();
+        let engine = self.engine.clone();
         self.job = Some(Job::spawn(
             "analysis",
             NICE_BACKGROUND,
             (),
             lines,
             move |ctx| {
-                game.analyse(3, ctx.stop, &mut |depth, top| {
+                let mut report = |depth, top| {
                     if let Ok(mut lines) = ctx.progress.lock() {
-                        *lines = Lines { depth, top };
+                        *lines = Lines {
+                            depth,
+                            top,
+                            fault: None,
+                        };
                     }
                     // The screen shows each depth as it comes.
                     crate::gui::frames::wake();
-                });
+                };
+                match &engine {
+                    Some(seat) => {
+                        if let Err(fault) = game.external_analyse(seat, ctx.stop, &mut report)
+                            && let Ok(mut lines) = ctx.progress.lock()
+                        {
+                            lines.fault = Some(fault);
+                            crate::gui::frames::wake();
+                        }
+                    }
+                    None => game.analyse(3, ctx.stop, &mut report),
+                }
             },
         ));
     }

@@ -112,6 +112,9 @@ pub enum AnalysisAction {
     /// The next choice of the game's n-th row offered here (rule, board size): the board's
     /// own, kept on the stones that still fit.
     NextChoice(usize),
+    /// The next engine to analyse with: the game's own, then each external engine that
+    /// plays this board.
+    NextEngine,
     Menu,
 }
 

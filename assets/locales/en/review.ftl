@@ -101,6 +101,12 @@ analysis-threats = Threats
 analysis-clear = Clear the board
 analysis-menu = Menu
 analysis-click-hint = Click to put a piece of the side to move
+# The button that picks who analyses: the game's own engine, or an engine added in Settings.
+analysis-engine = Engine: { $name }
+analysis-engine-own = built-in
+analysis-no-engine = No engine added in Settings plays this rule and board size.
+# $what: what the engine did, in English from the protocol client.
+analysis-engine-fault = { $name } { $what }: no analysis.
 # After a change of rule or board size.
 analysis-stones-kept = { $kept } of { $total } stones fit the new board; the rest were taken off.
 analysis-board-empty = The board is empty.

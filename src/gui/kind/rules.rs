@@ -193,6 +193,17 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
         _report: &mut dyn FnMut(u32, Vec<Candidate<Self::Move>>),
     ) {
     }
+    /// An external engine's analysis of the position for the side to move: its best move as
+    /// it reports it while thinking (depth, evaluation), then the move it answers; nothing
+    /// for games without engines. An error names the engine and what it did.
+    fn external_analyse(
+        &self,
+        _seat: &EngineSeat,
+        _stop: &AtomicBool,
+        _report: &mut dyn FnMut(u32, Vec<Candidate<Self::Move>>),
+    ) -> Result<(), Msg> {
+        Ok(())
+    }
     /// Whether [`Rules::analyse`] reports (the game has an analysis board).
     fn has_analysis(&self) -> bool {
         false
@@ -287,9 +298,24 @@ pub trait Play: Send + Sync + fmt::Debug + 'static {
         stop: &AtomicBool,
         report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
     );
+    fn external_analyse(
+        &self,
+        seat: &EngineSeat,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
+    ) -> Result<(), Msg>;
     fn has_analysis(&self) -> bool;
     fn switch_side(&mut self) -> Result<(), Msg>;
     fn overlay_legend(&self) -> Option<&'static str>;
+}
+
+/// A candidate in the app's moves.
+fn candidate<R: Rules>(c: Candidate<R::Move>) -> Candidate<Move> {
+    Candidate {
+        mv: R::encode(c.mv),
+        score: c.score,
+        line: c.line.into_iter().map(R::encode).collect(),
+    }
 }
 
 /// A move of another game reached this one (a bug): the player is told, nothing breaks.
@@ -461,6 +487,22 @@ impl<R: Rules> Play for R {
                     })
                     .collect();
                 report(depth, top)
+            },
+        )
+    }
+
+    fn external_analyse(
+        &self,
+        seat: &EngineSeat,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
+    ) -> Result<(), Msg> {
+        Rules::external_analyse(
+            self,
+            seat,
+            stop,
+            &mut |depth, top: Vec<Candidate<R::Move>>| {
+                report(depth, top.into_iter().map(candidate::<R>).collect())
             },
         )
     }

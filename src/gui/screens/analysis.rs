@@ -4,7 +4,9 @@
 //! moves for the side to move are shown live with their scores as the search deepens
 //! (numbered ghost pieces on the board). The game's overlay marks where each side would make
 //! five, a four or an open three, and Black's forbidden points under Renju. Its rule and size
-//! buttons change this board only, keeping the stones that still fit.
+//! buttons change this board only, keeping the stones that still fit. Its Engine button
+//! hands the analysis to an external engine added in Settings (its best move, depth and
+//! evaluation as it reports them).
 
 use bevy::prelude::*;
 
@@ -16,7 +18,8 @@ use crate::gui::audio::Sfx;
 use crate::gui::board::{Shown, ShownStatus, ViewKey};
 use crate::gui::flow::{Action, AnalysisAction, PlayAction, Screen, press};
 use crate::gui::i18n::{I18n, Msg};
-use crate::gui::kind::{AnyGame, SetupRow, Side};
+use crate::gui::kind::{AnyGame, EngineSeat, SetupRow, Side};
+use crate::gui::persist::Settings;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{ButtonAction, GameButton, bold, text};
 
@@ -26,6 +29,10 @@ pub(super) fn plugin(app: &mut App) {
             OnExit(Screen::Analysis),
             |mut board: ResMut<AnalysisBoard>| {
                 board.cancel();
+                // An external engine's process ends with the screen (it starts again).
+                if let Some(seat) = &board.engine {
+                    seat.end_if_idle();
+                }
             },
         )
         .add_systems(
@@ -108,6 +115,16 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, i18n: Res<I18
             .enumerate()
             .map(|(i, (label, (_, key)))| (label.as_str(), key, act(AnalysisAction::NextChoice(i))))
             .collect();
+        let engine = i18n.msg(&Msg::key("analysis-engine").with(
+            "name",
+            board.engine.as_ref().map_or_else(
+                || Msg::key("analysis-engine-own"),
+                |e| Msg::verbatim(e.name.clone()),
+            ),
+        ));
+        if game.kind().def().plays_engines() {
+            buttons.push((engine.as_str(), "E", act(AnalysisAction::NextEngine)));
+        }
         buttons.extend(
             fixed
                 .iter()
@@ -130,6 +147,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::KeyC, AnalysisAction::Clear),
         (ROW_KEYS[0].0, AnalysisAction::NextChoice(0)),
         (ROW_KEYS[1].0, AnalysisAction::NextChoice(1)),
+        (KeyCode::KeyE, AnalysisAction::NextEngine),
         (KeyCode::Escape, AnalysisAction::Menu),
     ];
     press(
@@ -171,9 +189,36 @@ fn next_choice(board: &mut AnalysisBoard, row: usize) -> Result<(), Msg> {
     Ok(())
 }
 
+/// The next analyst: the game's own engine, then each external engine that plays this
+/// board's rule and size, in Settings' order.
+fn next_engine(board: &mut AnalysisBoard, settings: &Settings) {
+    let (kind, options) = (board.game.kind(), board.game.options());
+    let able: Vec<_> = settings
+        .engines
+        .iter()
+        .filter(|e| kind.engine_can_play(e, &options))
+        .collect();
+    let now = board.engine.as_ref().and_then(|seat| {
+        able.iter()
+            .position(|e| e.path == seat.path.display().to_string())
+    });
+    let next = match now {
+        Some(i) => able.get(i + 1),
+        None => able.first(),
+    };
+    if let Some(seat) = board.engine.take() {
+        seat.end_if_idle();
+    }
+    board.engine = next.map(|e| EngineSeat::new(e.name.clone(), e.spec()));
+    if able.is_empty() {
+        board.status = Some(Msg::key("analysis-no-engine"));
+    }
+}
+
 fn on_action(
     action: On<Action>,
     screen: Res<State<Screen>>,
+    settings: Res<Settings>,
     mut board: ResMut<AnalysisBoard>,
     mut sfx: MessageWriter<Sfx>,
     mut next: ResMut<NextState<Screen>>,
@@ -217,7 +262,23 @@ fn on_action(
                     if let Err(e) = next_choice(board, *row) {
                         board.status = Some(e);
                     }
+                    // An engine that does not play the new rule or size hands back.
+                    let (kind, options) = (board.game.kind(), board.game.options());
+                    if let Some(seat) = &board.engine
+                        && !settings.engines.iter().any(|e| {
+                            e.path == seat.path.display().to_string()
+                                && kind.engine_can_play(e, &options)
+                        })
+                    {
+                        board.engine = None;
+                    }
                     // Entering again labels the buttons with the new choice.
+                    next.set(Screen::Analysis);
+                    return;
+                }
+                AnalysisAction::NextEngine => {
+                    board.cancel();
+                    next_engine(board, &settings);
                     next.set(Screen::Analysis);
                     return;
                 }
@@ -319,7 +380,9 @@ fn update_panel(
             icon.side = side;
         }
     }
-    let mut out = if lines.top.is_empty() {
+    let mut out = if let Some(fault) = &lines.fault {
+        i18n.msg(fault)
+    } else if lines.top.is_empty() {
         i18n.t("analysis-thinking")
     } else {
         let key = if board.is_searching() {

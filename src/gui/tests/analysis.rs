@@ -172,3 +172,77 @@ fn threat_marks_are_readable_and_the_threats_button_shows_its_state() {
     assert_eq!(threats_button(&mut t), [false]);
     assert_eq!(t.count::<ThreatMark>(), 0);
 }
+
+#[test]
+fn an_external_engine_analyses_on_the_analysis_board() {
+    let mut t = TestApp::new();
+    let brain = super::engines::our_brain();
+    t.app
+        .world_mut()
+        .resource_mut::<crate::gui::persist::Settings>()
+        .engines
+        .push(crate::gui::persist::EngineEntry {
+            path: brain.display().to_string(),
+            name: "Brain".to_string(),
+            turn_secs: 1,
+            rules: vec![0, 1, 4],
+            sizes: vec![15],
+            ..Default::default()
+        });
+    let dir = t.paths().data_dir.join("engines");
+    let babble = super::engines::script(&dir, "pbrain-babble", "echo 'good move!'");
+    t.app
+        .world_mut()
+        .resource_mut::<crate::gui::persist::Settings>()
+        .engines
+        .push(crate::gui::persist::EngineEntry {
+            path: babble.display().to_string(),
+            name: "Babble".to_string(),
+            rules: vec![0, 1, 4],
+            sizes: vec![15],
+            ..Default::default()
+        });
+    t.act(Action::Title(TitleAction::Analysis));
+    // Black's four f8-i8, closed at e8 by White; White to place: only j8 saves it.
+    for m in ["f8", "a1", "g8", "a2", "h8", "e8", "i8"] {
+        t.place(p(m));
+    }
+    assert_eq!(board(&t).game.to_move(), Side::Second);
+    t.act(Action::Analysis(AnalysisAction::NextEngine));
+    assert_eq!(t.screen(), Screen::Analysis);
+    assert_eq!(
+        board(&t).engine.as_ref().map(|e| e.name.as_str()),
+        Some("Brain")
+    );
+    assert!(
+        t.texts().iter().any(|s| s == "Engine: Brain"),
+        "{:?}",
+        t.texts()
+    );
+    assert!(t.run_until(|w| {
+        let b = w.resource::<AnalysisBoard>();
+        !b.is_searching() && !b.lines().top.is_empty()
+    }));
+    assert_eq!(
+        board(&t).lines().top[0].mv,
+        p("j8"),
+        "the engine blocks the four"
+    );
+    // The next engine prints garbage: the panel says so.
+    t.act(Action::Analysis(AnalysisAction::NextEngine));
+    assert_eq!(
+        board(&t).engine.as_ref().map(|e| e.name.as_str()),
+        Some("Babble")
+    );
+    assert!(t.run_until(|w| w.resource::<AnalysisBoard>().lines().fault.is_some()));
+    t.app.update();
+    let said = t.texts().join("\n");
+    assert!(
+        said.contains("Babble") && said.contains("instead of a move"),
+        "{said}"
+    );
+    // Back to the built-in engine after the last external one.
+    t.act(Action::Analysis(AnalysisAction::NextEngine));
+    assert!(board(&t).engine.is_none());
+    assert!(t.texts().iter().any(|s| s == "Engine: built-in"));
+}

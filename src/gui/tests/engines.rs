@@ -37,7 +37,7 @@ pub(super) fn our_brain() -> PathBuf {
 
 /// A brain written as a shell script in `dir`: it knows ABOUT, START and END, and answers
 /// a move request with the shell command `on_move`.
-fn script(dir: &Path, name: &str, on_move: &str) -> PathBuf {
+pub(super) fn script(dir: &Path, name: &str, on_move: &str) -> PathBuf {
     std::fs::create_dir_all(dir).unwrap();
     let path = dir.join(name);
     let text = format!(

@@ -9,7 +9,7 @@ use super::{any_level, point};
 use crate::engine::gomoku::ai::Level;
 use crate::engine::gomoku::{Game, Pos};
 use crate::engine::review::Outlook;
-use crate::gui::kind::{EngineSeat, Progress, SearchInfo, SearchRequest};
+use crate::gui::kind::{Candidate, EngineSeat, Progress, SearchInfo, SearchRequest};
 use crate::gui::msg::{Arg, Msg};
 use crate::protocol::client::{Eval, Limit, thinking};
 
@@ -34,6 +34,61 @@ fn limit(request: &SearchRequest) -> Limit {
         Limit::Move(share)
     } else {
         Limit::Left(share)
+    }
+}
+
+/// The engine's analysis of `game` for the side to move, in its own time per move: the best
+/// move of each `MESSAGE` that names one (with its depth and evaluation), then its answer.
+pub fn analyse(
+    game: &Game,
+    seat: &EngineSeat,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(u32, Vec<Candidate<Pos>>),
+) -> Result<(), Msg> {
+    if game.outcome().is_over() {
+        return Ok(());
+    }
+    let (mut depth, mut eval) = (0, Outlook::Unknown);
+    let mut client = seat.client();
+    let answer = client.think(game, Limit::Turn, stop, &mut |line| {
+        let Some(t) = thinking(line) else { return };
+        depth = t.depth.unwrap_or(depth);
+        eval = t.eval.map_or(eval, outlook);
+        let best = t.best.and_then(|b| {
+            Pos::from_human(&b, game.size())
+                .or_else(|_| Pos::from_gomocup(&b, game.size()))
+                .ok()
+        });
+        if let Some(mv) = best.filter(|&p| game.check_move(p).is_ok()) {
+            report(
+                depth,
+                vec![Candidate {
+                    mv,
+                    score: eval,
+                    line: vec![mv],
+                }],
+            );
+        }
+    });
+    if seat.ending() {
+        client.end(Duration::ZERO);
+    }
+    match answer {
+        Ok(Some(a)) => {
+            report(
+                depth,
+                vec![Candidate {
+                    mv: a.pos,
+                    score: eval,
+                    line: vec![a.pos],
+                }],
+            );
+            Ok(())
+        }
+        Ok(None) => Ok(()),
+        Err(fault) => Err(Msg::key("analysis-engine-fault")
+            .with("name", seat.name.clone())
+            .with("what", fault.to_string())),
     }
 }
 

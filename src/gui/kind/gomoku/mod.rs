@@ -360,6 +360,15 @@ impl Rules for Game {
         external::search(self, seat, request, stop, progress)
     }
 
+    fn external_analyse(
+        &self,
+        seat: &super::EngineSeat,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(u32, Vec<Candidate<Pos>>),
+    ) -> Result<(), Msg> {
+        external::analyse(self, seat, stop, report)
+    }
+
     fn external_prepare(&self, seat: &super::EngineSeat) {
         // A fault shows at its first move, which asks again.
         if let Err(fault) = seat.client().prepare(self) {

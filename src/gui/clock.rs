@@ -275,12 +275,21 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// The time a search may be given: what is left, less a tenth (at least 0.1 s, at most
+    /// 1 s) for its answer to reach the board, where the clock is read (a frame later, on
+    /// a busy machine several).
+    pub fn usable(self) -> Duration {
+        let margin = (self.left / 10).clamp(Duration::from_millis(100), Duration::from_secs(1));
+        self.left.saturating_sub(margin)
+    }
+
     /// The engine's view of it (the Gomoku time manager, also used for Connect Four's cap),
     /// with `empty_points` points or cells left to play.
     pub fn engine_clock(self, empty_points: usize) -> crate::engine::gomoku::ai::time::Clock {
+        let usable = self.usable();
         crate::engine::gomoku::ai::time::Clock {
-            turn: self.per_move.then_some(self.left),
-            left: (!self.per_move).then_some(self.left),
+            turn: self.per_move.then_some(usable),
+            left: (!self.per_move).then_some(usable),
             increment: self.increment,
             empty_points,
         }
@@ -312,6 +321,22 @@ pub fn format_clock(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_is_given_its_time_less_a_margin_for_the_answer() {
+        let usable = |left: f64| {
+            Budget {
+                left: secs(left),
+                increment: Duration::ZERO,
+                per_move: true,
+            }
+            .usable()
+        };
+        assert_eq!(usable(2.0), secs(1.8), "a tenth");
+        assert_eq!(usable(0.5), secs(0.4), "at least 0.1 s");
+        assert_eq!(usable(60.0), secs(59.0), "at most 1 s");
+        assert_eq!(usable(0.05), Duration::ZERO, "nothing left to give");
+    }
 
     fn secs(s: f64) -> Duration {
         Duration::from_secs_f64(s)

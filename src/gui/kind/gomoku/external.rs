@@ -28,8 +28,7 @@ fn limit(request: &SearchRequest) -> Limit {
     let Some(budget) = request.clock else {
         return Limit::Turn;
     };
-    let margin = (budget.left / 10).clamp(Duration::from_millis(100), Duration::from_secs(1));
-    let share = budget.left.saturating_sub(margin);
+    let share = budget.usable();
     if budget.per_move {
         Limit::Move(share)
     } else {

@@ -177,31 +177,10 @@ fn threat_marks_are_readable_and_the_threats_button_shows_its_state() {
 fn an_external_engine_analyses_on_the_analysis_board() {
     let mut t = TestApp::new();
     let brain = super::engines::our_brain();
-    t.app
-        .world_mut()
-        .resource_mut::<crate::gui::persist::Settings>()
-        .engines
-        .push(crate::gui::persist::EngineEntry {
-            path: brain.display().to_string(),
-            name: "Brain".to_string(),
-            turn_secs: 1,
-            rules: vec![0, 1, 4],
-            sizes: vec![15],
-            ..Default::default()
-        });
+    super::engines::add_engine(&mut t, &brain, "Brain");
     let dir = t.paths().data_dir.join("engines");
     let babble = super::engines::script(&dir, "pbrain-babble", "echo 'good move!'");
-    t.app
-        .world_mut()
-        .resource_mut::<crate::gui::persist::Settings>()
-        .engines
-        .push(crate::gui::persist::EngineEntry {
-            path: babble.display().to_string(),
-            name: "Babble".to_string(),
-            rules: vec![0, 1, 4],
-            sizes: vec![15],
-            ..Default::default()
-        });
+    super::engines::add_engine(&mut t, &babble, "Babble");
     t.act(Action::Title(TitleAction::Analysis));
     // Black's four f8-i8, closed at e8 by White; White to place: only j8 saves it.
     for m in ["f8", "a1", "g8", "a2", "h8", "e8", "i8"] {

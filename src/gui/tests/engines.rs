@@ -35,6 +35,23 @@ pub(super) fn our_brain() -> PathBuf {
     brain
 }
 
+/// Adds an engine to Settings as the survey would have: `name`, one second a move, every
+/// rule, 15 x 15.
+pub(super) fn add_engine(t: &mut TestApp, path: &Path, name: &str) {
+    t.app
+        .world_mut()
+        .resource_mut::<Settings>()
+        .engines
+        .push(EngineEntry {
+            path: path.display().to_string(),
+            name: name.to_string(),
+            turn_secs: 1,
+            rules: vec![0, 1, 4],
+            sizes: vec![15],
+            ..EngineEntry::default()
+        });
+}
+
 /// A brain written as a shell script in `dir`: it knows ABOUT, START and END, and answers
 /// a move request with the shell command `on_move`.
 pub(super) fn script(dir: &Path, name: &str, on_move: &str) -> PathBuf {
@@ -186,19 +203,7 @@ fn misbehaving_engines_forfeit_with_a_message_naming_them() {
         let mut t = TestApp::new();
         let dir = t.paths().data_dir.join("engines");
         let path = script(&dir, name, on_move);
-        t.app
-            .world_mut()
-            .resource_mut::<Settings>()
-            .engines
-            .push(EngineEntry {
-                path: path.display().to_string(),
-                name: name.to_string(),
-                // The hang: one second, then the grace, then the forfeit.
-                turn_secs: 1,
-                rules: vec![0, 1, 4],
-                sizes: vec![15],
-                ..EngineEntry::default()
-            });
+        add_engine(&mut t, &path, name);
         start_against_engine(&mut t, 0, TimeControl::NoClock);
         t.play_and_wait(p("h8"));
         assert!(
@@ -295,17 +300,7 @@ fn new_game_says_who_plays_an_engine_s_opening() {
     let mut t = TestApp::new();
     let dir = t.paths().data_dir.join("engines");
     let path = script(&dir, "pbrain-opener", "echo 7,7");
-    t.app
-        .world_mut()
-        .resource_mut::<Settings>()
-        .engines
-        .push(EngineEntry {
-            path: path.display().to_string(),
-            name: "Opener".to_string(),
-            rules: vec![0, 1, 4],
-            sizes: vec![15],
-            ..EngineEntry::default()
-        });
+    add_engine(&mut t, &path, "Opener");
     t.act(Action::Title(TitleAction::NewGame));
     t.act(Action::Setup(SetupAction::Game(gomoku_kind::ID)));
     t.act(Action::Setup(SetupAction::Choose("rule", 0)));

@@ -10,8 +10,8 @@ use super::engines::our_brain;
 use crate::gui::flow::{Action, MatchAction, Screen, SetupAction, TitleAction};
 use crate::gui::kind::files::{self, autosave_file};
 use crate::gui::kind::gomoku as gomoku_kind;
-use crate::gui::persist::{EngineEntry, PlayerChoice, Settings, TimeControl};
-use crate::gui::session::{EngineMatch, Session};
+use crate::gui::persist::{PlayerChoice, TimeControl};
+use crate::gui::session::{EngineMatch, MatchRun, Session};
 
 /// Sets up a freestyle match on 15 x 15 between `players` for `games` games on `clock`
 /// and starts it, with no pause between games.
@@ -33,6 +33,12 @@ fn start_match(t: &mut TestApp, players: [PlayerChoice; 2], games: u32, clock: T
     if let Some(run) = t.app.world_mut().resource_mut::<EngineMatch>().run.as_mut() {
         run.pause = Duration::ZERO;
     }
+}
+
+/// The match on the screen.
+fn the_match(t: &TestApp) -> &MatchRun {
+    let run = t.app.world().resource::<EngineMatch>().run.as_ref();
+    run.expect("a match is on")
 }
 
 fn match_over(t: &mut TestApp) -> bool {
@@ -80,8 +86,7 @@ fn a_match_between_two_levels_scores_every_game_and_saves_it() {
         t.app.update();
     }
 
-    let world = t.app.world();
-    let run = world.resource::<EngineMatch>().run.as_ref().unwrap();
+    let run = the_match(&t);
     assert_eq!(run.games.len(), 4);
     assert!(!run.stopped);
     let score = run.score();
@@ -141,13 +146,7 @@ fn a_match_between_two_levels_scores_every_game_and_saves_it() {
 
     // Again: the same match from its first game.
     t.act(Action::Match(MatchAction::Again));
-    let run = t
-        .app
-        .world()
-        .resource::<EngineMatch>()
-        .run
-        .as_ref()
-        .unwrap();
+    let run = the_match(&t);
     assert!(run.games.is_empty() && !run.is_over());
     assert_eq!(
         t.session().game.placed()[..3],
@@ -179,13 +178,7 @@ fn a_stopped_match_keeps_its_score_and_does_not_count_the_game_on_the_board() {
     for _ in 0..20 {
         t.app.update();
     }
-    let run = t
-        .app
-        .world()
-        .resource::<EngineMatch>()
-        .run
-        .as_ref()
-        .unwrap();
+    let run = the_match(&t);
     assert!(run.stopped && run.is_over());
     assert_eq!(run.games.len(), 1, "the stopped game does not count");
     assert_eq!(t.session().game.ply(), ply, "nobody moves any more");
@@ -203,18 +196,7 @@ fn a_stopped_match_keeps_its_score_and_does_not_count_the_game_on_the_board() {
 fn our_brain_plays_a_match_as_an_external_engine() {
     let mut t = TestApp::new();
     let brain = our_brain();
-    t.app
-        .world_mut()
-        .resource_mut::<Settings>()
-        .engines
-        .push(EngineEntry {
-            path: brain.display().to_string(),
-            name: "gomoku brain".to_string(),
-            turn_secs: 1,
-            rules: vec![0, 1, 4],
-            sizes: vec![15],
-            ..EngineEntry::default()
-        });
+    super::engines::add_engine(&mut t, &brain, "gomoku brain");
     start_match(
         &mut t,
         [
@@ -225,13 +207,7 @@ fn our_brain_plays_a_match_as_an_external_engine() {
         TimeControl::NoClock,
     );
     assert!(match_over(&mut t), "two games end");
-    let run = t
-        .app
-        .world()
-        .resource::<EngineMatch>()
-        .run
-        .as_ref()
-        .unwrap();
+    let run = the_match(&t);
     assert_eq!(
         run.score().wins,
         2,

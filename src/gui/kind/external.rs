@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::AnyGame;
 use crate::protocol::client::{EngineClient, EngineSpec};
 
 /// An external engine playing in the current game.
@@ -38,15 +37,16 @@ impl EngineSeat {
         }
     }
 
-    /// Starts the engine and its game for `game` on a thread of its own, so that its start
-    /// is not charged to its clock (a Gomocup manager does not count it either).
-    pub fn warm_up(&self, game: &AnyGame) {
+    /// Runs `prepare` (the game's start of the engine and its game, `Play::external_prepare`)
+    /// on a thread of its own, so that the engine's start is not charged to its clock (a
+    /// Gomocup manager does not count it either).
+    pub fn warm_up(&self, prepare: impl FnOnce(&EngineSeat) + Send + 'static) {
         self.warming.store(true, Ordering::Relaxed);
-        let (seat, game) = (self.clone(), game.clone());
+        let seat = self.clone();
         let started = std::thread::Builder::new()
             .name("engine start".into())
             .spawn(move || {
-                game.external_prepare(&seat);
+                prepare(&seat);
                 seat.warming.store(false, Ordering::Relaxed);
             });
         if started.is_err() {

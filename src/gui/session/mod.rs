@@ -355,7 +355,8 @@ impl Session {
     /// Starts the engines at the table before the game's clock runs.
     pub fn warm_up_engines(&self) {
         for seat in self.engines() {
-            seat.warm_up(&self.game);
+            let game = self.game.clone();
+            seat.warm_up(move |seat| game.external_prepare(seat));
         }
     }
 

@@ -134,22 +134,11 @@ impl MatchRun {
         })
     }
 
-    /// The same players again, from the first game (engines keep their processes).
-    pub fn again(&self) -> MatchRun {
-        MatchRun {
-            kind: self.kind,
-            options: self.options.clone(),
-            clock: self.clock,
-            players: self.players.clone(),
-            total: self.total,
-            games: Vec::new(),
-            seed: self.seed,
-            current: 0,
-            counted: 0,
-            stopped: false,
-            next_at: None,
-            pause: self.pause,
-        }
+    /// The same match again, from its first game (engines keep their processes).
+    pub fn restart(&mut self) {
+        self.games.clear();
+        self.stopped = false;
+        self.next_at = None;
     }
 
     /// Whether player A has the first colour in game `index` (A starts, then they alternate).
@@ -289,9 +278,8 @@ fn on_match_action(
                 return;
             }
             worker.cancel();
-            let mut again = run.again();
-            *session = again.session(0);
-            *run = again;
+            run.restart();
+            *session = run.session(0);
         }
         MatchAction::Menu => {
             worker.cancel();

@@ -7,7 +7,7 @@
 
 use super::pattern::{Combo, Pattern};
 use super::search::{MAX_PLY, NO_MOVE, Searcher};
-use crate::engine::gomoku::pos::DIRECTIONS;
+use crate::engine::gomoku::pos::{DIRECTIONS, Stone};
 
 /// Bonus of a killer move and of the counter-move in the move score: about one open three's
 /// worth, so they lead the quiet moves but never overtake a four or a three.
@@ -47,6 +47,46 @@ impl Searcher<'_> {
         }
     }
 
+    /// The points that can stop the opponent's four-three at its first such point `f`
+    /// (`Params::defend_b4f3`): `f`, and every empty point within four cells of it on its
+    /// four's and its three's lines, a superset of the exact defences. `false` when the
+    /// block of that four would itself make a four of ours: then the four-three is no
+    /// forced win and every move stays a candidate.
+    fn b4f3_defence_points(&mut self, out: &mut Vec<usize>) -> bool {
+        out.clear();
+        let me = self.st.side();
+        let opp = me.opponent();
+        let size = self.st.size();
+        self.st.points_with(opp, Combo::Block4Flex3, &mut self.buf);
+        let Some(&f) = self.buf.first() else {
+            return false;
+        };
+        out.push(f);
+        let p = self.pos(f);
+        for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+            let line = self.st.line(f, opp, d);
+            if line < Pattern::Flex3 {
+                continue;
+            }
+            for step in (-4..=4).filter(|&s| s != 0) {
+                if let Some(q) = p.offset(dx, dy, step, size) {
+                    let j = q.index(size);
+                    if !self.st.is_empty(j) {
+                        continue;
+                    }
+                    if line == Pattern::Block4
+                        && self.st.line(j, opp, d) >= Pattern::Block4
+                        && self.st.combo(j, me) >= Combo::Block4
+                    {
+                        return false;
+                    }
+                    out.push(j);
+                }
+            }
+        }
+        true
+    }
+
     /// Candidate moves at this node, best first. `defending`: the opponent threatens an
     /// open four, so only our fours and the defence points can hold.
     pub(super) fn generate(
@@ -70,8 +110,17 @@ impl Searcher<'_> {
             ([NO_MOVE; 2], NO_MOVE)
         };
         let mut defences = std::mem::take(&mut self.defences);
+        let opp = me.opponent();
+        let mut defending = defending;
         if defending {
             self.defence_points(&mut defences);
+        } else if ply > 0
+            && self.p.defend_b4f3 > 0.0
+            && self.st.count(opp, Combo::Block4Flex3) > 0
+            && !(self.st.renju() && opp == Stone::Black)
+        {
+            // Black's four-three under Renju may hide a forbidden point: left to the search.
+            defending = self.b4f3_defence_points(&mut defences);
         }
         for i in 0..n {
             if !self.st.near(i) || !self.st.playable(i) {
@@ -150,6 +199,57 @@ mod tests {
             gravity(&mut h, -2_000);
         }
         assert!((-HISTORY_MAX..-HISTORY_MAX + 2_000).contains(&h), "{h}");
+    }
+
+    /// A searcher at the position of `black` and `white` (alternating, Black first).
+    fn searcher_at<'a>(
+        black: &[(u8, u8)],
+        white: &[(u8, u8)],
+        tt: &'a super::super::tt::Table,
+        stop: &'a std::sync::atomic::AtomicBool,
+    ) -> Searcher<'a> {
+        use crate::engine::gomoku::{Game, Pos, Rule};
+        let mut moves = Vec::new();
+        for k in 0..black.len().max(white.len()) {
+            for side in [black, white] {
+                if let Some(&(x, y)) = side.get(k) {
+                    moves.push(Pos::new(x, y));
+                }
+            }
+        }
+        let game = Game::from_moves(15, Rule::Freestyle, &moves).unwrap();
+        let limits = super::super::Limits::default();
+        Searcher::new(&game, tt, &limits, stop, std::time::Instant::now())
+    }
+
+    #[test]
+    fn a_four_three_is_answered_by_its_lines_unless_the_block_is_a_four() {
+        let tt = super::super::tt::Table::new(1 << 20);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let at = |x: usize, y: usize| y * 15 + x;
+        // Black's four-three point (6,7): a closed four on row 7 (completed at (7,7)) and
+        // an open three down column 6. White to move.
+        let black = [(3, 7), (4, 7), (5, 7), (6, 8), (6, 9)];
+        let white = [(2, 7), (10, 10), (11, 12), (12, 3)];
+        let mut s = searcher_at(&black, &white, &tt, &stop);
+        assert_eq!(s.st.side(), Stone::White);
+        assert_eq!(s.st.combo(at(6, 7), Stone::Black), Combo::Block4Flex3);
+        let mut set = Vec::new();
+        assert!(s.b4f3_defence_points(&mut set));
+        // The point itself, the four's completion, the three's two ends.
+        for p in [at(6, 7), at(7, 7), at(6, 6), at(6, 10)] {
+            assert!(set.contains(&p), "{p} missing from {set:?}");
+        }
+        // Nothing off the two lines: not the points near White's own stones.
+        for p in [at(10, 11), at(11, 11), at(7, 8), at(5, 8)] {
+            assert!(!set.contains(&p), "{p} in {set:?}");
+        }
+        // White's column 4-6 makes the block at (7,7) an open four of its own: the
+        // four-three is no forced win, and no narrowing applies.
+        let white = [(7, 4), (7, 5), (7, 6), (2, 7)];
+        let mut s = searcher_at(&black, &white, &tt, &stop);
+        assert_eq!(s.st.combo(at(6, 7), Stone::Black), Combo::Block4Flex3);
+        assert!(!s.b4f3_defence_points(&mut set));
     }
 
     #[test]

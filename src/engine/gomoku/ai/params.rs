@@ -114,6 +114,39 @@ pub struct Params {
     /// every search starts from zero; 0.5 scored +7 +/- 33 Elo over 400 self-play games at
     /// 0.1 s (SPRT(0,15) undecided, LLR -0.03), not kept.
     pub hist_keep: f32,
+    /// 1: the pruning at a node (futility, razoring, move futility) stays on when the
+    /// opponent has only four-three points, as Rapfi has it; it is switched off only
+    /// against an open three or a four. 0: off against any four-three point too.
+    pub prune_b4f3: f32,
+    /// 1: against an opponent's four-three point (and no open three), only our fours and
+    /// the points of that threat's two lines are searched (a superset of the defences).
+    pub defend_b4f3: f32,
+    /// Depth given back to the forced block of a four on top of its free ply: a four and
+    /// its block then cost 1 - `block_ext` plies (Rapfi: 0.3).
+    pub block_ext: f32,
+    /// Less reduction for a continued attack: our three or four after our own three or
+    /// four two plies before (Rapfi: 0.53).
+    pub cont_attack: f32,
+    /// More reduction, against an open three, for a move that takes no four point of the
+    /// opponent's and lies far (more than 4) from its last move, and again from ours
+    /// (Rapfi: 1.93 and 0.96).
+    pub useless_def: f32,
+    pub useless_def_self: f32,
+    /// 1: against an open three, below the no-shape depth, such far moves are skipped.
+    pub distract: f32,
+    /// 1: the leaf VCF's first four is looked for only near our own last move (2 cells
+    /// around it, 4 along its lines), as Rapfi's quiescence does; 0: anywhere.
+    pub qvcf_near: f32,
+    /// From this leaf four on (0: never), a plain four (no other shape with it) is tried
+    /// only after two fours with shapes (Rapfi: 2).
+    pub qvcf_plain: f32,
+    /// Delta pruning in the leaf VCF at a null window: a node whose evaluation is this far
+    /// below alpha (less `qvcf_delta_ply` per four played, at least 768) gives up (0: off).
+    pub qvcf_delta: f32,
+    pub qvcf_delta_ply: f32,
+    /// Reverse-futility margin per ply under Renju (0: `rfp` for every rule; Rapfi: 80
+    /// against 63 in freestyle).
+    pub rfp_renju: f32,
 }
 
 impl Default for Params {
@@ -163,6 +196,18 @@ impl Default for Params {
             time_settling: 0.75,
             time_stable: 0.55,
             hist_keep: 0.0,
+            prune_b4f3: 0.0,
+            defend_b4f3: 0.0,
+            block_ext: 0.0,
+            cont_attack: 0.0,
+            useless_def: 0.0,
+            useless_def_self: 0.0,
+            distract: 0.0,
+            qvcf_near: 0.0,
+            qvcf_plain: 0.0,
+            qvcf_delta: 0.0,
+            qvcf_delta_ply: 60.0,
+            rfp_renju: 0.0,
         }
     }
 }
@@ -238,6 +283,18 @@ impl Params {
             "time_settling" => &mut self.time_settling,
             "time_stable" => &mut self.time_stable,
             "hist_keep" => &mut self.hist_keep,
+            "prune_b4f3" => &mut self.prune_b4f3,
+            "defend_b4f3" => &mut self.defend_b4f3,
+            "block_ext" => &mut self.block_ext,
+            "cont_attack" => &mut self.cont_attack,
+            "useless_def" => &mut self.useless_def,
+            "useless_def_self" => &mut self.useless_def_self,
+            "distract" => &mut self.distract,
+            "qvcf_near" => &mut self.qvcf_near,
+            "qvcf_plain" => &mut self.qvcf_plain,
+            "qvcf_delta" => &mut self.qvcf_delta,
+            "qvcf_delta_ply" => &mut self.qvcf_delta_ply,
+            "rfp_renju" => &mut self.rfp_renju,
             other => return Err(format!("unknown parameter '{other}'")),
         };
         *slot = v;

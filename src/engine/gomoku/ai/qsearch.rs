@@ -21,10 +21,11 @@ impl Searcher<'_> {
         last: Option<Pos>,
     ) -> i32 {
         self.counted(Cat::LeafVcf, |s| {
-            s.qsearch_inner(alpha, beta, ply, fours, last)
+            s.qsearch_inner(alpha, beta, ply, fours, last, 0)
         })
     }
 
+    /// `shaped`: how many of our fours in a row, up to here, came with another shape.
     fn qsearch_inner(
         &mut self,
         mut alpha: i32,
@@ -32,6 +33,7 @@ impl Searcher<'_> {
         ply: usize,
         fours: i32,
         last: Option<Pos>,
+        shaped: u8,
     ) -> i32 {
         if self.poll() {
             return 0;
@@ -53,7 +55,7 @@ impl Searcher<'_> {
                 return -(WIN - (ply as i32 + 2));
             }
             self.st.make(self.pos(f));
-            let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours, last);
+            let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours, last, shaped);
             self.st.unmake();
             return v;
         }
@@ -84,12 +86,29 @@ impl Searcher<'_> {
         if self.st.count_at_least(me, Combo::Block4) == 0 {
             return eval;
         }
+        // Which four of the line this is (0: the first).
+        let k = self.p.qvcf_depth as i32 - fours;
+        // Delta pruning: so far below alpha that fours which do not win cannot help.
+        if self.p.qvcf_delta > 0.0
+            && beta - alpha == 1
+            && (eval as f32) + (self.p.qvcf_delta - self.p.qvcf_delta_ply * k as f32).max(768.0)
+                < alpha as f32
+        {
+            return alpha;
+        }
+        // Late in the line, a plain four only after two fours with shapes.
+        let plain_ok = self.p.qvcf_plain <= 0.0 || (k as f32) < self.p.qvcf_plain || shaped >= 2;
         let orig_alpha = alpha;
         alpha = alpha.max(eval);
         let mut best = eval;
         let mut best_move = None;
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
+        // The first four: anywhere, or (`qvcf_near`) near our own last move.
+        let near = match last {
+            None if self.p.qvcf_near > 0.0 => self.st.move_back(1),
+            _ => None,
+        };
         match last {
             Some(p) => self
                 .st
@@ -97,15 +116,34 @@ impl Searcher<'_> {
             None => self.st.points_with(me, Combo::Block4, &mut self.buf),
         }
         for &i in &self.buf {
-            if self.st.playable(i) {
-                moves.push((self.st.value(i, me) as i32, i));
+            if !self.st.playable(i) {
+                continue;
             }
+            let c = self.st.combo(i, me);
+            if !plain_ok && c == Combo::Block4 {
+                continue;
+            }
+            if let Some(q) = near {
+                let p = self.pos(i);
+                let (dx, dy) = (p.x as i32 - q.x as i32, p.y as i32 - q.y as i32);
+                let ring = dx.abs().max(dy.abs());
+                let on_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+                if ring > 2 && !(on_line && ring <= 4) {
+                    continue;
+                }
+            }
+            moves.push((self.st.value(i, me) as i32, i));
         }
         moves.sort_unstable_by_key(|&(v, _)| std::cmp::Reverse(v));
         for &(_, m) in &moves {
             let p = self.pos(m);
+            let next = if self.st.combo(m, me) > Combo::Block4 {
+                shaped.saturating_add(1)
+            } else {
+                0
+            };
             self.st.make(p);
-            let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours - 1, Some(p));
+            let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours - 1, Some(p), next);
             self.st.unmake();
             if self.aborted {
                 break;

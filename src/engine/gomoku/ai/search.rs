@@ -17,6 +17,7 @@ pub use super::stats::NodeStats;
 use super::tt::{Bound, Table};
 use super::{InfoSink, Limits, Score, SearchResult};
 use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Pos;
 
 /// Default hash table size.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -206,9 +207,9 @@ impl<'a> Searcher<'a> {
             if !self.st.playable(f) || (ply == 0 && !self.root_legal[f]) {
                 return -(WIN - (ply as i32 + 2));
             }
-            // A forced reply costs no depth.
+            // A forced reply costs no depth (and may give some back: `block_ext`).
             self.st.make(self.pos(f));
-            let v = -self.search(depth, -beta, -alpha, ply + 1, !cut_node);
+            let v = -self.search(depth + self.p.block_ext, -beta, -alpha, ply + 1, !cut_node);
             self.st.unmake();
             self.set_pv(ply, f);
             return v;
@@ -264,8 +265,14 @@ impl<'a> Searcher<'a> {
         let improving = ply < 2 || static_eval > self.evals[ply - 2];
         // The opponent threatens an open four (it has an open three) or more.
         let opp_three = self.st.count_at_least(opp, Combo::Flex4) > 0;
-        // Nothing the opponent can do next move forces us: no four-three or better.
-        let quiet_node = self.st.count_at_least(opp, Combo::Block4Flex3) == 0;
+        // Nothing the opponent can do next move forces us: no four-three or better (with
+        // `prune_b4f3`: no open three or four; a four-three point is answered by the
+        // defence set, not by a wider search).
+        let quiet_node = if self.p.prune_b4f3 > 0.0 {
+            !opp_three
+        } else {
+            self.st.count_at_least(opp, Combo::Block4Flex3) == 0
+        };
         let opp_fours = self.st.count_at_least(opp, Combo::Block4) > 0;
 
         if selective
@@ -303,9 +310,13 @@ impl<'a> Searcher<'a> {
 
         if selective && !pv_node && ply > 0 && !excluding && quiet_node && beta.abs() < WIN_BOUND {
             // Reverse futility: far enough above beta that no quiet line will come back.
+            let rfp = if self.p.rfp_renju > 0.0 && self.st.renju() {
+                self.p.rfp_renju
+            } else {
+                self.p.rfp
+            };
             if depth < self.p.rfp_depth
-                && eval as f32 - self.p.rfp * (depth - improving as i32 as f32).max(0.5)
-                    >= beta as f32
+                && eval as f32 - rfp * (depth - improving as i32 as f32).max(0.5) >= beta as f32
             {
                 return eval;
             }
@@ -414,6 +425,20 @@ impl<'a> Searcher<'a> {
         }
 
         let prev = self.st.last_move_index();
+        // The last moves of both sides, for the distance of a move from the fight.
+        let last_opp = self.st.move_back(0);
+        let last_self = self.st.move_back(1);
+        let size = self.st.size();
+        let far = move |m: usize, from: Option<Pos>, limit: i32| {
+            from.is_some_and(|q| {
+                let p = Pos::from_index(m, size);
+                (p.x as i32 - q.x as i32)
+                    .abs()
+                    .max((p.y as i32 - q.y as i32).abs())
+                    > limit
+            })
+        };
+        let own_attack_before = ply >= 2 && self.move_combo[ply - 2] >= Combo::Flex3;
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -486,6 +511,21 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
+            // Against an open three, a move that takes none of its four points and lies far
+            // from both last moves only delays (Rapfi's "distract" pruning).
+            let useless = opp_three && theirs < Combo::Block4;
+            let far_opp = useless && far(m, last_opp, 4);
+            let far_self = useless && far(m, last_self, if self.st.renju() { 5 } else { 4 });
+            if self.p.distract > 0.0
+                && selective
+                && ply > 0
+                && best > -WIN_BOUND
+                && depth < self.p.noshape_depth
+                && far_opp
+                && far_self
+            {
+                continue;
+            }
             if selective && ply > 0 && best > -WIN_BOUND && !tactical {
                 if !lmp_all && quiets_tried >= lmp_limit {
                     continue;
@@ -498,6 +538,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
+            self.move_combo[ply] = mine;
             self.st.make(self.pos(m));
             let mut ext = if Some(m) != tt_move {
                 0.0
@@ -540,6 +581,21 @@ impl<'a> Searcher<'a> {
                     }
                     if mine >= Combo::Flex3 {
                         r -= self.p.lmr_threat;
+                    }
+                    // An attack continued from our last move costs less; a defence that
+                    // does not defend, more.
+                    if !opp_three
+                        && own_attack_before
+                        && (mine >= Combo::Flex3
+                            || (mine >= Combo::DoubleFlex2 && !far(m, last_self, 4)))
+                    {
+                        r -= self.p.cont_attack;
+                    }
+                    if far_opp {
+                        r += self.p.useless_def;
+                    }
+                    if useless && far(m, last_self, 4) {
+                        r += self.p.useless_def_self;
                     }
                     r -= self.history[m][me.index()] as f32 / self.p.lmr_history;
                     r = r.clamp(0.0, depth - 1.0);

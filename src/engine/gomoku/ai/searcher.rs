@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::Limits;
 use super::params::Params;
+use super::pattern::Combo;
 use super::state::State;
 use super::stats::{Cat, NodeStats};
 use super::tt::Table;
@@ -65,6 +66,8 @@ pub(super) struct Searcher<'a> {
     pub(super) excluded: [usize; MAX_PLY],
     /// Depth of the iteration in progress: extensions stop at twice it.
     pub(super) root_depth: f32,
+    /// `[ply]`: the combo the mover made with the move played at that ply.
+    pub(super) move_combo: [Combo; MAX_PLY],
 }
 
 impl<'a> Searcher<'a> {
@@ -118,6 +121,7 @@ impl<'a> Searcher<'a> {
             helper: 0,
             excluded: [NO_MOVE; MAX_PLY],
             root_depth: 0.0,
+            move_combo: [Combo::None; MAX_PLY],
         }
     }
 

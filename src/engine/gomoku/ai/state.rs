@@ -151,6 +151,12 @@ impl State {
         self.moves.last().map(|p| p.index(self.size))
     }
 
+    /// The point of the move `k` moves back (0: the last one), if any.
+    #[inline]
+    pub fn move_back(&self, k: usize) -> Option<Pos> {
+        self.moves.len().checked_sub(k + 1).map(|j| self.moves[j])
+    }
+
     #[inline]
     pub fn side(&self) -> Stone {
         self.side

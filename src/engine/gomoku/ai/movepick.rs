@@ -134,7 +134,7 @@ impl Searcher<'_> {
                 continue;
             }
             let mut score = self.st.move_score(i, me);
-            score += self.history[i][side] / HISTORY_SCORE_DIV;
+            score += self.history[i][self.hist_slot(me, mine)] / HISTORY_SCORE_DIV;
             if Some(i) == tt_move {
                 score += 1 << 24;
             } else if killers.contains(&i) {
@@ -159,7 +159,8 @@ impl Searcher<'_> {
         tried_before: &[(i32, usize)],
         tactical: bool,
     ) {
-        let side = self.st.side().index();
+        let me = self.st.side();
+        let side = me.index();
         let bonus = ((depth * depth * 32.0) as i32).min(2_000);
         if !tactical {
             if ply < MAX_PLY && self.killers[ply][0] != m {
@@ -170,9 +171,11 @@ impl Searcher<'_> {
                 self.counter[p][side] = m;
             }
         }
-        gravity(&mut self.history[m][side], bonus);
+        let slot = self.hist_slot(me, self.st.combo(m, me));
+        gravity(&mut self.history[m][slot], bonus);
         for &(_, q) in tried_before {
-            gravity(&mut self.history[q][side], -bonus);
+            let slot = self.hist_slot(me, self.st.combo(q, me));
+            gravity(&mut self.history[q][slot], -bonus);
         }
     }
 }

@@ -212,8 +212,13 @@ impl Searcher<'_> {
             }
             let won_before = prev > WIN_BOUND;
             prev = v;
-            if v.abs() > WIN_BOUND && (WIN - v.abs()) <= depth {
-                break; // the outcome is proven within the horizon
+            // The outcome is proven within the horizon. A loss found by a pruned search may
+            // be false, so with `loss_iterate` the search goes on while time allows.
+            if v.abs() > WIN_BOUND
+                && (WIN - v.abs()) <= depth
+                && (v > 0 || self.p.loss_iterate <= 0.0)
+            {
+                break;
             }
             if v > WIN_BOUND && won_before && stable >= 1 {
                 // The same move has won in two iterations in a row: play it rather than

@@ -48,7 +48,7 @@ pub struct Engine {
     last_stats: NodeStats,
     /// The main thread's history and counter-moves after the last search, for the next
     /// one (`Params::hist_keep`); empty after a new game.
-    history: Vec<[i32; 2]>,
+    history: Vec<[i32; 4]>,
     counter: Vec<[usize; 2]>,
 }
 
@@ -254,6 +254,16 @@ impl<'a> Searcher<'a> {
                 && h.depth as f32 >= depth
                 && let Some(v) = h.cutoff(from_tt(h.score, ply), alpha, beta)
             {
+                // The hash move that cuts off here is a cut-off move too (`tt_hist`).
+                if self.p.tt_hist > 0.0
+                    && v >= beta
+                    && let Some(m) = tt_move
+                {
+                    let tactical = self.st.combo(m, me) >= Combo::Flex3
+                        || self.st.combo(m, opp) >= Combo::Flex3;
+                    let prev = self.st.last_move_index();
+                    self.reward(ply, m, prev, depth, &[], tactical);
+                }
                 return v;
             }
             tt_hit = Some(h);
@@ -597,7 +607,7 @@ impl<'a> Searcher<'a> {
                     if useless && far(m, last_self, 4) {
                         r += self.p.useless_def_self;
                     }
-                    r -= self.history[m][me.index()] as f32 / self.p.lmr_history;
+                    r -= self.history[m][self.hist_slot(me, mine)] as f32 / self.p.lmr_history;
                     r = r.clamp(0.0, depth - 1.0);
                 } else if !selective && !tactical && depth >= 3.0 && tried >= 3 {
                     r = 1.0;

@@ -41,8 +41,10 @@ pub(super) struct Searcher<'a> {
     pub(super) polls: u32,
     pub(super) aborted: bool,
     pub(super) killers: [[usize; 2]; MAX_PLY],
-    /// `[move][side]`: how often a quiet move caused a cut-off, with gravity (bounded).
-    pub(super) history: Vec<[i32; 2]>,
+    /// `[move][slot]`: how often a move caused a cut-off, with gravity (bounded); the slot
+    /// is the side, and with `Params::hist_channels` whether the move attacks
+    /// ([`Searcher::hist_slot`]).
+    pub(super) history: Vec<[i32; 4]>,
     /// `[previous move][side]`: the reply that last refuted it.
     pub(super) counter: Vec<[usize; 2]>,
     /// Static evaluation by ply, for the "improving" flag.
@@ -107,7 +109,7 @@ impl<'a> Searcher<'a> {
             polls: 0,
             aborted: false,
             killers: [[NO_MOVE; 2]; MAX_PLY],
-            history: vec![[0; 2]; n],
+            history: vec![[0; 4]; n],
             counter: vec![[NO_MOVE; 2]; n],
             evals: [0; MAX_PLY],
             pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY],
@@ -138,6 +140,14 @@ impl<'a> Searcher<'a> {
         let r = f(self);
         self.cat = saved;
         r
+    }
+
+    /// The history slot of a move by `side` that makes `combo` for it: attacks (a three or
+    /// better) and quiet moves learn apart with `Params::hist_channels`.
+    #[inline]
+    pub(super) fn hist_slot(&self, side: crate::engine::gomoku::pos::Stone, combo: Combo) -> usize {
+        let attack = self.p.hist_channels > 0.0 && combo >= Combo::Flex3;
+        side.index() + 2 * attack as usize
     }
 
     pub(super) fn pos(&self, i: usize) -> Pos {

@@ -312,3 +312,35 @@ fn node_categories_add_up() {
         "no opponent-VCF probes at inner nodes any more"
     );
 }
+
+/// The cut-off nodes a search records for the move picker's fit (`tune movegen
+/// --cutoffs`): only when asked, each with its cut-off move among the candidates, mostly
+/// the first one (the move order works), and the same for the same search.
+#[test]
+fn cut_off_nodes_are_recorded_when_asked() {
+    let game = Game::from_moves(
+        15,
+        Rule::Freestyle,
+        &[(7, 7), (8, 8), (8, 7), (7, 8)]
+            .map(|(x, y)| Pos::new(x, y)),
+    )
+    .unwrap();
+    let stop = AtomicBool::new(false);
+    let search = |record: bool| {
+        let mut e = Engine::new(8 << 20);
+        e.record_cutoffs(record);
+        e.think(&game, &node_limited(50_000), &stop, &mut NoInfo);
+        let found = e.take_cutoffs();
+        assert!(e.take_cutoffs().is_empty(), "taken once");
+        found
+    };
+    assert!(search(false).is_empty());
+    let found = search(true);
+    assert!(found.len() >= 20, "only {} cut-off nodes", found.len());
+    for c in &found {
+        assert!(c.cands.len() >= 2 && c.label < c.cands.len(), "{c:?}");
+    }
+    let first = found.iter().filter(|c| c.label == 0).count();
+    assert!(first * 2 > found.len(), "{first} of {} cut first", found.len());
+    assert_eq!(found, search(true));
+}

@@ -23,11 +23,14 @@
 //!     move) keep only those positions; they also pick the set the fit starts from and
 //!     replaces (`eval_table::table_index`: one per rule, and per colour to move in Renju,
 //!     where `--colour` is then needed). Several files are read as one, their games apart.
-//! tune movegen --games 2000 --nodes 3000 --seed 2 --out FILE
+//! tune movegen --games 2000 --nodes 3000 --seed 2 [--rule R] [--cutoffs] --out FILE
 //!     Plays self-play games as `gen` does and writes, for every position where the move
 //!     order matters (no five to block, no open four or double four of ours), each
 //!     candidate point's shapes for the mover and the opponent and which one the search
-//!     chose.
+//!     chose. With `--cutoffs`, instead, nodes inside each search (depth 2 or more, up to
+//!     16 a search) with the candidates as generated there and the move that cut off (the
+//!     signal the history learns from).
+//!     `--rule` plays one rule only.
 //! tune movefit --data FILE [--iters 2000] [--lr 4] [--div 1] [--write src/engine/gomoku/ai/move_table.rs]
 //!     Fits the move picker's tables so that the chosen move ranks first: softmax over the
 //!     candidates, P(chosen) = e^(s/T) / sum e^(s'/T), cross-entropy; T fitted first to the
@@ -66,7 +69,7 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      [--all] --out FILE | \
                      tune fit --data FILE [--iters N] [--per-game N] [--pcodes] [--threats] \
                      [--l2 X] [--min-count N] [--rule R] [--colour C] [--write FILE] | \
-                     tune movegen --games N --nodes N --seed S --out FILE | \
+                     tune movegen --games N --nodes N --seed S [--rule R] [--cutoffs] --out FILE | \
                      tune movefit --data FILE [--iters N] [--lr N] [--div N] [--write FILE]";
 
 /// What a flag takes.
@@ -84,8 +87,8 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
     Some(match (command, flag) {
         ("gen" | "movegen", "games" | "nodes" | "seed") | ("gen", "threads") => Whole,
         ("gen" | "movegen", "out") | ("fit" | "movefit", "data" | "write") => Text,
-        ("gen" | "fit", "rule") | ("fit", "colour") => Text,
-        ("gen", "all") => Nothing,
+        ("gen" | "fit" | "movegen", "rule") | ("fit", "colour") => Text,
+        ("gen", "all") | ("movegen", "cutoffs") => Nothing,
         ("fit" | "movefit", "iters") | ("fit", "per-game" | "min-count") => Whole,
         ("fit", "pcodes" | "threats") => Nothing,
         ("fit", "l2") => Real,

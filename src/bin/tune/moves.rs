@@ -14,10 +14,14 @@ use super::{COMBOS, F, PATTERNS, arg, fail, num, opening};
 /// A candidate point's shapes: the mover's combo index and combo, the opponent's.
 type Cand = [u16; 4];
 
+/// Cut-off nodes kept from one search (`--cutoffs`), evenly spread over those recorded.
+const CUTOFFS_PER_SEARCH: usize = 16;
+
 /// One self-play game's positions for the move fit: each position's candidates and the
-/// index of the one the search chose.
-fn play_moves(index: u64, seed: u64, nodes: u64) -> Vec<(usize, Vec<Cand>)> {
-    use gomoku::engine::gomoku::ai::pattern::{Combo, Pattern, combo_index};
+/// index of the one the search chose; with `cutoffs`, instead, nodes inside the searches
+/// and the move that cut off there.
+fn play_moves(index: u64, seed: u64, nodes: u64, cutoffs: bool) -> Vec<(usize, Vec<Cand>)> {
+    use gomoku::engine::gomoku::ai::pattern::Combo;
     let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(index));
     let mut game = opening(&mut rng);
     let mut engine = Engine::new(8 << 20);
@@ -27,14 +31,7 @@ fn play_moves(index: u64, seed: u64, nodes: u64) -> Vec<(usize, Vec<Cand>)> {
         ..Limits::default()
     };
     let mut out = Vec::new();
-    let shape = |st: &State, i: usize, c: gomoku::engine::gomoku::Stone| -> [u16; 2] {
-        let combo = st.combo(i, c);
-        if combo == Combo::Forbidden {
-            return [0, combo as u16];
-        }
-        let pats: [Pattern; 4] = std::array::from_fn(|d| st.line(i, c, d));
-        [combo_index(pats) as u16, combo as u16]
-    };
+    engine.record_cutoffs(cutoffs);
     while !game.outcome().is_over() {
         let st = State::from_game(&game);
         let r = engine.think(
@@ -44,11 +41,22 @@ fn play_moves(index: u64, seed: u64, nodes: u64) -> Vec<(usize, Vec<Cand>)> {
             &mut gomoku::engine::gomoku::ai::NoInfo,
         );
         let Some(mv) = r.best else { break };
+        if cutoffs {
+            let found = engine.take_cutoffs();
+            let step = (found.len() / CUTOFFS_PER_SEARCH).max(1);
+            out.extend(
+                found
+                    .into_iter()
+                    .step_by(step)
+                    .take(CUTOFFS_PER_SEARCH)
+                    .map(|c| (c.label, c.cands)),
+            );
+        }
         let me = st.side();
         let opp = me.opponent();
         // Forced or already won: the order does not matter there.
         let ordered = st.count(opp, Combo::Five) == 0 && st.count_at_least(me, Combo::Flex4) == 0;
-        if ordered {
+        if ordered && !cutoffs {
             let size = st.size();
             let chosen = mv.index(size);
             let mut cands = Vec::new();
@@ -60,7 +68,7 @@ fn play_moves(index: u64, seed: u64, nodes: u64) -> Vec<(usize, Vec<Cand>)> {
                 if i == chosen {
                     label = Some(cands.len());
                 }
-                let (a, b) = (shape(&st, i, me), shape(&st, i, opp));
+                let (a, b) = (st.shape(i, me), st.shape(i, opp));
                 cands.push([a[0], a[1], b[0], b[1]]);
             }
             if let Some(l) = label
@@ -81,6 +89,7 @@ pub(super) fn movegen() {
     let games = num("--games", 2000);
     let nodes = num("--nodes", 3000);
     let seed = num("--seed", 2);
+    let cutoffs = arg("--cutoffs").is_some();
     let out = arg("--out").unwrap_or_else(|| fail("movegen needs --out FILE"));
     let start = std::time::Instant::now();
     let tmp = format!("{out}.tmp");
@@ -88,7 +97,7 @@ pub(super) fn movegen() {
     let mut w = BufWriter::new(file);
     let mut positions = 0;
     for g in 0..games {
-        for (label, cands) in play_moves(g, seed, nodes) {
+        for (label, cands) in play_moves(g, seed, nodes, cutoffs) {
             positions += 1;
             let _ = write!(w, "{g} {label} {}", cands.len());
             for c in cands.iter().flatten() {

@@ -36,7 +36,7 @@ use super::game::Game;
 use super::pos::Pos;
 
 pub use levels::{Level, play_level, play_level_within};
-pub use search::{Engine, think};
+pub use search::{CutOff, Engine, think};
 
 /// How long or how deep to think. Unset fields do not limit.
 #[derive(Clone, Debug, Default, PartialEq)]

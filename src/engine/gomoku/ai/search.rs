@@ -42,6 +42,16 @@ pub(super) const LONG_THINK: Duration = Duration::from_millis(900);
 /// Node cap of each root threat phase, which also bounds it when no time limit is set.
 pub(super) const PHASE_NODES: u64 = 400_000;
 
+/// A node where a move cut off, as `tune movegen --cutoffs` records it for the move
+/// picker's fit: each candidate's shapes ([`super::state::State::shape`] for the mover,
+/// then for the opponent) in the order they were generated, and which one cut off
+/// (`label`). Those before it failed; those after it were not tried.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CutOff {
+    pub label: usize,
+    pub cands: Vec<[u16; 4]>,
+}
+
 /// A search engine with its hash table, kept between moves of a game.
 pub struct Engine {
     tt: Table,
@@ -50,6 +60,9 @@ pub struct Engine {
     /// one (`Params::hist_keep`); empty after a new game.
     history: Vec<[i32; 4]>,
     counter: Vec<[usize; 2]>,
+    /// Whether searches record their cut-off nodes, and those of the last one.
+    record: bool,
+    cutoffs: Vec<CutOff>,
 }
 
 impl Engine {
@@ -59,7 +72,20 @@ impl Engine {
             last_stats: NodeStats::default(),
             history: Vec::new(),
             counter: Vec::new(),
+            record: false,
+            cutoffs: Vec::new(),
         }
+    }
+
+    /// From now on, each search records the nodes of depth 2 or more where a move cut off
+    /// (for fitting the move picker); [`Engine::take_cutoffs`] hands them over.
+    pub fn record_cutoffs(&mut self, on: bool) {
+        self.record = on;
+    }
+
+    /// The cut-off nodes the last search recorded.
+    pub fn take_cutoffs(&mut self) -> Vec<CutOff> {
+        std::mem::take(&mut self.cutoffs)
     }
 
     /// Changes the hash table size (clears it).
@@ -92,6 +118,9 @@ impl Engine {
         let start = Instant::now();
         self.tt.new_search();
         let mut s = Searcher::new(game, &self.tt, limits, stop, start);
+        if self.record {
+            s.record = Some(Vec::new());
+        }
         let keep = Params::get().hist_keep;
         // Points are indexed by the board: a kept history fits only the same size.
         if keep > 0.0 && self.history.len() == s.history.len() {
@@ -103,6 +132,7 @@ impl Engine {
         let mut result = s.run(game, limits, sink);
         result.time = start.elapsed();
         self.last_stats = s.stats;
+        self.cutoffs = s.record.take().unwrap_or_default();
         if keep > 0.0 {
             self.history = std::mem::take(&mut s.history);
             self.counter = std::mem::take(&mut s.counter);
@@ -651,6 +681,13 @@ impl<'a> Searcher<'a> {
                     }
                     if v >= beta {
                         self.reward(ply, m, prev, depth, &moves[..n], tactical);
+                        if self.record.is_some() && depth >= 2.0 && ply > 0 {
+                            if !generated {
+                                // The hash move cut off before the rest was generated.
+                                self.generate(ply, tt_move, opp_three, &mut moves);
+                            }
+                            self.record_cutoff(&moves, m);
+                        }
                         break;
                     }
                     // A PV node with a first improvement: the rest need only show they are

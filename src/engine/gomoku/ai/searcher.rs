@@ -68,6 +68,8 @@ pub(super) struct Searcher<'a> {
     pub(super) excluded: [usize; MAX_PLY],
     /// Depth of the iteration in progress: extensions stop at twice it.
     pub(super) root_depth: f32,
+    /// The cut-off nodes recorded for `tune movegen --cutoffs`, when asked for.
+    pub(super) record: Option<Vec<super::search::CutOff>>,
     /// `[ply]`: the combo the mover made with the move played at that ply.
     pub(super) move_combo: [Combo; MAX_PLY],
 }
@@ -124,6 +126,29 @@ impl<'a> Searcher<'a> {
             excluded: [NO_MOVE; MAX_PLY],
             root_depth: 0.0,
             move_combo: [Combo::None; MAX_PLY],
+            record: None,
+        }
+    }
+
+    /// Records a node where `m`, one of the candidates `moves`, cut off.
+    pub(super) fn record_cutoff(&mut self, moves: &[(i32, usize)], m: usize) {
+        let me = self.st.side();
+        let opp = me.opponent();
+        let Some(label) = moves.iter().position(|&(_, i)| i == m) else {
+            return;
+        };
+        if moves.len() < 2 {
+            return;
+        }
+        let cands = moves
+            .iter()
+            .map(|&(_, i)| {
+                let (a, b) = (self.st.shape(i, me), self.st.shape(i, opp));
+                [a[0], a[1], b[0], b[1]]
+            })
+            .collect();
+        if let Some(r) = &mut self.record {
+            r.push(super::search::CutOff { label, cands });
         }
     }
 

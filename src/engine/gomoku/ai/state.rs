@@ -213,6 +213,18 @@ impl State {
         part(me, 0) + part(me.opponent(), 1)
     }
 
+    /// What the move picker's table sees of the empty point `i` for `c`: the index of its
+    /// four line patterns ([`combo_index`]) and its combo; a point forbidden to `c` is only
+    /// its combo (index 0).
+    pub fn shape(&self, i: usize, c: Stone) -> [u16; 2] {
+        let s = &self.cells[i][c.index()];
+        if s.combo == Combo::Forbidden {
+            [0, Combo::Forbidden as u16]
+        } else {
+            [s.cidx, s.combo as u16]
+        }
+    }
+
     #[inline]
     pub fn line(&self, i: usize, c: Stone, d: usize) -> Pattern {
         self.cells[i][c.index()].pats[d]

@@ -114,6 +114,9 @@ pub struct Params {
     /// every search starts from zero; 0.5 scored +7 +/- 33 Elo over 400 self-play games at
     /// 0.1 s (SPRT(0,15) undecided, LLR -0.03), not kept.
     pub hist_keep: f32,
+    /// 1: freestyle positions are valued by the learned network (`nnue`) instead of the
+    /// tables; 0 (the default): the tables. An experiment, see NNUE-RESULTS.md.
+    pub nnue: f32,
 }
 
 impl Default for Params {
@@ -163,6 +166,7 @@ impl Default for Params {
             time_settling: 0.75,
             time_stable: 0.55,
             hist_keep: 0.0,
+            nnue: 0.0,
         }
     }
 }
@@ -238,6 +242,7 @@ impl Params {
             "time_settling" => &mut self.time_settling,
             "time_stable" => &mut self.time_stable,
             "hist_keep" => &mut self.hist_keep,
+            "nnue" => &mut self.nnue,
             other => return Err(format!("unknown parameter '{other}'")),
         };
         *slot = v;

@@ -2,9 +2,10 @@
 //! would make there in each line and in all four lines together, all kept up to date move
 //! by move so that evaluation and move generation are table lookups.
 
+use super::nnue::{self, ACC, Net};
 use super::pattern::{
     COMBO_COUNT, COMBO_WEIGHT, Combo, PATTERN_COUNT, POW3, Pattern, combo_from_u8, combo_index,
-    edge_key, slot_of, tables,
+    edge_key, pcode_at, slot_of, tables,
 };
 use crate::engine::gomoku::board::{Board, zobrist_side_key};
 use crate::engine::gomoku::game::Game;
@@ -51,6 +52,11 @@ pub struct State {
     /// Per colour: its evaluation set (`eval_table::table_index` with it to move).
     eval_set: [usize; 2],
     renju: bool,
+    /// The learned evaluation when it is switched on (`Params::nnue`, freestyle), with
+    /// its accumulators per colour (`[Black, White]`), kept up to date by `account` and
+    /// `update_lines`.
+    net: Option<&'static Net>,
+    acc: [[i16; ACC]; 2],
 }
 
 const NONE: u16 = u16::MAX;
@@ -58,6 +64,12 @@ const NONE: u16 = u16::MAX;
 impl State {
     /// The search board for `game`'s position and side to move.
     pub fn from_game(game: &Game) -> State {
+        let on = super::params::Params::get().nnue > 0.0 && game.rule() == Rule::Freestyle;
+        State::with_net(game, if on { nnue::default_net() } else { None })
+    }
+
+    /// [`State::from_game`] evaluating with `net` (`None`: the tables).
+    pub fn with_net(game: &Game, net: Option<&'static Net>) -> State {
         let size = game.size();
         let t = tables();
         let mut cells = Vec::with_capacity(size * size);
@@ -116,6 +128,8 @@ impl State {
             eval_set: [Stone::Black, Stone::White]
                 .map(|c| super::eval_table::table_index(game.rule(), c)),
             renju: game.rule() == Rule::Renju,
+            acc: [net.map_or([0; ACC], |n| n.b1); 2],
+            net,
         };
         for i in 0..size * size {
             st.refresh(i);
@@ -236,6 +250,9 @@ impl State {
     /// of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
         let (me, opp) = (self.side.index(), self.side.opponent().index());
+        if let Some(net) = self.net {
+            return net.evaluate(&self.acc[me], &self.acc[opp]);
+        }
         let mask = super::pattern::threat_mask(|k, c| {
             self.counts[if k == 0 { me } else { opp }][c as usize] as u32
         });
@@ -338,7 +355,17 @@ impl State {
                 (self.counts[c][s.combo as usize] as i32 + sign) as u16;
             self.totals[c][0] += sign * s.eval[0] as i32;
             self.totals[c][1] += sign * s.eval[1] as i32;
+            if let Some(net) = self.net
+                && let Some(code) = net_code(s.combo, s.cidx)
+            {
+                net.update(&mut self.acc[c], code, sign);
+            }
         }
+    }
+
+    /// The network's accumulators, `[Black, White]` (for tests).
+    pub fn accumulators(&self) -> Option<[[i16; ACC]; 2]> {
+        self.net.map(|_| self.acc)
     }
 
     /// Plays the side to move at the empty point `p`.
@@ -408,6 +435,7 @@ impl State {
                     (self.cells[j][0].combo, self.cells[j][0].eval),
                     (self.cells[j][1].combo, self.cells[j][1].eval),
                 ];
+                let before_cidx = [self.cells[j][0].cidx, self.cells[j][1].cidx];
                 let cell = &mut self.cells[j];
                 cell[mine].cidx =
                     (cell[mine].cidx as i32 + (pm as i32 - cell[mine].pats[d] as i32) * w) as u16;
@@ -427,6 +455,18 @@ impl State {
                     }
                     dt[k][0] += side.eval[0] as i32 - eval[0] as i32;
                     dt[k][1] += side.eval[1] as i32 - eval[1] as i32;
+                    if let Some(net) = self.net {
+                        let old = net_code(combo, before_cidx[k]);
+                        let new = net_code(side.combo, side.cidx);
+                        if old != new {
+                            if let Some(code) = old {
+                                net.update(&mut self.acc[k], code, -1);
+                            }
+                            if let Some(code) = new {
+                                net.update(&mut self.acc[k], code, 1);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -488,12 +528,19 @@ impl State {
     }
 }
 
+/// A point's input to the network: its four-pattern code, none when forbidden (as in
+/// `State::eval_pcodes`).
+#[inline]
+fn net_code(combo: Combo, cidx: u16) -> Option<usize> {
+    (combo != Combo::Forbidden).then(|| pcode_at(cidx as usize))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
     use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;
+    use rand::{RngExt, SeedableRng};
 
     /// Plays a random legal move; `None` when there is none or the game has ended.
     fn play_random(game: &mut Game, rng: &mut StdRng) -> Option<Pos> {
@@ -536,6 +583,59 @@ mod tests {
             let empty = State::from_game(&Game::new(15, rule).unwrap());
             assert_eq!(st.totals, empty.totals);
             assert_eq!(st.counts, empty.counts);
+        }
+    }
+
+    /// The network's accumulators, updated move by move and through unmakes, equal ones
+    /// recomputed from `eval_pcodes`, and the evaluation is the network's.
+    #[test]
+    fn nnue_accumulators_follow_make_and_unmake() {
+        let net: &'static Net = Box::leak(Box::new(
+            Net::quantize(&nnue::random_net(9), "random").unwrap(),
+        ));
+        let mut rng = StdRng::seed_from_u64(13);
+        for rule in Rule::ALL {
+            let mut game = Game::new(15, rule).unwrap();
+            let mut st = State::with_net(&game, Some(net));
+            let check = |st: &State| {
+                let pc = st.eval_pcodes();
+                let sparse = |v: &[u16]| -> Vec<(u16, u16)> {
+                    (v.iter().enumerate())
+                        .filter(|&(_, &n)| n > 0)
+                        .map(|(i, &n)| (i as u16, n))
+                        .collect()
+                };
+                let (me, opp) = (
+                    net.accumulate(&sparse(&pc[0])),
+                    net.accumulate(&sparse(&pc[1])),
+                );
+                let acc = st.accumulators().unwrap();
+                let side = st.side().index();
+                assert_eq!(acc[side], me, "{rule:?} ply {}", st.ply());
+                assert_eq!(acc[1 - side], opp, "{rule:?} ply {}", st.ply());
+                assert_eq!(st.evaluate(), net.evaluate(&me, &opp));
+            };
+            for _ in 0..60 {
+                // Now and then take back a few moves, then play on.
+                if rng.random_range(0..4) == 0 {
+                    for _ in 0..rng.random_range(1..=3usize).min(st.ply()) {
+                        st.unmake();
+                        game.undo();
+                        check(&st);
+                    }
+                }
+                let Some(p) = play_random(&mut game, &mut rng) else {
+                    break;
+                };
+                st.make(p);
+                check(&st);
+            }
+            while st.ply() > 0 {
+                st.unmake();
+            }
+            check(&st);
+            let fresh = State::with_net(&Game::new(15, rule).unwrap(), Some(net));
+            assert_eq!(st.accumulators(), fresh.accumulators());
         }
     }
 

@@ -373,6 +373,23 @@ impl Net {
         }
     }
 
+    /// Moves one point from code `old` to code `new` ([`NO_CODE`]: none) in an accumulator,
+    /// in one pass over it.
+    #[inline]
+    pub fn replace(&self, acc: &mut [i16; ACC], old: u16, new: u16) {
+        match (old, new) {
+            (NO_CODE, NO_CODE) => {}
+            (NO_CODE, n) => self.update(acc, n as usize, 1),
+            (o, NO_CODE) => self.update(acc, o as usize, -1),
+            (o, n) => {
+                let (wo, wn) = (&self.w1[o as usize], &self.w1[n as usize]);
+                for j in 0..ACC {
+                    acc[j] = acc[j].wrapping_add(wn[j].wrapping_sub(wo[j]));
+                }
+            }
+        }
+    }
+
     /// An accumulator from scratch: the bias plus each `(pcode, count)`.
     pub fn accumulate(&self, pcs: &[(u16, u16)]) -> [i16; ACC] {
         let mut acc = self.b1;
@@ -421,6 +438,116 @@ impl Net {
     /// The output as a logit (for comparing with the float pass).
     pub fn logit(&self, me: &[i16; ACC], opp: &[i16; ACC]) -> f32 {
         self.output(me, opp) as f32 / (QA * QB) as f32
+    }
+}
+
+/// A point's code for one colour, or none (an occupied or forbidden point).
+pub const NO_CODE: u16 = u16::MAX;
+
+/// The accumulators along the search's line, computed lazily: a move records which
+/// points' codes changed (most moves, those of the threat searches, are never evaluated),
+/// and an evaluation applies the recorded changes from the last computed position on. An
+/// unmake drops its position's level, so nothing is subtracted back.
+pub struct AccStack {
+    net: &'static Net,
+    /// Per level (the position `level` moves after the base): the accumulators by colour
+    /// (`[Black, White]`), whether they are computed, and where the level's changes start.
+    acc: Vec<[[i16; ACC]; 2]>,
+    fresh: Vec<bool>,
+    starts: Vec<usize>,
+    /// (colour, old code, new code).
+    changes: Vec<(u8, u16, u16)>,
+    top: usize,
+    /// Off while the state is built or a move is unmade: those changes are not recorded.
+    track: bool,
+}
+
+impl AccStack {
+    pub fn new(net: &'static Net) -> AccStack {
+        AccStack {
+            net,
+            acc: vec![[net.b1; 2]],
+            fresh: vec![true],
+            starts: vec![0],
+            changes: Vec::with_capacity(1024),
+            top: 0,
+            track: false,
+        }
+    }
+
+    #[inline]
+    pub fn net(&self) -> &'static Net {
+        self.net
+    }
+
+    /// One point's code for `colour` changed from `old` to `new` in the top level's move.
+    #[inline]
+    pub fn record(&mut self, colour: usize, old: u16, new: u16) {
+        if self.track && old != new {
+            self.changes.push((colour as u8, old, new));
+        }
+    }
+
+    pub fn set_tracking(&mut self, on: bool) {
+        self.track = on;
+    }
+
+    /// A new level for a move about to be made.
+    #[inline]
+    pub fn push(&mut self) {
+        self.top += 1;
+        if self.top == self.acc.len() {
+            self.acc.push([[0; ACC]; 2]);
+            self.fresh.push(false);
+            self.starts.push(0);
+        }
+        self.fresh[self.top] = false;
+        self.starts[self.top] = self.changes.len();
+    }
+
+    /// Drops the top level (a move unmade); false when it is the base, whose predecessor
+    /// is unknown: the caller then [`AccStack::reset`]s.
+    #[inline]
+    pub fn pop(&mut self) -> bool {
+        if self.top == 0 {
+            return false;
+        }
+        self.changes.truncate(self.starts[self.top]);
+        self.top -= 1;
+        true
+    }
+
+    /// Starts over from `acc`, computed from scratch, as the base.
+    pub fn reset(&mut self, acc: [[i16; ACC]; 2]) {
+        self.top = 0;
+        self.acc[0] = acc;
+        self.fresh[0] = true;
+        self.starts[0] = 0;
+        self.changes.clear();
+    }
+
+    /// The accumulators of the current position, `[Black, White]`.
+    pub fn current(&mut self) -> &[[i16; ACC]; 2] {
+        let mut k = self.top;
+        while !self.fresh[k] {
+            k -= 1; // level 0 is always computed
+        }
+        while k < self.top {
+            let end = if k + 1 == self.top {
+                self.changes.len()
+            } else {
+                self.starts[k + 2]
+            };
+            let (done, rest) = self.acc.split_at_mut(k + 1);
+            let next = &mut rest[0];
+            *next = done[k];
+            for &(c, old, new) in &self.changes[self.starts[k + 1]..end] {
+                self.net.replace(&mut next[c as usize], old, new);
+            }
+            self.fresh[k + 1] = true;
+            k += 1;
+        }
+        &self.acc[self.top]
     }
 }
 

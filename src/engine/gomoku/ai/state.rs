@@ -2,7 +2,7 @@
 //! would make there in each line and in all four lines together, all kept up to date move
 //! by move so that evaluation and move generation are table lookups.
 
-use super::nnue::{self, ACC, Net};
+use super::nnue::{self, ACC, AccStack, NO_CODE, Net};
 use super::pattern::{
     COMBO_COUNT, COMBO_WEIGHT, Combo, PATTERN_COUNT, POW3, Pattern, combo_from_u8, combo_index,
     edge_key, pcode_at, slot_of, tables,
@@ -11,6 +11,7 @@ use crate::engine::gomoku::board::{Board, zobrist_side_key};
 use crate::engine::gomoku::game::Game;
 use crate::engine::gomoku::pos::{DIRECTIONS, Pos, Stone};
 use crate::engine::gomoku::rules::{self, Rule};
+use std::cell::RefCell;
 
 /// Per-point data for one colour.
 #[derive(Copy, Clone, Debug)]
@@ -52,11 +53,10 @@ pub struct State {
     /// Per colour: its evaluation set (`eval_table::table_index` with it to move).
     eval_set: [usize; 2],
     renju: bool,
-    /// The learned evaluation when it is switched on (`Params::nnue`, freestyle), with
-    /// its accumulators per colour (`[Black, White]`), kept up to date by `account` and
-    /// `update_lines`.
-    net: Option<&'static Net>,
-    acc: [[i16; ACC]; 2],
+    /// The learned evaluation when it is switched on (`Params::nnue`, freestyle): its
+    /// accumulators, to which `account` and `update_lines` report the points whose codes
+    /// change. In a cell because `evaluate` (`&self`) brings them up to date lazily.
+    nn: RefCell<Option<AccStack>>,
 }
 
 const NONE: u16 = u16::MAX;
@@ -128,8 +128,7 @@ impl State {
             eval_set: [Stone::Black, Stone::White]
                 .map(|c| super::eval_table::table_index(game.rule(), c)),
             renju: game.rule() == Rule::Renju,
-            acc: [net.map_or([0; ACC], |n| n.b1); 2],
-            net,
+            nn: RefCell::new(net.map(AccStack::new)),
         };
         for i in 0..size * size {
             st.refresh(i);
@@ -140,7 +139,28 @@ impl State {
             st.make(mv.pos);
         }
         st.side = game.to_move();
+        st.net_rebase();
         st
+    }
+
+    /// Recomputes the network's accumulators from scratch as the base of its stack.
+    fn net_rebase(&mut self) {
+        let Some(nn) = self.nn.get_mut() else {
+            return;
+        };
+        let net = nn.net();
+        let mut acc = [net.b1; 2];
+        for i in 0..self.size * self.size {
+            if self.stones[i] != 0 {
+                continue;
+            }
+            for (c, a) in acc.iter_mut().enumerate() {
+                let s = &self.cells[i][c];
+                net.replace(a, NO_CODE, net_code(s.combo, s.cidx));
+            }
+        }
+        nn.reset(acc);
+        nn.set_tracking(true);
     }
 
     #[inline]
@@ -250,8 +270,10 @@ impl State {
     /// of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
         let (me, opp) = (self.side.index(), self.side.opponent().index());
-        if let Some(net) = self.net {
-            return net.evaluate(&self.acc[me], &self.acc[opp]);
+        if let Some(nn) = self.nn.borrow_mut().as_mut() {
+            let net = nn.net();
+            let acc = nn.current();
+            return net.evaluate(&acc[me], &acc[opp]);
         }
         let mask = super::pattern::threat_mask(|k, c| {
             self.counts[if k == 0 { me } else { opp }][c as usize] as u32
@@ -355,23 +377,30 @@ impl State {
                 (self.counts[c][s.combo as usize] as i32 + sign) as u16;
             self.totals[c][0] += sign * s.eval[0] as i32;
             self.totals[c][1] += sign * s.eval[1] as i32;
-            if let Some(net) = self.net
-                && let Some(code) = net_code(s.combo, s.cidx)
-            {
-                net.update(&mut self.acc[c], code, sign);
+            if let Some(nn) = self.nn.get_mut() {
+                let code = net_code(s.combo, s.cidx);
+                let (old, new) = if sign > 0 {
+                    (NO_CODE, code)
+                } else {
+                    (code, NO_CODE)
+                };
+                nn.record(c, old, new);
             }
         }
     }
 
     /// The network's accumulators, `[Black, White]` (for tests).
     pub fn accumulators(&self) -> Option<[[i16; ACC]; 2]> {
-        self.net.map(|_| self.acc)
+        self.nn.borrow_mut().as_mut().map(|nn| *nn.current())
     }
 
     /// Plays the side to move at the empty point `p`.
     pub fn make(&mut self, p: Pos) {
         let c = self.side;
         let i = p.index(self.size);
+        if let Some(nn) = self.nn.get_mut() {
+            nn.push();
+        }
         self.account(i, -1);
         self.board.place(p, c);
         self.stones[i] = 1 + c.index() as u8;
@@ -385,6 +414,12 @@ impl State {
     pub fn unmake(&mut self) {
         let p = self.moves.pop().expect("unmake with no move");
         let c = self.side.opponent();
+        // The network's accumulators go back a level: what this unmake changes is not
+        // recorded. Below the state's first position they are recomputed.
+        let rebase = self.nn.get_mut().as_mut().map(|nn| {
+            nn.set_tracking(false);
+            !nn.pop()
+        });
         self.board.remove(p);
         self.stones[p.index(self.size)] = 0;
         self.update_lines(p, c, -1);
@@ -393,6 +428,11 @@ impl State {
         self.refresh(i);
         self.account(i, 1);
         self.side = c;
+        if rebase == Some(true) {
+            self.net_rebase();
+        } else if let Some(nn) = self.nn.get_mut() {
+            nn.set_tracking(true);
+        }
     }
 
     /// Passes the move (for threat searches that ask "what if the opponent did nothing").
@@ -455,17 +495,12 @@ impl State {
                     }
                     dt[k][0] += side.eval[0] as i32 - eval[0] as i32;
                     dt[k][1] += side.eval[1] as i32 - eval[1] as i32;
-                    if let Some(net) = self.net {
-                        let old = net_code(combo, before_cidx[k]);
-                        let new = net_code(side.combo, side.cidx);
-                        if old != new {
-                            if let Some(code) = old {
-                                net.update(&mut self.acc[k], code, -1);
-                            }
-                            if let Some(code) = new {
-                                net.update(&mut self.acc[k], code, 1);
-                            }
-                        }
+                    if let Some(nn) = self.nn.get_mut() {
+                        nn.record(
+                            k,
+                            net_code(combo, before_cidx[k]),
+                            net_code(side.combo, side.cidx),
+                        );
                     }
                 }
             }
@@ -528,11 +563,15 @@ impl State {
     }
 }
 
-/// A point's input to the network: its four-pattern code, none when forbidden (as in
-/// `State::eval_pcodes`).
+/// A point's input to the network: its four-pattern code, none ([`NO_CODE`]) when
+/// forbidden (as in `State::eval_pcodes`).
 #[inline]
-fn net_code(combo: Combo, cidx: u16) -> Option<usize> {
-    (combo != Combo::Forbidden).then(|| pcode_at(cidx as usize))
+fn net_code(combo: Combo, cidx: u16) -> u16 {
+    if combo == Combo::Forbidden {
+        NO_CODE
+    } else {
+        pcode_at(cidx as usize) as u16
+    }
 }
 
 #[cfg(test)]
@@ -586,8 +625,10 @@ mod tests {
         }
     }
 
-    /// The network's accumulators, updated move by move and through unmakes, equal ones
-    /// recomputed from `eval_pcodes`, and the evaluation is the network's.
+    /// The network's accumulators, brought up to date lazily after random makes and
+    /// unmakes (checked after some of them only, so that several levels catch up at once),
+    /// equal ones recomputed from `eval_pcodes`, and the evaluation is the network's; also
+    /// when unmaking below a state's first position.
     #[test]
     fn nnue_accumulators_follow_make_and_unmake() {
         let net: &'static Net = Box::leak(Box::new(
@@ -621,14 +662,25 @@ mod tests {
                     for _ in 0..rng.random_range(1..=3usize).min(st.ply()) {
                         st.unmake();
                         game.undo();
-                        check(&st);
+                        if rng.random_range(0..3) == 0 {
+                            check(&st);
+                        }
                     }
                 }
                 let Some(p) = play_random(&mut game, &mut rng) else {
                     break;
                 };
                 st.make(p);
-                check(&st);
+                if rng.random_range(0..3) == 0 {
+                    check(&st);
+                }
+            }
+            check(&st);
+            // A state built in the middle of the game, taken back to the start.
+            let mut mid = State::with_net(&game, Some(net));
+            while mid.ply() > 0 {
+                mid.unmake();
+                check(&mid);
             }
             while st.ply() > 0 {
                 st.unmake();

@@ -57,9 +57,6 @@ pub struct State {
     /// accumulators, to which `account` and `update_lines` report the points whose codes
     /// change. In a cell because `evaluate` (`&self`) brings them up to date lazily.
     nn: RefCell<Option<AccStack>>,
-    /// Whether `nn` holds a network: a plain flag for the search without one to test (no
-    /// cell to borrow).
-    has_net: bool,
 }
 
 const NONE: u16 = u16::MAX;
@@ -132,7 +129,6 @@ impl State {
                 .map(|c| super::eval_table::table_index(game.rule(), c)),
             renju: game.rule() == Rule::Renju,
             nn: RefCell::new(net.map(AccStack::new)),
-            has_net: net.is_some(),
         };
         for i in 0..size * size {
             st.refresh(i);
@@ -274,9 +270,7 @@ impl State {
     /// of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
         let (me, opp) = (self.side.index(), self.side.opponent().index());
-        if self.has_net
-            && let Some(nn) = self.nn.borrow_mut().as_mut()
-        {
+        if let Some(nn) = self.nn.borrow_mut().as_mut() {
             let net = nn.net();
             let acc = nn.current();
             return net.evaluate(&acc[me], &acc[opp]);
@@ -383,19 +377,7 @@ impl State {
                 (self.counts[c][s.combo as usize] as i32 + sign) as u16;
             self.totals[c][0] += sign * s.eval[0] as i32;
             self.totals[c][1] += sign * s.eval[1] as i32;
-        }
-        if self.has_net {
-            self.net_account(i, sign);
-        }
-    }
-
-    /// `account`'s report to the network: point `i` enters (`sign` 1) or leaves the
-    /// histograms. Out of line, as `net_record`.
-    #[inline(never)]
-    fn net_account(&mut self, i: usize, sign: i32) {
-        if let Some(nn) = self.nn.get_mut() {
-            for c in 0..2 {
-                let s = &self.cells[i][c];
+            if let Some(nn) = self.nn.get_mut() {
                 let code = net_code(s.combo, s.cidx);
                 let (old, new) = if sign > 0 {
                     (NO_CODE, code)
@@ -403,20 +385,6 @@ impl State {
                     (code, NO_CODE)
                 };
                 nn.record(c, old, new);
-            }
-        }
-    }
-
-    /// Reports point `j`'s new codes to the network, given its combos and combo indices
-    /// before the update. Out of line: inlined, it slowed the search without the network
-    /// by 5-10% (register pressure in `update_lines`); called, it costs that search one
-    /// branch.
-    #[inline(never)]
-    fn net_record(&mut self, j: usize, before: [(Combo, u16); 2]) {
-        if let Some(nn) = self.nn.get_mut() {
-            for (k, (combo, cidx)) in before.into_iter().enumerate() {
-                let s = &self.cells[j][k];
-                nn.record(k, net_code(combo, cidx), net_code(s.combo, s.cidx));
             }
         }
     }
@@ -430,9 +398,7 @@ impl State {
     pub fn make(&mut self, p: Pos) {
         let c = self.side;
         let i = p.index(self.size);
-        if self.has_net
-            && let Some(nn) = self.nn.get_mut()
-        {
+        if let Some(nn) = self.nn.get_mut() {
             nn.push();
         }
         self.account(i, -1);
@@ -480,7 +446,6 @@ impl State {
         let theirs = 1 - mine;
         let exact = self.exact;
         let t = tables();
-        let on = self.has_net;
         let mut dt = [[0i32; 2]; 2];
         for (d, w) in COMBO_WEIGHT.into_iter().enumerate() {
             for slot in 0..10 {
@@ -530,12 +495,13 @@ impl State {
                     }
                     dt[k][0] += side.eval[0] as i32 - eval[0] as i32;
                     dt[k][1] += side.eval[1] as i32 - eval[1] as i32;
-                }
-                if on {
-                    self.net_record(
-                        j,
-                        [(before[0].0, before_cidx[0]), (before[1].0, before_cidx[1])],
-                    );
+                    if let Some(nn) = self.nn.get_mut() {
+                        nn.record(
+                            k,
+                            net_code(combo, before_cidx[k]),
+                            net_code(side.combo, side.cidx),
+                        );
+                    }
                 }
             }
         }

@@ -321,8 +321,7 @@ fn cut_off_nodes_are_recorded_when_asked() {
     let game = Game::from_moves(
         15,
         Rule::Freestyle,
-        &[(7, 7), (8, 8), (8, 7), (7, 8)]
-            .map(|(x, y)| Pos::new(x, y)),
+        &[(7, 7), (8, 8), (8, 7), (7, 8)].map(|(x, y)| Pos::new(x, y)),
     )
     .unwrap();
     let stop = AtomicBool::new(false);
@@ -341,6 +340,10 @@ fn cut_off_nodes_are_recorded_when_asked() {
         assert!(c.cands.len() >= 2 && c.label < c.cands.len(), "{c:?}");
     }
     let first = found.iter().filter(|c| c.label == 0).count();
-    assert!(first * 2 > found.len(), "{first} of {} cut first", found.len());
+    assert!(
+        first * 2 > found.len(),
+        "{first} of {} cut first",
+        found.len()
+    );
     assert_eq!(found, search(true));
 }

@@ -224,7 +224,11 @@ fn gen_all_writes_format_2_and_fit_filters_by_rule_and_colour() {
 /// with its cut-off move among its candidates), reproducibly, and `movefit` fits them.
 #[test]
 fn movegen_cutoffs_records_nodes_inside_the_search_for_movefit() {
-    let (a, b, roots) = (scratch("cut-a.txt"), scratch("cut-b.txt"), scratch("roots.txt"));
+    let (a, b, roots) = (
+        scratch("cut-a.txt"),
+        scratch("cut-b.txt"),
+        scratch("roots.txt"),
+    );
     let base = ["movegen", "--games", "2", "--nodes", "3000", "--seed", "5"];
     for (out, cutoffs) in [(&a, true), (&b, true), (&roots, false)] {
         let mut args = base.to_vec();
@@ -236,16 +240,29 @@ fn movegen_cutoffs_records_nodes_inside_the_search_for_movefit() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     let text = std::fs::read_to_string(&a).unwrap();
-    assert_eq!(text, std::fs::read_to_string(&b).unwrap(), "not reproducible");
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "not reproducible"
+    );
     let rows = text.lines().count();
     let moves = std::fs::read_to_string(&roots).unwrap().lines().count();
-    assert!(moves > 0 && rows > moves, "{rows} cut-off nodes for {moves} moves");
+    assert!(
+        moves > 0 && rows > moves,
+        "{rows} cut-off nodes for {moves} moves"
+    );
     for line in text.lines() {
-        let v: Vec<usize> = line.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let v: Vec<usize> = line
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
         assert!(v[1] < v[2] && v.len() == 3 + 4 * v[2], "{line}");
     }
     let o = tune(&["movefit", "--data", a.to_str().unwrap(), "--iters", "50"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(loss_after(&out, "after") < loss_after(&out, "before"), "{out}");
+    assert!(
+        loss_after(&out, "after") < loss_after(&out, "before"),
+        "{out}"
+    );
 }

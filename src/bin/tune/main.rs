@@ -37,6 +37,16 @@
 //!     current tables and then held, so the scores keep their scale (killer, counter-move and
 //!     history bonuses are in its units). Games whose index ends in 0 are held out.
 //!
+//! tune nnue --data FILE[,FILE...] --out weights.bin [--rule freestyle] [--epochs 8] [--seed 1]
+//!           [--lr 1e-3] [--decay 0.7] [--batch 1024] [--lambda 0.5] [--keep 1] [--quiet] [--threads 1] [--init FILE] [--freeze-w1]
+//!     Trains the pattern-bag network (`ai::nnue`) on format 2 files: all positions of the
+//!     rule (`--quiet`: the quiet ones), `--keep` of them drawn at random; target `--lambda`
+//!     x result + the rest x sigmoid(score / K). Prints per epoch the training and held-out
+//!     losses (5% of the games held out), the tables' held-out loss, and how far the integer
+//!     network is from the float one. At most 2 threads. `--init` starts from a weights
+//!     file (with `--epochs 0`: only measures it); `--freeze-w1` rounds the first layer to
+//!     the engine's integer grid and trains only the rest (a second, short run).
+//!
 //! `eval.rs`: `gen` and `fit` (the evaluation's tables); `moves.rs`: `movegen` and `movefit`
 //! (the move picker's tables).
 
@@ -48,6 +58,7 @@ mod cli;
 mod data;
 mod eval;
 mod moves;
+mod nnue;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -70,7 +81,9 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      tune fit --data FILE [--iters N] [--per-game N] [--pcodes] [--threats] \
                      [--l2 X] [--min-count N] [--rule R] [--colour C] [--write FILE] | \
                      tune movegen --games N --nodes N --seed S [--rule R] [--cutoffs] --out FILE | \
-                     tune movefit --data FILE [--iters N] [--lr N] [--div N] [--write FILE]";
+                     tune movefit --data FILE [--iters N] [--lr N] [--div N] [--write FILE] | \
+                     tune nnue --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] \
+                     [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1]";
 
 /// What a flag takes.
 #[derive(Clone, Copy)]
@@ -93,6 +106,10 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
         ("fit", "pcodes" | "threats") => Nothing,
         ("fit", "l2") => Real,
         ("movefit", "lr" | "div") => Whole,
+        ("nnue", "data" | "out" | "rule" | "init") => Text,
+        ("nnue", "epochs" | "seed" | "threads" | "batch") => Whole,
+        ("nnue", "lr" | "decay" | "lambda" | "keep") => Real,
+        ("nnue", "quiet" | "freeze-w1") => Nothing,
         _ => return None,
     })
 }
@@ -109,7 +126,7 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
         Some(arg) => return Err(cli::help_or_unexpected(arg, USAGE)),
         None => return Err("no subcommand".into()),
     };
-    if !["gen", "fit", "movegen", "movefit"].contains(&command.as_str()) {
+    if !["gen", "fit", "movegen", "movefit", "nnue"].contains(&command.as_str()) {
         return Err(format!("unknown subcommand {command}").into());
     }
     let mut values = HashMap::new();
@@ -195,6 +212,7 @@ fn main() {
         "fit" => fit(),
         "movegen" => movegen(),
         "movefit" => movefit(),
+        "nnue" => nnue::train(),
         _ => unreachable!("parse_args takes only these"),
     }
 }

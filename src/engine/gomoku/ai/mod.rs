@@ -13,6 +13,7 @@ pub mod eval_table;
 pub mod levels;
 pub mod move_table;
 mod movepick;
+pub mod nnue;
 pub mod novice;
 pub mod params;
 pub mod pattern;

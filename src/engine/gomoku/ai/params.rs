@@ -165,6 +165,9 @@ pub struct Params {
     /// 1: a hash-table cut-off rewards its hash move as a searched cut-off would (killer,
     /// counter-move, history), as Rapfi does.
     pub tt_hist: f32,
+    /// 1: freestyle positions are valued by the learned network (`nnue`) instead of the
+    /// tables; 0 (the default): the tables. An experiment, see NNUE-RESULTS.md.
+    pub nnue: f32,
 }
 
 impl Default for Params {
@@ -229,6 +232,7 @@ impl Default for Params {
             loss_iterate: 0.0,
             hist_channels: 0.0,
             tt_hist: 0.0,
+            nnue: 0.0,
         }
     }
 }
@@ -319,6 +323,7 @@ impl Params {
             "loss_iterate" => &mut self.loss_iterate,
             "hist_channels" => &mut self.hist_channels,
             "tt_hist" => &mut self.tt_hist,
+            "nnue" => &mut self.nnue,
             other => return Err(format!("unknown parameter '{other}'")),
         };
         *slot = v;

@@ -405,6 +405,12 @@ pub use super::eval_table::{PCODE_COUNT, THREAT_MASKS};
 
 /// The index in `0..PCODE_COUNT` of the multiset of four line patterns.
 pub fn pcode(p: [Pattern; 4]) -> usize {
+    pcode_at(combo_index(p))
+}
+
+/// [`pcode`] of the patterns with this [`combo_index`].
+#[inline]
+pub fn pcode_at(cidx: usize) -> usize {
     static MAP: OnceLock<Vec<u16>> = OnceLock::new();
     let map = MAP.get_or_init(|| {
         const N: usize = PATTERN_COUNT;
@@ -419,7 +425,7 @@ pub fn pcode(p: [Pattern; 4]) -> usize {
         debug_assert_eq!(ids.len(), PCODE_COUNT);
         map
     });
-    map[combo_index(p)] as usize
+    map[cidx] as usize
 }
 
 /// Threat classes of a position, as the evaluation's threat table indexes them: which

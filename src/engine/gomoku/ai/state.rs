@@ -2,14 +2,16 @@
 //! would make there in each line and in all four lines together, all kept up to date move
 //! by move so that evaluation and move generation are table lookups.
 
+use super::nnue::{self, ACC, AccStack, NO_CODE, Net};
 use super::pattern::{
     COMBO_COUNT, COMBO_WEIGHT, Combo, PATTERN_COUNT, POW3, Pattern, combo_from_u8, combo_index,
-    edge_key, slot_of, tables,
+    edge_key, pcode_at, slot_of, tables,
 };
 use crate::engine::gomoku::board::{Board, zobrist_side_key};
 use crate::engine::gomoku::game::Game;
 use crate::engine::gomoku::pos::{DIRECTIONS, Pos, Stone};
 use crate::engine::gomoku::rules::{self, Rule};
+use std::cell::RefCell;
 
 /// Per-point data for one colour.
 #[derive(Copy, Clone, Debug)]
@@ -51,6 +53,10 @@ pub struct State {
     /// Per colour: its evaluation set (`eval_table::table_index` with it to move).
     eval_set: [usize; 2],
     renju: bool,
+    /// The learned evaluation when it is switched on (`Params::nnue`, freestyle): its
+    /// accumulators, to which `account` and `update_lines` report the points whose codes
+    /// change. In a cell because `evaluate` (`&self`) brings them up to date lazily.
+    nn: RefCell<Option<AccStack>>,
 }
 
 const NONE: u16 = u16::MAX;
@@ -58,6 +64,12 @@ const NONE: u16 = u16::MAX;
 impl State {
     /// The search board for `game`'s position and side to move.
     pub fn from_game(game: &Game) -> State {
+        let on = super::params::Params::get().nnue > 0.0 && game.rule() == Rule::Freestyle;
+        State::with_net(game, if on { nnue::default_net() } else { None })
+    }
+
+    /// [`State::from_game`] evaluating with `net` (`None`: the tables).
+    pub fn with_net(game: &Game, net: Option<&'static Net>) -> State {
         let size = game.size();
         let t = tables();
         let mut cells = Vec::with_capacity(size * size);
@@ -116,6 +128,7 @@ impl State {
             eval_set: [Stone::Black, Stone::White]
                 .map(|c| super::eval_table::table_index(game.rule(), c)),
             renju: game.rule() == Rule::Renju,
+            nn: RefCell::new(net.map(AccStack::new)),
         };
         for i in 0..size * size {
             st.refresh(i);
@@ -126,7 +139,28 @@ impl State {
             st.make(mv.pos);
         }
         st.side = game.to_move();
+        st.net_rebase();
         st
+    }
+
+    /// Recomputes the network's accumulators from scratch as the base of its stack.
+    fn net_rebase(&mut self) {
+        let Some(nn) = self.nn.get_mut() else {
+            return;
+        };
+        let net = nn.net();
+        let mut acc = [net.b1; 2];
+        for i in 0..self.size * self.size {
+            if self.stones[i] != 0 {
+                continue;
+            }
+            for (c, a) in acc.iter_mut().enumerate() {
+                let s = &self.cells[i][c];
+                net.replace(a, NO_CODE, net_code(s.combo, s.cidx));
+            }
+        }
+        nn.reset(acc);
+        nn.set_tracking(true);
     }
 
     #[inline]
@@ -254,6 +288,11 @@ impl State {
     /// of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
         let (me, opp) = (self.side.index(), self.side.opponent().index());
+        if let Some(nn) = self.nn.borrow_mut().as_mut() {
+            let net = nn.net();
+            let acc = nn.current();
+            return net.evaluate(&acc[me], &acc[opp]);
+        }
         let mask = super::pattern::threat_mask(|k, c| {
             self.counts[if k == 0 { me } else { opp }][c as usize] as u32
         });
@@ -356,13 +395,30 @@ impl State {
                 (self.counts[c][s.combo as usize] as i32 + sign) as u16;
             self.totals[c][0] += sign * s.eval[0] as i32;
             self.totals[c][1] += sign * s.eval[1] as i32;
+            if let Some(nn) = self.nn.get_mut() {
+                let code = net_code(s.combo, s.cidx);
+                let (old, new) = if sign > 0 {
+                    (NO_CODE, code)
+                } else {
+                    (code, NO_CODE)
+                };
+                nn.record(c, old, new);
+            }
         }
+    }
+
+    /// The network's accumulators, `[Black, White]` (for tests).
+    pub fn accumulators(&self) -> Option<[[i16; ACC]; 2]> {
+        self.nn.borrow_mut().as_mut().map(|nn| *nn.current())
     }
 
     /// Plays the side to move at the empty point `p`.
     pub fn make(&mut self, p: Pos) {
         let c = self.side;
         let i = p.index(self.size);
+        if let Some(nn) = self.nn.get_mut() {
+            nn.push();
+        }
         self.account(i, -1);
         self.board.place(p, c);
         self.stones[i] = 1 + c.index() as u8;
@@ -376,6 +432,12 @@ impl State {
     pub fn unmake(&mut self) {
         let p = self.moves.pop().expect("unmake with no move");
         let c = self.side.opponent();
+        // The network's accumulators go back a level: what this unmake changes is not
+        // recorded. Below the state's first position they are recomputed.
+        let rebase = self.nn.get_mut().as_mut().map(|nn| {
+            nn.set_tracking(false);
+            !nn.pop()
+        });
         self.board.remove(p);
         self.stones[p.index(self.size)] = 0;
         self.update_lines(p, c, -1);
@@ -384,6 +446,11 @@ impl State {
         self.refresh(i);
         self.account(i, 1);
         self.side = c;
+        if rebase == Some(true) {
+            self.net_rebase();
+        } else if let Some(nn) = self.nn.get_mut() {
+            nn.set_tracking(true);
+        }
     }
 
     /// Passes the move (for threat searches that ask "what if the opponent did nothing").
@@ -426,6 +493,7 @@ impl State {
                     (self.cells[j][0].combo, self.cells[j][0].eval),
                     (self.cells[j][1].combo, self.cells[j][1].eval),
                 ];
+                let before_cidx = [self.cells[j][0].cidx, self.cells[j][1].cidx];
                 let cell = &mut self.cells[j];
                 cell[mine].cidx =
                     (cell[mine].cidx as i32 + (pm as i32 - cell[mine].pats[d] as i32) * w) as u16;
@@ -445,6 +513,13 @@ impl State {
                     }
                     dt[k][0] += side.eval[0] as i32 - eval[0] as i32;
                     dt[k][1] += side.eval[1] as i32 - eval[1] as i32;
+                    if let Some(nn) = self.nn.get_mut() {
+                        nn.record(
+                            k,
+                            net_code(combo, before_cidx[k]),
+                            net_code(side.combo, side.cidx),
+                        );
+                    }
                 }
             }
         }
@@ -506,12 +581,23 @@ impl State {
     }
 }
 
+/// A point's input to the network: its four-pattern code, none ([`NO_CODE`]) when
+/// forbidden (as in `State::eval_pcodes`).
+#[inline]
+fn net_code(combo: Combo, cidx: u16) -> u16 {
+    if combo == Combo::Forbidden {
+        NO_CODE
+    } else {
+        pcode_at(cidx as usize) as u16
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
     use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;
+    use rand::{RngExt, SeedableRng};
 
     /// Plays a random legal move; `None` when there is none or the game has ended.
     fn play_random(game: &mut Game, rng: &mut StdRng) -> Option<Pos> {
@@ -554,6 +640,72 @@ mod tests {
             let empty = State::from_game(&Game::new(15, rule).unwrap());
             assert_eq!(st.totals, empty.totals);
             assert_eq!(st.counts, empty.counts);
+        }
+    }
+
+    /// The network's accumulators, brought up to date lazily after random makes and
+    /// unmakes (checked after some of them only, so that several levels catch up at once),
+    /// equal ones recomputed from `eval_pcodes`, and the evaluation is the network's; also
+    /// when unmaking below a state's first position.
+    #[test]
+    fn nnue_accumulators_follow_make_and_unmake() {
+        let net: &'static Net = Box::leak(Box::new(
+            Net::quantize(&nnue::random_net(9), "random").unwrap(),
+        ));
+        let mut rng = StdRng::seed_from_u64(13);
+        for rule in Rule::ALL {
+            let mut game = Game::new(15, rule).unwrap();
+            let mut st = State::with_net(&game, Some(net));
+            let check = |st: &State| {
+                let pc = st.eval_pcodes();
+                let sparse = |v: &[u16]| -> Vec<(u16, u16)> {
+                    (v.iter().enumerate())
+                        .filter(|&(_, &n)| n > 0)
+                        .map(|(i, &n)| (i as u16, n))
+                        .collect()
+                };
+                let (me, opp) = (
+                    net.accumulate(&sparse(&pc[0])),
+                    net.accumulate(&sparse(&pc[1])),
+                );
+                let acc = st.accumulators().unwrap();
+                let side = st.side().index();
+                assert_eq!(acc[side], me, "{rule:?} ply {}", st.ply());
+                assert_eq!(acc[1 - side], opp, "{rule:?} ply {}", st.ply());
+                assert_eq!(st.evaluate(), net.evaluate(&me, &opp));
+            };
+            for _ in 0..60 {
+                // Now and then take back a few moves, then play on.
+                if rng.random_range(0..4) == 0 {
+                    for _ in 0..rng.random_range(1..=3usize).min(st.ply()) {
+                        st.unmake();
+                        game.undo();
+                        if rng.random_range(0..3) == 0 {
+                            check(&st);
+                        }
+                    }
+                }
+                let Some(p) = play_random(&mut game, &mut rng) else {
+                    break;
+                };
+                st.make(p);
+                if rng.random_range(0..3) == 0 {
+                    check(&st);
+                }
+            }
+            check(&st);
+            // A state built in the middle of the game, taken back to the start.
+            let mut mid = State::with_net(&game, Some(net));
+            while mid.ply() > 0 {
+                mid.unmake();
+                check(&mid);
+            }
+            while st.ply() > 0 {
+                st.unmake();
+            }
+            check(&st);
+            let fresh = State::with_net(&Game::new(15, rule).unwrap(), Some(net));
+            assert_eq!(st.accumulators(), fresh.accumulators());
         }
     }
 

@@ -59,6 +59,9 @@ pub struct Limits {
     pub threads: u32,
     /// Root moves not to consider (to find the second and third best moves).
     pub exclude: Vec<Pos>,
+    /// Value positions by the tables even where the network is switched on: the opening
+    /// rules' balance thresholds are in the tables' terms.
+    pub tables: bool,
 }
 
 impl Limits {

@@ -1,5 +1,5 @@
-//! The pattern-bag network: a small learned evaluation (an experiment behind
-//! `GOMOKU_TUNE=nnue=1`, freestyle only; see NNUE-RESULTS.md).
+//! The pattern-bag network: a small learned evaluation (`Params::nnue`, freestyle, behind
+//! the switch; see BENCHMARKS.md, "A learned evaluation").
 //!
 //! Input per colour: how many of its empty points make each four-pattern combination
 //! ([`super::pattern::pcode`], [`PCODE_COUNT`] codes; forbidden points count nothing), the

@@ -91,7 +91,11 @@ impl<'a> Searcher<'a> {
             })
             .collect();
         Searcher {
-            st: State::from_game(game),
+            st: if limits.tables {
+                State::with_net(game, None)
+            } else {
+                State::from_game(game)
+            },
             tt,
             p: Params::get(),
             stop,

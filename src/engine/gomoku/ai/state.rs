@@ -722,7 +722,8 @@ mod tests {
             for _ in 0..6 {
                 let mut game = Game::new(15, rule).unwrap();
                 for _ in 0..40 {
-                    let st = State::from_game(&game);
+                    // The tables, also where the network is switched on.
+                    let st = State::with_net(&game, None);
                     // The set of the rule and the side to move values both sides.
                     let eval = table(rule, game.to_move());
                     let f = st.eval_features();

@@ -91,6 +91,7 @@ pub fn black_eval(game: &Game, nodes: u64, stop: &AtomicBool) -> i32 {
     let limits = Limits {
         nodes: Some(nodes),
         threads: 1,
+        tables: true,
         ..Limits::default()
     };
     let r = Engine::new(HASH_BYTES).think(game, &limits, stop, &mut NoInfo);

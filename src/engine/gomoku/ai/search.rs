@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::params::{Params, lmr};
 use super::pattern::Combo;
+pub use super::searcher::CutOff;
 pub(super) use super::searcher::{MAX_PLY, NO_MOVE, Searcher};
 pub(crate) use super::stats::Cat;
 pub use super::stats::NodeStats;
@@ -41,16 +42,6 @@ pub(super) const ROOT_THREAT_SHARE: f64 = 0.25;
 pub(super) const LONG_THINK: Duration = Duration::from_millis(900);
 /// Node cap of each root threat phase, which also bounds it when no time limit is set.
 pub(super) const PHASE_NODES: u64 = 400_000;
-
-/// A node where a move cut off, as `tune movegen --cutoffs` records it for the move
-/// picker's fit: each candidate's shapes ([`super::state::State::shape`] for the mover,
-/// then for the opponent) in the order they were generated, and which one cut off
-/// (`label`). Those before it failed; those after it were not tried.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CutOff {
-    pub label: usize,
-    pub cands: Vec<[u16; 4]>,
-}
 
 /// A search engine with its hash table, kept between moves of a game.
 pub struct Engine {

@@ -19,6 +19,16 @@ pub(crate) const MAX_PLY: usize = 96;
 /// No move: an empty killer or counter-move slot, no excluded move.
 pub(crate) const NO_MOVE: usize = usize::MAX;
 
+/// A node where a move cut off, as `tune movegen --cutoffs` records it for the move
+/// picker's fit: each candidate's shapes ([`State::shape`] for the mover,
+/// then for the opponent) in the order they were generated, and which one cut off
+/// (`label`). Those before it failed; those after it were not tried.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CutOff {
+    pub label: usize,
+    pub cands: Vec<[u16; 4]>,
+}
+
 /// The state of one search thread.
 pub(super) struct Searcher<'a> {
     pub(super) st: State,
@@ -69,7 +79,7 @@ pub(super) struct Searcher<'a> {
     /// Depth of the iteration in progress: extensions stop at twice it.
     pub(super) root_depth: f32,
     /// The cut-off nodes recorded for `tune movegen --cutoffs`, when asked for.
-    pub(super) record: Option<Vec<super::search::CutOff>>,
+    pub(super) record: Option<Vec<CutOff>>,
     /// `[ply]`: the combo the mover made with the move played at that ply.
     pub(super) move_combo: [Combo; MAX_PLY],
 }
@@ -152,7 +162,7 @@ impl<'a> Searcher<'a> {
             })
             .collect();
         if let Some(r) = &mut self.record {
-            r.push(super::search::CutOff { label, cands });
+            r.push(CutOff { label, cands });
         }
     }
 

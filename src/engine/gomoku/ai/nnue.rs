@@ -1,5 +1,6 @@
 //! The pattern-bag network: a small learned evaluation (an experiment behind
-//! `GOMOKU_TUNE=nnue=1`, freestyle only; see NNUE-RESULTS.md).
+//! `GOMOKU_TUNE=nnue=1`; freestyle and Renju have a trained net, exactly five keeps the
+//! tables; see BENCHMARKS.md and NNUE-RENJU.md).
 //!
 //! Input per colour: how many of its empty points make each four-pattern combination
 //! ([`super::pattern::pcode`], [`PCODE_COUNT`] codes; forbidden points count nothing), the
@@ -31,6 +32,7 @@
 // Index loops over the layers' arrays read as the formulas they implement.
 #![allow(clippy::needless_range_loop)]
 
+use crate::engine::gomoku::Rule;
 use std::sync::OnceLock;
 
 pub use super::eval_table::PCODE_COUNT;
@@ -551,26 +553,50 @@ impl AccStack {
     }
 }
 
-/// The trained freestyle network, committed with the source.
+/// The trained networks, committed with the source: freestyle and Renju (one net for both
+/// colours, side to move first). Exactly five has none and keeps the tables.
 static FREESTYLE: &[u8] = include_bytes!("nnue/freestyle.bin");
+static RENJU: &[u8] = include_bytes!("nnue/renju.bin");
 
-/// The network the search uses when the switch is on: the file named by `GOMOKU_NNUE`, or
-/// the committed freestyle one. `None`, said once on stderr, when it does not load: the
-/// search then keeps the tables.
-pub fn default_net() -> Option<&'static Net> {
-    static NET: OnceLock<Option<Net>> = OnceLock::new();
-    NET.get_or_init(|| {
-        let loaded = match std::env::var("GOMOKU_NNUE") {
-            Ok(path) => std::fs::read(&path)
-                .map_err(|e| format!("{path}: {e}"))
-                .and_then(|b| Net::from_bytes(&b, &path)),
-            Err(_) => Net::from_bytes(FREESTYLE, "nnue/freestyle.bin (built in)"),
-        };
-        loaded
-            .map_err(|e| eprintln!("nnue: {e}; evaluating with the tables"))
-            .ok()
-    })
-    .as_ref()
+/// The committed network file of `rule` and its name, if one is shipped.
+pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
+    match rule {
+        Rule::Freestyle => Some((FREESTYLE, "nnue/freestyle.bin (built in)")),
+        Rule::Renju => Some((RENJU, "nnue/renju.bin (built in)")),
+        Rule::Standard => None,
+    }
+}
+
+/// The network the search uses for `rule` when the switch (`Params::nnue`) is `on`: the
+/// file named by `GOMOKU_NNUE` (for every rule: a trial net), else the rule's committed
+/// one. `None` when the switch is off, when the rule has no network, or, said once on
+/// stderr, when it does not load: the search then keeps the tables.
+pub fn net_for(rule: Rule, on: bool) -> Option<&'static Net> {
+    static NETS: [OnceLock<Option<Net>>; 3] = [const { OnceLock::new() }; 3];
+    if !on {
+        return None;
+    }
+    let slot = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    };
+    NETS[slot]
+        .get_or_init(|| {
+            let loaded = match std::env::var("GOMOKU_NNUE") {
+                Ok(path) => std::fs::read(&path)
+                    .map_err(|e| format!("{path}: {e}"))
+                    .and_then(|b| Net::from_bytes(&b, &path)),
+                Err(_) => {
+                    let (bytes, name) = built_in(rule)?;
+                    Net::from_bytes(bytes, name)
+                }
+            };
+            loaded
+                .map_err(|e| eprintln!("nnue: {e}; evaluating with the tables"))
+                .ok()
+        })
+        .as_ref()
 }
 
 /// A random float net of a trained net's magnitudes, its first layer on the integer grid as
@@ -649,10 +675,15 @@ mod tests {
         }
     }
 
-    /// The built-in network loads.
+    /// The built-in networks load (freestyle and Renju; exactly five has none).
     #[test]
     fn built_in_net_loads() {
-        Net::from_bytes(FREESTYLE, "freestyle.bin").unwrap();
+        for rule in Rule::ALL {
+            match built_in(rule) {
+                Some((bytes, name)) => drop(Net::from_bytes(bytes, name).unwrap()),
+                None => assert_eq!(rule, Rule::Standard),
+            }
+        }
     }
 
     /// The integer pass agrees with the float pass within 0.02 logit (5 evaluation units at

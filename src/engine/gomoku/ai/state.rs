@@ -53,7 +53,7 @@ pub struct State {
     /// Per colour: its evaluation set (`eval_table::table_index` with it to move).
     eval_set: [usize; 2],
     renju: bool,
-    /// The learned evaluation when it is switched on (`Params::nnue`, freestyle): its
+    /// The learned evaluation when it is switched on (`Params::nnue`, a rule with a net): its
     /// accumulators, to which `account` and `update_lines` report the points whose codes
     /// change. In a cell because `evaluate` (`&self`) brings them up to date lazily.
     nn: RefCell<Option<AccStack>>,
@@ -64,8 +64,8 @@ const NONE: u16 = u16::MAX;
 impl State {
     /// The search board for `game`'s position and side to move.
     pub fn from_game(game: &Game) -> State {
-        let on = super::params::Params::get().nnue > 0.0 && game.rule() == Rule::Freestyle;
-        State::with_net(game, if on { nnue::default_net() } else { None })
+        let on = super::params::Params::get().nnue > 0.0;
+        State::with_net(game, nnue::net_for(game.rule(), on))
     }
 
     /// [`State::from_game`] evaluating with `net` (`None`: the tables).
@@ -707,6 +707,57 @@ mod tests {
             let fresh = State::with_net(&Game::new(15, rule).unwrap(), Some(net));
             assert_eq!(st.accumulators(), fresh.accumulators());
         }
+    }
+
+    /// With the switch on, a Renju position is valued by the committed Renju network (the
+    /// integer evaluation within 0.05 logit of the float net's output; the trainer measured
+    /// at most 0.037 held out), freestyle has a net too, and exactly five (no net) keeps the
+    /// tables; with the switch off, no rule has one.
+    #[test]
+    fn nnue_switch_picks_the_rules_net() {
+        use super::nnue::FloatNet;
+        assert!(nnue::net_for(Rule::Freestyle, true).is_some());
+        assert!(nnue::net_for(Rule::Standard, true).is_none());
+        for rule in Rule::ALL {
+            assert!(nnue::net_for(rule, false).is_none());
+        }
+        let (bytes, name) = nnue::built_in(Rule::Renju).unwrap();
+        let f = FloatNet::from_bytes(bytes, name).unwrap();
+        let mut rng = StdRng::seed_from_u64(17);
+        let mut differ = 0;
+        for rule in [Rule::Renju, Rule::Standard] {
+            let mut game = Game::new(15, rule).unwrap();
+            for _ in 0..40 {
+                let st = State::with_net(&game, nnue::net_for(rule, true));
+                let tables = State::with_net(&game, None);
+                if rule == Rule::Standard {
+                    assert!(st.accumulators().is_none());
+                    assert_eq!(st.evaluate(), tables.evaluate());
+                } else {
+                    let pc = st.eval_pcodes();
+                    let sparse = |v: &[u16]| -> Vec<(u16, u16)> {
+                        (v.iter().enumerate())
+                            .filter(|&(_, &n)| n > 0)
+                            .map(|(i, &n)| (i as u16, n))
+                            .collect()
+                    };
+                    let y = f.forward([&sparse(&pc[0]), &sparse(&pc[1])]).y;
+                    let want = (y * f.k).clamp(-10_000.0, 10_000.0);
+                    let got = st.evaluate() as f32;
+                    assert!(
+                        (got - want).abs() <= 0.05 * f.k + 1.0,
+                        "ply {}: {got} vs {want}",
+                        st.ply()
+                    );
+                    differ += usize::from(st.evaluate() != tables.evaluate());
+                }
+                if play_random(&mut game, &mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+        // The net, not the tables, valued the Renju positions.
+        assert!(differ > 10, "{differ}");
     }
 
     /// The evaluation is exactly the model `tune fit` fits: the tables applied to the

@@ -1,6 +1,6 @@
 //! The pattern-bag network: a small learned evaluation (an experiment behind
-//! `GOMOKU_TUNE=nnue=1`; freestyle and Renju have a trained net, exactly five keeps the
-//! tables; see BENCHMARKS.md and NNUE-RENJU.md).
+//! `GOMOKU_TUNE=nnue=1`; each rule has a trained net; see BENCHMARKS.md and
+//! NNUE-RENJU.md).
 //!
 //! Input per colour: how many of its empty points make each four-pattern combination
 //! ([`super::pattern::pcode`], [`PCODE_COUNT`] codes; forbidden points count nothing), the
@@ -553,17 +553,19 @@ impl AccStack {
     }
 }
 
-/// The trained networks, committed with the source: freestyle and Renju (one net for both
-/// colours, side to move first). Exactly five has none and keeps the tables.
+/// The trained networks, committed with the source, one a rule (one net for both colours,
+/// the side to move first).
 static FREESTYLE: &[u8] = include_bytes!("nnue/freestyle.bin");
+static STANDARD: &[u8] = include_bytes!("nnue/standard.bin");
 static RENJU: &[u8] = include_bytes!("nnue/renju.bin");
 
-/// The committed network file of `rule` and its name, if one is shipped.
+/// The committed network file of `rule` and its name, if one is shipped (a rule without
+/// one keeps the tables).
 pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
     match rule {
         Rule::Freestyle => Some((FREESTYLE, "nnue/freestyle.bin (built in)")),
         Rule::Renju => Some((RENJU, "nnue/renju.bin (built in)")),
-        Rule::Standard => None,
+        Rule::Standard => Some((STANDARD, "nnue/standard.bin (built in)")),
     }
 }
 
@@ -675,14 +677,12 @@ mod tests {
         }
     }
 
-    /// The built-in networks load (freestyle and Renju; exactly five has none).
+    /// The built-in networks load, one a rule.
     #[test]
     fn built_in_net_loads() {
         for rule in Rule::ALL {
-            match built_in(rule) {
-                Some((bytes, name)) => drop(Net::from_bytes(bytes, name).unwrap()),
-                None => assert_eq!(rule, Rule::Standard),
-            }
+            let (bytes, name) = built_in(rule).unwrap();
+            Net::from_bytes(bytes, name).unwrap();
         }
     }
 

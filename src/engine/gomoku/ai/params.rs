@@ -166,9 +166,9 @@ pub struct Params {
     /// counter-move, history), as Rapfi does. Off: with `hist_channels` 1, 48.4% over 243
     /// self-play games (and 48.5% over 227 with `hist_keep` 0.5 too).
     pub tt_hist: f32,
-    /// 1: positions of a rule with a trained network (freestyle, Renju) are valued by it
-    /// (`nnue`) instead of the tables; exactly five keeps the tables. 0 (the default): the
-    /// tables. An experiment, see BENCHMARKS.md and NNUE-RENJU.md.
+    /// 1: positions are valued by their rule's trained network (`nnue`; a rule without one
+    /// would keep the tables) instead of the tables. 0 (the default): the tables. An
+    /// experiment, see BENCHMARKS.md and NNUE-RENJU.md.
     pub nnue: f32,
 }
 

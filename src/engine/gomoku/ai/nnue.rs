@@ -1,5 +1,5 @@
-//! The pattern-bag network: a small learned evaluation (`Params::nnue`, freestyle, behind
-//! the switch; see BENCHMARKS.md, "A learned evaluation").
+//! The pattern-bag network: a small learned evaluation, one trained net per rule, behind
+//! `Params::nnue` (see BENCHMARKS.md, "A learned evaluation").
 //!
 //! Input per colour: how many of its empty points make each four-pattern combination
 //! ([`super::pattern::pcode`], [`PCODE_COUNT`] codes; forbidden points count nothing), the
@@ -31,6 +31,7 @@
 // Index loops over the layers' arrays read as the formulas they implement.
 #![allow(clippy::needless_range_loop)]
 
+use crate::engine::gomoku::Rule;
 use std::sync::OnceLock;
 
 pub use super::eval_table::PCODE_COUNT;
@@ -551,26 +552,52 @@ impl AccStack {
     }
 }
 
-/// The trained freestyle network, committed with the source.
+/// The trained networks, committed with the source, one a rule (one net for both colours,
+/// the side to move first).
 static FREESTYLE: &[u8] = include_bytes!("nnue/freestyle.bin");
+static STANDARD: &[u8] = include_bytes!("nnue/standard.bin");
+static RENJU: &[u8] = include_bytes!("nnue/renju.bin");
 
-/// The network the search uses when the switch is on: the file named by `GOMOKU_NNUE`, or
-/// the committed freestyle one. `None`, said once on stderr, when it does not load: the
-/// search then keeps the tables.
-pub fn default_net() -> Option<&'static Net> {
-    static NET: OnceLock<Option<Net>> = OnceLock::new();
-    NET.get_or_init(|| {
-        let loaded = match std::env::var("GOMOKU_NNUE") {
-            Ok(path) => std::fs::read(&path)
-                .map_err(|e| format!("{path}: {e}"))
-                .and_then(|b| Net::from_bytes(&b, &path)),
-            Err(_) => Net::from_bytes(FREESTYLE, "nnue/freestyle.bin (built in)"),
-        };
-        loaded
-            .map_err(|e| eprintln!("nnue: {e}; evaluating with the tables"))
-            .ok()
-    })
-    .as_ref()
+/// The committed network file of `rule` and its name, if one is shipped (a rule without
+/// one keeps the tables).
+pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
+    match rule {
+        Rule::Freestyle => Some((FREESTYLE, "nnue/freestyle.bin (built in)")),
+        Rule::Renju => Some((RENJU, "nnue/renju.bin (built in)")),
+        Rule::Standard => Some((STANDARD, "nnue/standard.bin (built in)")),
+    }
+}
+
+/// The network the search uses for `rule` when the switch (`Params::nnue`) is `on`: the
+/// file named by `GOMOKU_NNUE` (for every rule: a trial net), else the rule's committed
+/// one. `None` when the switch is off, when the rule has no network, or, said once on
+/// stderr, when it does not load: the search then keeps the tables.
+pub fn net_for(rule: Rule, on: bool) -> Option<&'static Net> {
+    static NETS: [OnceLock<Option<Net>>; 3] = [const { OnceLock::new() }; 3];
+    if !on {
+        return None;
+    }
+    let slot = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    };
+    NETS[slot]
+        .get_or_init(|| {
+            let loaded = match std::env::var("GOMOKU_NNUE") {
+                Ok(path) => std::fs::read(&path)
+                    .map_err(|e| format!("{path}: {e}"))
+                    .and_then(|b| Net::from_bytes(&b, &path)),
+                Err(_) => {
+                    let (bytes, name) = built_in(rule)?;
+                    Net::from_bytes(bytes, name)
+                }
+            };
+            loaded
+                .map_err(|e| eprintln!("nnue: {e}; evaluating with the tables"))
+                .ok()
+        })
+        .as_ref()
 }
 
 /// A random float net of a trained net's magnitudes, its first layer on the integer grid as
@@ -649,10 +676,13 @@ mod tests {
         }
     }
 
-    /// The built-in network loads.
+    /// The built-in networks load, one a rule.
     #[test]
     fn built_in_net_loads() {
-        Net::from_bytes(FREESTYLE, "freestyle.bin").unwrap();
+        for rule in Rule::ALL {
+            let (bytes, name) = built_in(rule).unwrap();
+            Net::from_bytes(bytes, name).unwrap();
+        }
     }
 
     /// The integer pass agrees with the float pass within 0.02 logit (5 evaluation units at

@@ -166,12 +166,13 @@ pub struct Params {
     /// counter-move, history), as Rapfi does. Off: with `hist_channels` 1, 48.4% over 243
     /// self-play games (and 48.5% over 227 with `hist_keep` 0.5 too).
     pub tt_hist: f32,
-    /// 1: freestyle positions are valued by the learned network (`nnue`) instead of the
-    /// tables; 0 (the default): the tables. +39 +/- 22 Elo over 900 self-play games at
-    /// 0.1 s, and +34 +/- 34 over 400 more on top of this session's search changes
-    /// (BENCHMARKS.md, "A learned evaluation"), but with it one of the 10 regression
-    /// defences is lost at the test's 1,000,000 nodes (AIWine game 94 move 16): not yet
-    /// the default.
+    /// 1: positions are valued by their rule's trained network (`nnue`; a rule without one
+    /// would keep the tables) instead of the tables; 0 (the default): the tables. Freestyle:
+    /// +39 +/- 22 Elo over 900 self-play games at 0.1 s, and +34 +/- 34 over 400 more on
+    /// top of this session's search changes, but with it one of the 10 regression defences
+    /// is lost at the test's 1,000,000 nodes (AIWine game 94 move 16); Renju +3 +/- 34
+    /// (400 games), exactly five +16 +/- 39 (281): not yet the default (BENCHMARKS.md, "A
+    /// learned evaluation").
     pub nnue: f32,
 }
 

@@ -224,10 +224,13 @@ fn gen_all_writes_format_2_and_fit_filters_by_rule_and_colour() {
 /// with its cut-off move among its candidates), reproducibly, and `movefit` fits them.
 #[test]
 fn movegen_cutoffs_records_nodes_inside_the_search_for_movefit() {
+    // A folder of its own: the other tests remove theirs when done, in parallel.
+    let dir = std::env::temp_dir().join(format!("gomoku-tune-cutoffs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let (a, b, roots) = (
-        scratch("cut-a.txt"),
-        scratch("cut-b.txt"),
-        scratch("roots.txt"),
+        dir.join("cut-a.txt"),
+        dir.join("cut-b.txt"),
+        dir.join("roots.txt"),
     );
     let base = ["movegen", "--games", "2", "--nodes", "3000", "--seed", "5"];
     for (out, cutoffs) in [(&a, true), (&b, true), (&roots, false)] {
@@ -265,4 +268,5 @@ fn movegen_cutoffs_records_nodes_inside_the_search_for_movefit() {
         loss_after(&out, "after") < loss_after(&out, "before"),
         "{out}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -89,7 +89,23 @@ impl BrainProcess {
         }
         #[cfg(not(unix))]
         let _ = nice;
-        let mut child = command.spawn()?;
+        // A brain file just written (an engine copied in, a test's script) is "busy" while a
+        // process forked elsewhere before its writer closed it still holds it: try again for
+        // up to half a second.
+        #[cfg(unix)]
+        const BUSY: i32 = libc::ETXTBSY;
+        #[cfg(not(unix))]
+        const BUSY: i32 = i32::MIN;
+        let mut tries = 0;
+        let mut child = loop {
+            match command.spawn() {
+                Err(e) if e.raw_os_error() == Some(BUSY) && tries < 50 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                spawned => break spawned?,
+            }
+        };
         let stdin = child.stdin.take();
         let stdout = child
             .stdout

@@ -46,14 +46,7 @@ fn score_number(score: Score) -> i32 {
     }
 }
 
-/// The non-zero counts of a dense pcode count vector.
-fn sparse(v: &[u16]) -> Vec<(u16, u16)> {
-    v.iter()
-        .enumerate()
-        .filter(|&(_, &c)| c > 0)
-        .map(|(i, &c)| (i as u16, c))
-        .collect()
-}
+use gomoku::engine::gomoku::ai::nnue::sparse;
 /// One self-play game: its quiet positions' features (side to move first) and, per
 /// position, the side to move's result.
 fn play(index: u64, seed: u64, nodes: u64, all: bool) -> Vec<Sample> {

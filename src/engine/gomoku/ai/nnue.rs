@@ -622,6 +622,15 @@ pub fn random_net(seed: u64) -> FloatNet {
     FloatNet { params, k: 238.0 }
 }
 
+/// The non-zero counts of a dense pcode histogram, as (code, count) pairs: the network's
+/// sparse input (and a format 2 data line's).
+pub fn sparse(v: &[u16]) -> Vec<(u16, u16)> {
+    (v.iter().enumerate())
+        .filter(|&(_, &n)| n > 0)
+        .map(|(i, &n)| (i as u16, n))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -738,12 +747,7 @@ mod tests {
             for _ in 0..rng.random_range(5..60) {
                 let st = State::from_game(&game);
                 let pc = st.eval_pcodes();
-                let sparse = |v: &[u16]| -> Vec<(u16, u16)> {
-                    (v.iter().enumerate())
-                        .filter(|&(_, &n)| n > 0)
-                        .map(|(i, &n)| (i as u16, n))
-                        .collect()
-                };
+                let sparse = super::sparse;
                 let (a, b) = (sparse(&pc[0]), sparse(&pc[1]));
                 let y = f.forward([&a, &b]).y;
                 worst = worst.max((y - q.logit(&q.accumulate(&a), &q.accumulate(&b))).abs());

@@ -658,12 +658,7 @@ mod tests {
             let mut st = State::with_net(&game, Some(net));
             let check = |st: &State| {
                 let pc = st.eval_pcodes();
-                let sparse = |v: &[u16]| -> Vec<(u16, u16)> {
-                    (v.iter().enumerate())
-                        .filter(|&(_, &n)| n > 0)
-                        .map(|(i, &n)| (i as u16, n))
-                        .collect()
-                };
+                let sparse = super::super::nnue::sparse;
                 let (me, opp) = (
                     net.accumulate(&sparse(&pc[0])),
                     net.accumulate(&sparse(&pc[1])),
@@ -735,12 +730,7 @@ mod tests {
                     Some(f) => {
                         let f = f.as_ref().unwrap();
                         let pc = st.eval_pcodes();
-                        let sparse = |v: &[u16]| -> Vec<(u16, u16)> {
-                            (v.iter().enumerate())
-                                .filter(|&(_, &n)| n > 0)
-                                .map(|(i, &n)| (i as u16, n))
-                                .collect()
-                        };
+                        let sparse = super::super::nnue::sparse;
                         let y = f.forward([&sparse(&pc[0]), &sparse(&pc[1])]).y;
                         let want = (y * f.k).clamp(-10_000.0, 10_000.0);
                         let got = st.evaluate() as f32;

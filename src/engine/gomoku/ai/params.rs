@@ -4,6 +4,8 @@
 
 use std::sync::OnceLock;
 
+use crate::engine::gomoku::Rule;
+
 /// Logarithmic base of the late-move reduction, by depth and move number: scaled by
 /// [`Params::lmr_div`] and shifted by [`Params::lmr_base`] in the search.
 pub(super) fn lmr(depth: f32, n: usize) -> f32 {
@@ -166,14 +168,15 @@ pub struct Params {
     /// counter-move, history), as Rapfi does. Off: with `hist_channels` 1, 48.4% over 243
     /// self-play games (and 48.5% over 227 with `hist_keep` 0.5 too).
     pub tt_hist: f32,
-    /// 1: positions are valued by their rule's trained network (`nnue`; a rule without one
-    /// would keep the tables) instead of the tables; 0 (the default): the tables. Freestyle:
-    /// +39 +/- 22 Elo over 900 self-play games at 0.1 s, and +34 +/- 34 over 400 more on
-    /// top of this session's search changes, but with it one of the 10 regression defences
-    /// is lost at the test's 1,000,000 nodes (AIWine game 94 move 16); Renju +3 +/- 34
-    /// (400 games), exactly five +16 +/- 39 (281): not yet the default (BENCHMARKS.md, "A
-    /// learned evaluation").
+    /// 1 (the default): freestyle positions are valued by freestyle's trained network
+    /// (`nnue`) instead of the tables; 0: the tables. +39 +/- 22 Elo over 900 self-play
+    /// games at 0.1 s, and +34 +/- 34 over 400 more on top of session 17's search changes
+    /// (BENCHMARKS.md, "A learned evaluation").
     pub nnue: f32,
+    /// The same for exactly five, off: +16 +/- 39 over 281 self-play games, not decided.
+    pub nnue_std: f32,
+    /// The same for Renju, off: +3 +/- 34 over 400 self-play games.
+    pub nnue_renju: f32,
 }
 
 impl Default for Params {
@@ -238,12 +241,24 @@ impl Default for Params {
             loss_iterate: 0.0,
             hist_channels: 0.0,
             tt_hist: 0.0,
-            nnue: 0.0,
+            nnue: 1.0,
+            nnue_std: 0.0,
+            nnue_renju: 0.0,
         }
     }
 }
 
 impl Params {
+    /// Whether `rule`'s positions are valued by its network (`nnue`, `nnue_std`,
+    /// `nnue_renju`).
+    pub fn nnue_for(&self, rule: Rule) -> bool {
+        match rule {
+            Rule::Freestyle => self.nnue > 0.0,
+            Rule::Standard => self.nnue_std > 0.0,
+            Rule::Renju => self.nnue_renju > 0.0,
+        }
+    }
+
     /// The defaults, with `GOMOKU_TUNE`'s overrides.
     pub fn get() -> &'static Params {
         static P: OnceLock<Params> = OnceLock::new();
@@ -330,6 +345,8 @@ impl Params {
             "hist_channels" => &mut self.hist_channels,
             "tt_hist" => &mut self.tt_hist,
             "nnue" => &mut self.nnue,
+            "nnue_std" => &mut self.nnue_std,
+            "nnue_renju" => &mut self.nnue_renju,
             other => return Err(format!("unknown parameter '{other}'")),
         };
         *slot = v;
@@ -349,5 +366,21 @@ mod tests {
         assert!(p.set("rfp").unwrap_err().contains("name=value"));
         assert!(p.set("rfp=x").unwrap_err().contains("'x'"));
         assert!(p.set("nope=1").unwrap_err().contains("nope"));
+    }
+
+    /// The network is on by default for freestyle only, and each rule has its own switch.
+    #[test]
+    fn each_rule_has_its_own_network_switch() {
+        let mut p = Params::default();
+        assert!(p.nnue_for(Rule::Freestyle));
+        assert!(!p.nnue_for(Rule::Standard));
+        assert!(!p.nnue_for(Rule::Renju));
+        p.set("nnue=0").unwrap();
+        p.set("nnue_renju=1").unwrap();
+        assert!(!p.nnue_for(Rule::Freestyle));
+        assert!(!p.nnue_for(Rule::Standard));
+        assert!(p.nnue_for(Rule::Renju));
+        p.set("nnue_std=1").unwrap();
+        assert!(p.nnue_for(Rule::Standard));
     }
 }

@@ -64,7 +64,7 @@ const NONE: u16 = u16::MAX;
 impl State {
     /// The search board for `game`'s position and side to move.
     pub fn from_game(game: &Game) -> State {
-        let on = super::params::Params::get().nnue > 0.0;
+        let on = super::params::Params::get().nnue_for(game.rule());
         State::with_net(game, nnue::net_for(game.rule(), on))
     }
 

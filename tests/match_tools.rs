@@ -98,13 +98,17 @@ fn openings_files() {
 
 #[test]
 fn the_shipped_openings_are_playable_under_every_rule() {
-    let text = include_str!("../assets/openings/balanced-15.txt");
-    let openings = parse_openings(text, 15).unwrap();
-    assert!(openings.len() >= 100, "{}", openings.len());
-    for rule in gomoku::engine::gomoku::Rule::ALL {
-        for o in &openings {
-            let g = gomoku::engine::gomoku::Game::from_moves(15, rule, o).unwrap();
-            assert!(!g.outcome().is_over());
+    for (text, want) in [
+        (include_str!("../assets/openings/balanced-15.txt"), 120),
+        (include_str!("../assets/openings/balanced-200.txt"), 200),
+    ] {
+        let openings = parse_openings(text, 15).unwrap();
+        assert_eq!(openings.len(), want);
+        for rule in gomoku::engine::gomoku::Rule::ALL {
+            for o in &openings {
+                let g = gomoku::engine::gomoku::Game::from_moves(15, rule, o).unwrap();
+                assert!(!g.outcome().is_over());
+            }
         }
     }
 }

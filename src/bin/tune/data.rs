@@ -5,6 +5,7 @@ use std::io::{BufWriter, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use gomoku::engine::gomoku::ai::pattern::PCODE_COUNT;
 use gomoku::engine::gomoku::ai::state::State;
 use gomoku::engine::gomoku::ai::{Engine, Limits, Score};
 use gomoku::engine::gomoku::{Outcome, Rule, Stone};
@@ -34,6 +35,35 @@ pub(super) const FORMAT2: &str =
 /// A rule's number in format 2 files: its place in `Rule::ALL`.
 pub(super) fn rule_index(rule: Rule) -> usize {
     Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0)
+}
+
+/// The four-pattern counts that end a data line, from `v[at..]`: per side (side to move
+/// first) a count and that many (pcode, count) pairs, returned as the two sides' flat pair
+/// slices. The reading of `tune fit` and `tune nnue` alike; the error says what is wrong.
+pub(super) fn pcode_pairs(v: &[f64], mut at: usize) -> Result<[&[f64]; 2], String> {
+    let mut sides: [&[f64]; 2] = [&[], &[]];
+    for side in &mut sides {
+        let len = *v.get(at).ok_or("the four-pattern counts end early")? as usize;
+        at += 1;
+        let pairs = v
+            .get(at..at + 2 * len)
+            .ok_or("the four-pattern counts end early")?;
+        for pair in pairs.chunks_exact(2) {
+            let (code, count) = (pair[0], pair[1]);
+            if !(0.0..PCODE_COUNT as f64).contains(&code) || !(0.0..=225.0).contains(&count) {
+                return Err(format!("pcode {code} count {count} out of range"));
+            }
+        }
+        *side = pairs;
+        at += 2 * len;
+    }
+    if at != v.len() {
+        return Err(format!(
+            "{} fields after the four-pattern counts",
+            v.len() - at
+        ));
+    }
+    Ok(sides)
 }
 
 /// A search's score for the side to move as one number: wins and losses beyond any

@@ -1,7 +1,7 @@
 //! `tune fit`: the Texel fit of the evaluation's tables
 //! (`src/engine/gomoku/ai/eval_table/`, one set per rule and Renju colour to move) to the positions `tune gen` (data.rs) recorded.
 
-use super::data::{FORMAT2, rule_index};
+use super::data::{FORMAT2, pcode_pairs, rule_index};
 use super::{COMBOS, F, PATTERNS, arg, fail, num, real};
 
 struct Row {
@@ -96,33 +96,12 @@ fn load(path: &str) -> Vec<Row> {
         for k in 0..2 {
             x[k].copy_from_slice(&v[2 + k * F..2 + (k + 1) * F]);
         }
-        // Then, per side, a count and that many (pcode, count) pairs.
+        // Then, per side, a count and that many (pcode, count) pairs (absent in old files).
         let mut pc: [Vec<(u16, f64)>; 2] = [Vec::new(), Vec::new()];
-        let mut at = 2 + 2 * F;
-        if at < v.len() {
-            for side in &mut pc {
-                let Some(&len) = v.get(at) else {
-                    bad("the four-pattern counts end early")
-                };
-                let len = len as usize;
-                at += 1;
-                if at + 2 * len > v.len() {
-                    bad("the four-pattern counts end early");
-                }
-                for j in 0..len {
-                    let code = v[at + 2 * j];
-                    if !(0.0..PCODES as f64).contains(&code) {
-                        bad(&format!("pcode {code} out of range"));
-                    }
-                    side.push((code as u16, v[at + 2 * j + 1]));
-                }
-                at += 2 * len;
-            }
-            if at != v.len() {
-                bad(&format!(
-                    "{} fields after the four-pattern counts",
-                    v.len() - at
-                ));
+        if 2 + 2 * F < v.len() {
+            let sides = pcode_pairs(&v, 2 + 2 * F).unwrap_or_else(|e| bad(&e));
+            for (side, pairs) in pc.iter_mut().zip(sides) {
+                side.extend(pairs.chunks_exact(2).map(|p| (p[0] as u16, p[1])));
             }
         }
         let mask = threat_mask(|k, c| x[k][PATTERNS + c as usize] as u32);

@@ -8,13 +8,13 @@
 use std::io::BufRead;
 
 use gomoku::engine::gomoku::ai::eval_table::{EVAL_SCALE, TABLES};
-use gomoku::engine::gomoku::ai::nnue::{self, FloatNet, Net, PARAMS, PCODE_COUNT};
+use gomoku::engine::gomoku::ai::nnue::{self, FloatNet, Net, PARAMS};
 use gomoku::engine::gomoku::ai::pattern::threat_mask;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
-use super::data::{FORMAT2, rule_index};
+use super::data::{FORMAT2, pcode_pairs, rule_index};
 use super::{COMBOS, F, PATTERNS, arg, fail, num, real};
 
 /// The logistic scale of the tables (`tune fit`'s K for freestyle): win chance =
@@ -140,9 +140,9 @@ fn load(path: &str, file: usize, rule: usize, quiet_only: bool, keep: f64, seed:
         // formula), before the integer division.
         let mask = threat_mask(|k, c| x[k * F + PATTERNS + c as usize] as u32);
         let mut tv = table.threat[mask] as f64;
-        let mut at = 6 + 2 * F;
+        let sides = pcode_pairs(&v, 6 + 2 * F).unwrap_or_else(|e| bad(&e));
         let mut mid = 0;
-        for k in 0..2 {
+        for (k, pairs) in sides.into_iter().enumerate() {
             let sign = if k == 0 { 1.0 } else { -1.0 };
             let mut s = 0.0;
             for p in 0..PATTERNS {
@@ -151,33 +151,15 @@ fn load(path: &str, file: usize, rule: usize, quiet_only: bool, keep: f64, seed:
             for c in 0..COMBOS {
                 s += table.combo[k][c] as f64 * x[k * F + PATTERNS + c];
             }
-            let Some(&len) = v.get(at) else {
-                bad("the four-pattern counts end early")
-            };
-            let len = len as usize;
-            at += 1;
-            if at + 2 * len > v.len() {
-                bad("the four-pattern counts end early");
-            }
-            for j in 0..len {
-                let (code, count) = (v[at + 2 * j], v[at + 2 * j + 1]);
-                if !(0.0..PCODE_COUNT as f64).contains(&code) || !(0.0..=225.0).contains(&count) {
-                    bad(&format!("pcode {code} count {count} out of range"));
-                }
+            for pair in pairs.chunks_exact(2) {
+                let (code, count) = (pair[0], pair[1]);
                 s += table.pcode[k][code as usize] as f64 * count;
                 d.pairs.push((code as u16, count as u16));
             }
-            at += 2 * len;
             tv += sign * s;
             if k == 0 {
                 mid = d.pairs.len();
             }
-        }
-        if at != v.len() {
-            bad(&format!(
-                "{} fields after the four-pattern counts",
-                v.len() - at
-            ));
         }
         d.game.push((file * 100_000_000 + v[0] as usize) as u32);
         d.result.push(v[1] as f32);

@@ -234,10 +234,14 @@ fn real_engine_plays_a_short_game_in_transcript() {
     let (out, _) = feed(&mut b, "BEGIN");
     assert_eq!(out.last().map(String::as_str), Some("7,7"));
     let (out, _) = feed(&mut b, "TURN 8,8");
+    // Search reports, and on a machine too busy to stop within the 50 ms the brain's note
+    // that it answers from the last finished depth; never anything else.
+    assert!(out[0].starts_with("MESSAGE depth "), "{out:?}");
     assert!(
-        out[..out.len() - 1]
-            .iter()
-            .all(|l| l.starts_with("MESSAGE depth ")),
+        out[..out.len() - 1].iter().all(|l| {
+            l.starts_with("MESSAGE depth ")
+                || l.starts_with("MESSAGE search still running at the time limit")
+        }),
         "{out:?}"
     );
     assert!(Pos::from_gomocup(out.last().unwrap(), 15).is_ok());

@@ -568,6 +568,15 @@ pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
     }
 }
 
+/// Reads the network of every rule whose switch is on (`Params::nnue_for`), so that the
+/// first search does not pay for it.
+pub fn load_nets() {
+    let p = super::params::Params::get();
+    for rule in Rule::ALL {
+        net_for(rule, p.nnue_for(rule));
+    }
+}
+
 /// The network the search uses for `rule` when the switch (`Params::nnue`) is `on`: the
 /// file named by `GOMOKU_NNUE` (for every rule: a trial net), else the rule's committed
 /// one. `None` when the switch is off, when the rule has no network, or, said once on

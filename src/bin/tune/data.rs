@@ -45,8 +45,10 @@ pub(super) fn pcode_pairs(v: &[f64], mut at: usize) -> Result<[&[f64]; 2], Strin
     for side in &mut sides {
         let len = *v.get(at).ok_or("the four-pattern counts end early")? as usize;
         at += 1;
-        let pairs = v
-            .get(at..at + 2 * len)
+        // Checked: a corrupt count must be an error, not an overflow.
+        let end = len.checked_mul(2).and_then(|n| n.checked_add(at));
+        let pairs = end
+            .and_then(|end| v.get(at..end))
             .ok_or("the four-pattern counts end early")?;
         for pair in pairs.chunks_exact(2) {
             let (code, count) = (pair[0], pair[1]);

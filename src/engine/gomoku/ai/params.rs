@@ -172,9 +172,6 @@ pub struct Params {
     /// (`nnue`) instead of the tables; 0: the tables. +39 +/- 22 Elo over 900 self-play
     /// games at 0.1 s, and +34 +/- 34 over 400 more on top of session 17's search changes
     /// (BENCHMARKS.md, "A learned evaluation").
-    /// 1: the tables' evaluation averages this and the previous ply's pattern value
-    /// (Rapfi's classical evaluation); the network is not averaged.
-    pub eval_avg: f32,
     pub nnue: f32,
     /// The same for exactly five, off: +16 +/- 39 over 281 self-play games, not decided.
     pub nnue_std: f32,
@@ -244,7 +241,6 @@ impl Default for Params {
             loss_iterate: 0.0,
             hist_channels: 0.0,
             tt_hist: 0.0,
-            eval_avg: 0.0,
             nnue: 1.0,
             nnue_std: 0.0,
             nnue_renju: 0.0,
@@ -348,7 +344,6 @@ impl Params {
             "loss_iterate" => &mut self.loss_iterate,
             "hist_channels" => &mut self.hist_channels,
             "tt_hist" => &mut self.tt_hist,
-            "eval_avg" => &mut self.eval_avg,
             "nnue" => &mut self.nnue,
             "nnue_std" => &mut self.nnue_std,
             "nnue_renju" => &mut self.nnue_renju,

@@ -57,12 +57,6 @@ pub struct State {
     /// accumulators, to which `account` and `update_lines` report the points whose codes
     /// change. In a cell because `evaluate` (`&self`) brings them up to date lazily.
     nn: RefCell<Option<AccStack>>,
-    /// Per move made, the pattern value (no threat term) of the position before it, from
-    /// Black's side: with `avg_eval` the tables' evaluation is the mean of this and the
-    /// previous ply's value, as Rapfi's classical evaluation (it damps the swing of the
-    /// side to move's last move).
-    prev_basic: Vec<i32>,
-    avg_eval: bool,
 }
 
 const NONE: u16 = u16::MAX;
@@ -135,8 +129,6 @@ impl State {
                 .map(|c| super::eval_table::table_index(game.rule(), c)),
             renju: game.rule() == Rule::Renju,
             nn: RefCell::new(net.map(AccStack::new)),
-            prev_basic: Vec::new(),
-            avg_eval: net.is_none() && super::params::Params::get().eval_avg > 0.0,
         };
         for i in 0..size * size {
             st.refresh(i);
@@ -305,25 +297,7 @@ impl State {
             self.counts[if k == 0 { me } else { opp }][c as usize] as u32
         });
         let threat = super::eval_table::TABLES[self.eval_set[me]].threat[mask] as i32;
-        let mut basic = self.totals[me][0] - self.totals[opp][1];
-        if self.avg_eval
-            && let Some(&prev) = self.prev_basic.last()
-        {
-            let prev = if self.side == Stone::Black {
-                prev
-            } else {
-                -prev
-            };
-            basic = (basic + prev) / 2;
-        }
-        (basic + threat) / super::eval_table::EVAL_SCALE
-    }
-
-    /// The pattern value of the position for the side to move, from Black's side.
-    fn basic_for_black(&self) -> i32 {
-        let (me, opp) = (self.side.index(), self.side.opponent().index());
-        let v = self.totals[me][0] - self.totals[opp][1];
-        if self.side == Stone::Black { v } else { -v }
+        (self.totals[me][0] - self.totals[opp][1] + threat) / super::eval_table::EVAL_SCALE
     }
 
     /// What the evaluation is made of, for fitting it: per colour (the side to move first),
@@ -445,10 +419,6 @@ impl State {
         if let Some(nn) = self.nn.get_mut() {
             nn.push();
         }
-        if self.avg_eval {
-            let v = self.basic_for_black();
-            self.prev_basic.push(v);
-        }
         self.account(i, -1);
         self.board.place(p, c);
         self.stones[i] = 1 + c.index() as u8;
@@ -462,9 +432,6 @@ impl State {
     pub fn unmake(&mut self) {
         let p = self.moves.pop().expect("unmake with no move");
         let c = self.side.opponent();
-        if self.avg_eval {
-            self.prev_basic.pop();
-        }
         // The network's accumulators go back a level: what this unmake changes is not
         // recorded. Below the state's first position they are recomputed.
         let rebase = self.nn.get_mut().as_mut().map(|nn| {

@@ -173,9 +173,12 @@ pub struct Params {
     /// games at 0.1 s, and +34 +/- 34 over 400 more on top of session 17's search changes
     /// (BENCHMARKS.md, "A learned evaluation").
     pub nnue: f32,
-    /// The same for exactly five, off: +16 +/- 39 over 281 self-play games, not decided.
+    /// The same for exactly five, on since the network's AVX2 code (session 19): +66 +/- 35
+    /// over 362 self-play games at 0.1 s (SPRT H1 accepted; +16 +/- 39 over 281 before it).
     pub nnue_std: f32,
-    /// The same for Renju, off: +3 +/- 34 over 400 self-play games.
+    /// The same for Renju, on since the network's AVX2 code (session 19): +28 +/- 34 over
+    /// 400 self-play games (+3 +/- 34 before it), and about 37% against Rapfi's fitted
+    /// tables where ours scored 29.5% (BENCHMARKS.md, "Session 19").
     pub nnue_renju: f32,
 }
 
@@ -242,8 +245,8 @@ impl Default for Params {
             hist_channels: 0.0,
             tt_hist: 0.0,
             nnue: 1.0,
-            nnue_std: 0.0,
-            nnue_renju: 0.0,
+            nnue_std: 1.0,
+            nnue_renju: 1.0,
         }
     }
 }
@@ -368,19 +371,22 @@ mod tests {
         assert!(p.set("nope=1").unwrap_err().contains("nope"));
     }
 
-    /// The network is on by default for freestyle only, and each rule has its own switch.
+    /// The network is on by default for every rule, and each rule has its own switch.
     #[test]
     fn each_rule_has_its_own_network_switch() {
         let mut p = Params::default();
-        assert!(p.nnue_for(Rule::Freestyle));
-        assert!(!p.nnue_for(Rule::Standard));
-        assert!(!p.nnue_for(Rule::Renju));
+        for rule in Rule::ALL {
+            assert!(p.nnue_for(rule), "{rule:?}");
+        }
         p.set("nnue=0").unwrap();
-        p.set("nnue_renju=1").unwrap();
+        p.set("nnue_std=0").unwrap();
         assert!(!p.nnue_for(Rule::Freestyle));
         assert!(!p.nnue_for(Rule::Standard));
         assert!(p.nnue_for(Rule::Renju));
+        p.set("nnue_renju=0").unwrap();
+        assert!(!p.nnue_for(Rule::Renju));
         p.set("nnue_std=1").unwrap();
         assert!(p.nnue_for(Rule::Standard));
+        assert!(!p.nnue_for(Rule::Freestyle));
     }
 }

@@ -57,6 +57,19 @@ pub struct State {
     /// accumulators, to which `account` and `update_lines` report the points whose codes
     /// change. In a cell because `evaluate` (`&self`) brings them up to date lazily.
     nn: RefCell<Option<AccStack>>,
+    /// What `make` changed, so that `unmake` puts it back instead of recomputing it (the
+    /// recomputation cost as much as the move itself, Renju's forbidden checks included).
+    frames: Vec<Frame>,
+    /// `(point, both colours' data before the move)` for every empty point whose shape a
+    /// move changed; each frame owns the entries from its `mark` on.
+    undo: Vec<(u16, [Side; 2])>,
+}
+
+/// One `make`'s saved state.
+struct Frame {
+    mark: usize,
+    counts: [[u16; COMBO_COUNT]; 2],
+    totals: [[i32; 2]; 2],
 }
 
 const NONE: u16 = u16::MAX;
@@ -129,6 +142,8 @@ impl State {
                 .map(|c| super::eval_table::table_index(game.rule(), c)),
             renju: game.rule() == Rule::Renju,
             nn: RefCell::new(net.map(AccStack::new)),
+            frames: Vec::new(),
+            undo: Vec::new(),
         };
         for i in 0..size * size {
             st.refresh(i);
@@ -419,37 +434,48 @@ impl State {
         if let Some(nn) = self.nn.get_mut() {
             nn.push();
         }
+        self.frames.push(Frame {
+            mark: self.undo.len(),
+            counts: self.counts,
+            totals: self.totals,
+        });
         self.account(i, -1);
         self.board.place(p, c);
         self.stones[i] = 1 + c.index() as u8;
-        self.update_lines(p, c, 1);
+        self.update_lines(p, c);
         self.update_near(p, 1);
         self.moves.push(p);
         self.side = c.opponent();
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move: the keys by arithmetic, everything else from the frame.
     pub fn unmake(&mut self) {
         let p = self.moves.pop().expect("unmake with no move");
+        let frame = self.frames.pop().expect("a frame for every move");
         let c = self.side.opponent();
-        // The network's accumulators go back a level: what this unmake changes is not
-        // recorded. Below the state's first position they are recomputed.
-        let rebase = self.nn.get_mut().as_mut().map(|nn| {
-            nn.set_tracking(false);
-            !nn.pop()
-        });
-        self.board.remove(p);
-        self.stones[p.index(self.size)] = 0;
-        self.update_lines(p, c, -1);
-        self.update_near(p, -1);
+        // The network's accumulators go back a level. Below the state's first position
+        // they are recomputed.
+        let rebase = self.nn.get_mut().as_mut().is_some_and(|nn| !nn.pop());
         let i = p.index(self.size);
-        self.refresh(i);
-        self.account(i, 1);
+        self.board.remove(p);
+        self.stones[i] = 0;
+        self.unkey_lines(i, c);
+        for (j, saved) in self.undo.drain(frame.mark..).rev() {
+            for (cell, old) in self.cells[j as usize].iter_mut().zip(saved) {
+                // The keys are already back (`unkey_lines`); the rest is as it was.
+                *cell = Side {
+                    keys: cell.keys,
+                    ..old
+                };
+            }
+        }
+        // The played point's own data never changed: its stone is not in its windows.
+        self.counts = frame.counts;
+        self.totals = frame.totals;
+        self.update_near(p, -1);
         self.side = c;
-        if rebase == Some(true) {
+        if rebase {
             self.net_rebase();
-        } else if let Some(nn) = self.nn.get_mut() {
-            nn.set_tracking(true);
         }
     }
 
@@ -458,7 +484,27 @@ impl State {
         self.side = self.side.opponent();
     }
 
-    fn update_lines(&mut self, p: Pos, c: Stone, sign: i32) {
+    /// Takes `c`'s stone at `i` out of its neighbours' keys (the shapes come back from
+    /// the undo entries).
+    fn unkey_lines(&mut self, i: usize, c: Stone) {
+        let mine = c.index();
+        for d in 0..4 {
+            for slot in 0..10 {
+                let j = self.nbr[i][d][slot];
+                if j == NONE {
+                    continue;
+                }
+                let delta = POW3[9 - slot];
+                let cell = &mut self.cells[j as usize];
+                cell[mine].keys[d] -= delta;
+                cell[1 - mine].keys[d] -= 2 * delta;
+            }
+        }
+    }
+
+    /// Puts `c`'s new stone at `p` into its neighbours' keys and brings the shapes of the
+    /// empty ones up to date, saving what changes for `unmake`.
+    fn update_lines(&mut self, p: Pos, c: Stone) {
         let i = p.index(self.size);
         let mine = c.index();
         let theirs = 1 - mine;
@@ -473,10 +519,10 @@ impl State {
                 }
                 let j = j as usize;
                 // `p` sits in the mirrored slot of `j`'s window.
-                let delta = POW3[9 - slot] as i32 * sign;
+                let delta = POW3[9 - slot];
                 let cell = &mut self.cells[j];
-                cell[mine].keys[d] = (cell[mine].keys[d] as i32 + delta) as u32;
-                cell[theirs].keys[d] = (cell[theirs].keys[d] as i32 + 2 * delta) as u32;
+                cell[mine].keys[d] += delta;
+                cell[theirs].keys[d] += 2 * delta;
                 if self.stones[j] != 0 {
                     continue; // an occupied point is refreshed when it is emptied
                 }
@@ -494,6 +540,7 @@ impl State {
                     (self.cells[j][1].combo, self.cells[j][1].eval),
                 ];
                 let before_cidx = [self.cells[j][0].cidx, self.cells[j][1].cidx];
+                self.undo.push((j as u16, self.cells[j]));
                 let cell = &mut self.cells[j];
                 cell[mine].cidx =
                     (cell[mine].cidx as i32 + (pm as i32 - cell[mine].pats[d] as i32) * w) as u16;
@@ -610,7 +657,31 @@ mod tests {
         (!game.play(p).unwrap().is_over()).then_some(p)
     }
 
-    /// Incremental updates agree with a state built from scratch after random play.
+    /// Everything `make` and `unmake` keep up to date equals `fresh`'s.
+    fn assert_same(st: &State, fresh: &State, what: &str) {
+        assert_eq!(st.totals, fresh.totals, "{what}");
+        assert_eq!(st.counts, fresh.counts, "{what}");
+        assert_eq!(st.hash(), fresh.hash(), "{what}");
+        assert_eq!(st.stones, fresh.stones, "{what}");
+        assert_eq!(st.near, fresh.near, "{what}");
+        for i in 0..225 {
+            for c in 0..2 {
+                let (a, b) = (&st.cells[i][c], &fresh.cells[i][c]);
+                assert_eq!(a.keys, b.keys, "{what} point {i}");
+                if st.stones[i] == 0 {
+                    // An occupied point's shape is refreshed when it is emptied.
+                    assert_eq!(
+                        (a.pats, a.cidx, a.combo, a.value, a.eval),
+                        (b.pats, b.cidx, b.combo, b.value, b.eval),
+                        "{what} point {i} colour {c}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Incremental updates agree with a state built from scratch after random play, and
+    /// unmaking move by move gives back each earlier position exactly.
     #[test]
     fn incremental_matches_scratch() {
         let mut rng = StdRng::seed_from_u64(7);
@@ -622,24 +693,15 @@ mod tests {
                     break;
                 };
                 st.make(p);
-                let fresh = State::from_game(&game);
-                assert_eq!(st.totals, fresh.totals, "{rule:?}");
-                assert_eq!(st.counts, fresh.counts);
                 assert_eq!(st.hash(), game.hash());
-                for i in 0..225 {
-                    for c in 0..2 {
-                        assert_eq!(st.cells[i][c].keys, fresh.cells[i][c].keys);
-                        assert_eq!(st.cells[i][c].combo, fresh.cells[i][c].combo);
-                    }
-                }
+                assert_same(&st, &State::from_game(&game), &format!("{rule:?} make"));
             }
-            // Unmaking everything returns to the empty board.
             while st.ply() > 0 {
                 st.unmake();
+                game.undo().unwrap();
+                assert_same(&st, &State::from_game(&game), &format!("{rule:?} unmake"));
             }
-            let empty = State::from_game(&Game::new(15, rule).unwrap());
-            assert_eq!(st.totals, empty.totals);
-            assert_eq!(st.counts, empty.counts);
+            assert_eq!(game.history().len(), 0);
         }
     }
 

@@ -43,6 +43,9 @@ pub struct State {
     near: Vec<u8>,
     /// 0 empty, 1 Black, 2 White: the hot-path copy of the board.
     stones: Vec<u8>,
+    /// Per colour, each point's combo (`Combo::None` where occupied): the compact copy that
+    /// `points_with` scans, 32 points at a time, instead of the 64-byte cells.
+    combos: [Vec<u8>; 2],
     /// `[point][direction][slot]`: the neighbour at each window slot (offsets -5..-1 are
     /// slots 0..4, +1..+5 slots 5..9), or `NONE` off the board. Saves the coordinate
     /// arithmetic and bounds checks of every update.
@@ -118,6 +121,7 @@ impl State {
             totals: [[0; 2]; 2],
             near: vec![0; size * size],
             stones: vec![0; size * size],
+            combos: [vec![0; size * size], vec![0; size * size]],
             nbr: (0..size * size)
                 .map(|i| {
                     let p = Pos::from_index(i, size);
@@ -398,6 +402,7 @@ impl State {
                     s.eval = [0; 2];
                 }
             }
+            self.combos[k][i] = self.cells[i][k].combo as u8;
         }
     }
 
@@ -442,6 +447,8 @@ impl State {
         self.account(i, -1);
         self.board.place(p, c);
         self.stones[i] = 1 + c.index() as u8;
+        self.combos[0][i] = Combo::None as u8;
+        self.combos[1][i] = Combo::None as u8;
         self.update_lines(p, c);
         self.update_near(p, 1);
         self.moves.push(p);
@@ -461,15 +468,21 @@ impl State {
         self.stones[i] = 0;
         self.unkey_lines(i, c);
         for (j, saved) in self.undo.drain(frame.mark..).rev() {
-            for (cell, old) in self.cells[j as usize].iter_mut().zip(saved) {
+            let j = j as usize;
+            for (k, old) in saved.into_iter().enumerate() {
                 // The keys are already back (`unkey_lines`); the rest is as it was.
+                let cell = &mut self.cells[j][k];
                 *cell = Side {
                     keys: cell.keys,
                     ..old
                 };
+                self.combos[k][j] = old.combo as u8;
             }
         }
         // The played point's own data never changed: its stone is not in its windows.
+        for k in 0..2 {
+            self.combos[k][i] = self.cells[i][k].combo as u8;
+        }
         self.counts = frame.counts;
         self.totals = frame.totals;
         self.update_near(p, -1);
@@ -620,9 +633,16 @@ impl State {
         if self.count_at_least(c, at_least) == 0 {
             return;
         }
-        for i in 0..self.size * self.size {
-            if self.is_empty(i) && self.cells[i][c.index()].combo >= at_least {
-                out.push(i);
+        let at_least = at_least as u8;
+        for (n, chunk) in self.combos[c.index()].chunks(32).enumerate() {
+            // Threat points are few: most chunks are passed over with one vector compare.
+            if chunk.iter().fold(0, |m, &b| m.max(b)) < at_least {
+                continue;
+            }
+            for (k, &b) in chunk.iter().enumerate() {
+                if b >= at_least {
+                    out.push(n * 32 + k);
+                }
             }
         }
     }
@@ -664,6 +684,7 @@ mod tests {
         assert_eq!(st.hash(), fresh.hash(), "{what}");
         assert_eq!(st.stones, fresh.stones, "{what}");
         assert_eq!(st.near, fresh.near, "{what}");
+        assert_eq!(st.combos, fresh.combos, "{what}");
         for i in 0..225 {
             for c in 0..2 {
                 let (a, b) = (&st.cells[i][c], &fresh.cells[i][c]);

@@ -463,7 +463,7 @@ impl Net {
         }
         let mut h1 = [0i16; H1];
         layer!(x, self.w2, self.b2, h1);
-        let x2 = [load(&h1[..]), load(&h1[V..])];
+        let x2: [__m256i; H1 / V] = std::array::from_fn(|k| load(&h1[k * V..]));
         let mut h2 = [0i16; H2];
         layer!(x2, self.w3, self.b3, h2);
         let dot: i32 = (self.w4.iter().zip(&h2))
@@ -474,7 +474,7 @@ impl Net {
 
     /// [`Net::output`] in portable Rust (the compiler vectorizes it for the target).
     #[inline(always)]
-    pub fn output_portable(&self, me: &[i16; ACC], opp: &[i16; ACC]) -> i32 {
+    fn output_portable(&self, me: &[i16; ACC], opp: &[i16; ACC]) -> i32 {
         let mut x = [0i16; IN2];
         for j in 0..ACC {
             x[j] = me[j].clamp(0, QA as i16);
@@ -644,8 +644,7 @@ impl AccStack {
 }
 
 // The AVX2 code takes whole vectors of 16 lanes and rows four at a time.
-const _: () =
-    assert!(ACC.is_multiple_of(16) && H1 == 32 && H2.is_multiple_of(4) && H1.is_multiple_of(4));
+const _: () = assert!(ACC.is_multiple_of(16) && H1.is_multiple_of(16) && H2.is_multiple_of(4));
 
 /// Whether this CPU runs AVX2 (the standard library caches the answer).
 #[cfg(target_arch = "x86_64")]

@@ -605,7 +605,7 @@ impl State {
     /// Whether the side to move may play at `i` (empty, and not forbidden for Black).
     #[inline]
     pub fn playable(&self, i: usize) -> bool {
-        self.is_empty(i) && self.cells[i][self.side.index()].combo != Combo::Forbidden
+        self.is_empty(i) && self.combos[self.side.index()][i] != Combo::Forbidden as u8
     }
 
     /// Points on the four lines through `p`, within four cells, where `c` would make `combo`

@@ -530,7 +530,7 @@ pub struct AccStack {
     /// (colour, old code, new code).
     changes: Vec<(u8, u16, u16)>,
     top: usize,
-    /// Off while the state is built or a move is unmade: those changes are not recorded.
+    /// Off while the state is built: those changes are not recorded.
     track: bool,
 }
 

@@ -537,7 +537,9 @@ impl State {
                 cell[mine].keys[d] += delta;
                 cell[theirs].keys[d] += 2 * delta;
                 if self.stones[j] != 0 {
-                    continue; // an occupied point is refreshed when it is emptied
+                    // An occupied point keeps its shapes as they were when it was played:
+                    // moves are unmade in order, so it is emptied on that same board.
+                    continue;
                 }
                 // Only this direction changed: two line lookups, and the combos only
                 // when a shape really changed (most far cells keep theirs).

@@ -692,7 +692,7 @@ mod tests {
                 let (a, b) = (&st.cells[i][c], &fresh.cells[i][c]);
                 assert_eq!(a.keys, b.keys, "{what} point {i}");
                 if st.stones[i] == 0 {
-                    // An occupied point's shape is refreshed when it is emptied.
+                    // An occupied point keeps the shapes it had when it was played.
                     assert_eq!(
                         (a.pats, a.cidx, a.combo, a.value, a.eval),
                         (b.pats, b.cidx, b.combo, b.value, b.eval),

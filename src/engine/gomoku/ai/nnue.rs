@@ -530,7 +530,8 @@ pub struct AccStack {
     /// (colour, old code, new code).
     changes: Vec<(u8, u16, u16)>,
     top: usize,
-    /// Off while the state is built: those changes are not recorded.
+    /// Off until the first [`AccStack::reset`]: the changes made while the state is built
+    /// are already in the base computed from scratch.
     track: bool,
 }
 
@@ -560,10 +561,6 @@ impl AccStack {
         }
     }
 
-    pub fn set_tracking(&mut self, on: bool) {
-        self.track = on;
-    }
-
     /// A new level for a move about to be made.
     #[inline]
     pub fn push(&mut self) {
@@ -589,8 +586,10 @@ impl AccStack {
         true
     }
 
-    /// Starts over from `acc`, computed from scratch, as the base.
+    /// Starts over from `acc`, computed from scratch, as the base; changes are recorded
+    /// from here on.
     pub fn reset(&mut self, acc: [[i16; ACC]; 2]) {
+        self.track = true;
         self.top = 0;
         self.acc[0] = acc;
         self.fresh[0] = true;

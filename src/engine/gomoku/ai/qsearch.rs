@@ -25,6 +25,49 @@ impl Searcher<'_> {
         })
     }
 
+    /// Whether `me`, to move with no five or open four of either side on the board, wins by
+    /// a four-three: the opponent must block the four and loses unless that block makes a
+    /// four of its own. Without `b43_check` only where the opponent has no four at all
+    /// (`opp_fours` false), and never for Renju's Black; with it, each four-three point is
+    /// played to see its forced block (see [`super::params::Params::b43_check`]).
+    pub(super) fn four_three_wins(&mut self, me: Stone, opp_fours: bool) -> bool {
+        if self.st.count(me, Combo::Block4Flex3) == 0 {
+            return false;
+        }
+        let renju_black = self.st.renju() && me == Stone::Black;
+        if !opp_fours && !renju_black {
+            return true;
+        }
+        if self.p.b43_check <= 0.0 {
+            return false;
+        }
+        let mut points = std::mem::take(&mut self.four_threes);
+        self.st.points_with(me, Combo::Block4Flex3, &mut points);
+        let wins = points.iter().any(|&f| {
+            self.st.combo(f, me) == Combo::Block4Flex3 && self.four_three_point_wins(f, me)
+        });
+        self.four_threes = points;
+        wins
+    }
+
+    /// Whether `me`'s four-three at `f` wins: the forced block of its four makes no four of
+    /// the opponent's, and under Renju Black's three can still become an open four.
+    pub(super) fn four_three_point_wins(&mut self, f: usize, me: Stone) -> bool {
+        let opp = me.opponent();
+        self.st.make(self.pos(f));
+        self.st.points_with(me, Combo::Five, &mut self.buf);
+        // A forbidden block (Black's, under Renju) is no block: `Forbidden` < `Block4`.
+        let defended = self
+            .buf
+            .first()
+            .is_none_or(|&b| self.st.combo(b, opp) >= Combo::Block4);
+        // The block is on the four's line, never on the three's: the open-four point found
+        // now is still there after it.
+        let real = !(self.st.renju() && me == Stone::Black) || self.st.count(me, Combo::Flex4) > 0;
+        self.st.unmake();
+        !defended && real
+    }
+
     /// `shaped`: how many of our fours in a row, up to here, came with another shape.
     fn qsearch_inner(
         &mut self,
@@ -63,11 +106,7 @@ impl Searcher<'_> {
             return WIN - (ply as i32 + 3);
         }
         let opp_fours = self.st.count_at_least(opp, Combo::Block4) > 0;
-        if !self.plain
-            && !opp_fours
-            && self.st.count(me, Combo::Block4Flex3) > 0
-            && (!self.st.renju() || me != Stone::Black)
-        {
+        if !self.plain && self.four_three_wins(me, opp_fours) {
             return WIN - (ply as i32 + 5);
         }
         let key = self.st.hash();

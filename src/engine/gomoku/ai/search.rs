@@ -306,18 +306,14 @@ impl<'a> Searcher<'a> {
         };
         let opp_fours = self.st.count_at_least(opp, Combo::Block4) > 0;
 
-        if selective
-            && ply > 0
-            && !excluding
-            && !opp_fours
-            && !(self.st.renju() && me == crate::engine::gomoku::pos::Stone::Black)
-        {
-            // Static wins: a four-three, or a double three, against an opponent that has no
-            // four to answer with.
-            if self.st.count(me, Combo::Block4Flex3) > 0 {
+        if selective && ply > 0 && !excluding {
+            // Static wins: a four-three, or a double three against an opponent that has no
+            // four to answer with (never Renju's Black: its double three is forbidden).
+            if self.four_three_wins(me, opp_fours) {
                 return WIN - (ply as i32 + 5);
             }
-            if self.st.count(me, Combo::DoubleFlex3) > 0 {
+            let renju_black = self.st.renju() && me == crate::engine::gomoku::pos::Stone::Black;
+            if !opp_fours && !renju_black && self.st.count(me, Combo::DoubleFlex3) > 0 {
                 return WIN - (ply as i32 + 7);
             }
         }

@@ -64,6 +64,8 @@ pub(super) struct Searcher<'a> {
     /// Legal root moves (exactly checked against the rules).
     pub(super) root_legal: Vec<bool>,
     pub(super) buf: Vec<usize>,
+    /// Scratch list of the four-three points (`four_three_wins`).
+    pub(super) four_threes: Vec<usize>,
     /// Scratch list of the defence points (movepick).
     pub(super) defences: Vec<usize>,
     pub(super) move_lists: Vec<Vec<(i32, usize)>>,
@@ -132,6 +134,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             root_legal,
             buf: Vec::new(),
+            four_threes: Vec::new(),
             defences: Vec::new(),
             move_lists: vec![Vec::new(); MAX_PLY],
             root_best: None,

@@ -179,7 +179,6 @@ impl State {
             }
         }
         nn.reset(acc);
-        nn.set_tracking(true);
     }
 
     #[inline]

@@ -21,7 +21,8 @@ impl Searcher<'_> {
     /// The points that can stop the opponent's threats of an open four (its open threes,
     /// and points where it would make a double four): each such point, and every point
     /// where it would make a four on the lines through it (the three's other ends and
-    /// gaps). Fours of the opponent elsewhere on the board do not stop these threats.
+    /// gaps), forbidden to it or not. Fours of the opponent elsewhere on the board do not
+    /// stop these threats.
     fn defence_points(&mut self, out: &mut Vec<usize>) {
         out.clear();
         let opp = self.st.side().opponent();
@@ -38,7 +39,14 @@ impl Searcher<'_> {
                 for step in (-4..=4).filter(|&s| s != 0) {
                     if let Some(q) = p.offset(dx, dy, step, size) {
                         let j = q.index(size);
-                        if self.st.is_empty(j) && self.st.combo(j, opp) >= Combo::Block4 {
+                        // A point forbidden to the opponent (Renju's Black) still ends
+                        // or splits its line: a defence (`forbid_shapes`).
+                        let combo = if self.p.forbid_shapes > 0.0 {
+                            self.st.shape_combo(j, opp)
+                        } else {
+                            self.st.combo(j, opp)
+                        };
+                        if self.st.is_empty(j) && combo >= Combo::Block4 {
                             out.push(j);
                         }
                     }
@@ -352,6 +360,64 @@ mod tests {
         // Under freestyle nothing is forbidden: (6,7) wins.
         let mut s = searcher_at(&black, &white, &tt, &stop);
         assert!(s.four_three_point_wins(at(6, 7), Stone::Black));
+    }
+
+    /// Renju (from a lost game against Rapfi): Black's split three c10 _ e10 f10 threatens
+    /// an open four at d10; its end b10 is forbidden to Black (a double four with the
+    /// diagonal b10-f6) but is still where White blocks the line, and the only block that
+    /// also stops Black's four at c9. With `forbid_shapes` the defence set has it.
+    #[test]
+    fn a_point_forbidden_to_black_is_still_a_defence() {
+        use crate::engine::gomoku::{Game, Pos};
+        let tt = super::super::tt::Table::new(1 << 20);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let moves: Vec<Pos> = [
+            (7, 7),
+            (7, 8),
+            (5, 9),
+            (6, 8),
+            (5, 8),
+            (5, 7),
+            (4, 6),
+            (6, 10),
+            (6, 7),
+            (7, 6),
+            (4, 5),
+            (6, 6),
+            (4, 8),
+            (4, 7),
+            (3, 7),
+            (3, 8),
+            (5, 5),
+            (6, 4),
+            (2, 5),
+        ]
+        .into_iter()
+        .map(|(x, y)| Pos::new(x, y))
+        .collect();
+        let game = Game::from_moves(15, Rule::Renju, &moves).unwrap();
+        let limits = super::super::Limits::default();
+        let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
+        let at = |h: &str| Pos::from_human(h, 15).unwrap().index(15);
+        assert_eq!(s.st.side(), Stone::White);
+        assert_eq!(s.st.combo(at("d10"), Stone::Black), Combo::Flex4);
+        assert_eq!(s.st.combo(at("b10"), Stone::Black), Combo::Forbidden);
+        assert!(s.st.shape_combo(at("b10"), Stone::Black) >= Combo::Block4);
+        let mut set = Vec::new();
+        s.p = Box::leak(Box::new(Params {
+            forbid_shapes: 0.0,
+            ..Params::default()
+        }));
+        s.defence_points(&mut set);
+        assert!(!set.contains(&at("b10")), "without the switch: {set:?}");
+        s.p = Box::leak(Box::new(Params {
+            forbid_shapes: 1.0,
+            ..Params::default()
+        }));
+        s.defence_points(&mut set);
+        for h in ["b10", "d10", "g10"] {
+            assert!(set.contains(&at(h)), "{h} missing from {set:?}");
+        }
     }
 
     #[test]

@@ -521,7 +521,13 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let mine = self.st.combo(m, me);
-            let theirs = self.st.combo(m, opp);
+            // A point forbidden to the opponent is still where its lines meet: blocking
+            // there is as tactical as blocking anywhere (`forbid_shapes`).
+            let theirs = if self.p.forbid_shapes > 0.0 {
+                self.st.shape_combo(m, opp)
+            } else {
+                self.st.combo(m, opp)
+            };
             // A threat of ours, or a move that takes a three- or four-point of theirs.
             let tactical = mine >= Combo::Flex3 || theirs >= Combo::Flex3;
             let count_limit = if mine >= Combo::Flex3 {

@@ -243,6 +243,23 @@ impl State {
         self.cells[i][c.index()].combo
     }
 
+    /// `c`'s combo at the empty point `i` from its shapes alone, as if nothing were
+    /// forbidden: a point forbidden to Black still ends or splits Black's lines, so it is
+    /// where White blocks them.
+    #[inline]
+    pub fn shape_combo(&self, i: usize, c: Stone) -> Combo {
+        let s = &self.cells[i][c.index()];
+        if s.combo == Combo::Forbidden {
+            combo_from_u8(
+                tables()
+                    .combo_at(self.eval_set[c.index()], s.cidx as usize)
+                    .combo,
+            )
+        } else {
+            s.combo
+        }
+    }
+
     #[inline]
     pub fn value(&self, i: usize, c: Stone) -> i16 {
         self.cells[i][c.index()].value

@@ -44,7 +44,8 @@ fn tactical_suite() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Defences the engine once missed in matches against AIWine: it now finds a move that holds.
+/// Defences the engine once missed in matches against AIWine (and one, in Renju, against
+/// Rapfi): it now finds a move that holds.
 #[test]
 fn missed_defences_are_found() {
     let suite = missed_defences();

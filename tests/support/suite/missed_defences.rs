@@ -478,4 +478,37 @@ vec![
         &[(6, 7), (8, 8), (6, 8), (4, 8), (5, 6), (7, 9), (6, 9)],
         Move(&[(6, 10)])
     ),
+    // Renju, against Rapfi's built-in tables (session 21, game 9 of `rb-renju-nn`): after
+    // Black's c10 the only hold is b10, a point forbidden to Black (a double four) that
+    // still ends Black's three c10 _ e10 f10 and blocks its four at c9; the engine once
+    // left it out of the defence set and proved a false loss.
+    t!(
+        "defence vs Rapfi (Renju): game 9 move 20",
+        Renju,
+        White,
+        &[
+            (7, 7),
+            (5, 9),
+            (5, 8),
+            (4, 6),
+            (6, 7),
+            (4, 5),
+            (4, 8),
+            (3, 7),
+            (5, 5),
+            (2, 5)
+        ],
+        &[
+            (7, 8),
+            (6, 8),
+            (5, 7),
+            (6, 10),
+            (7, 6),
+            (6, 6),
+            (4, 7),
+            (3, 8),
+            (6, 4)
+        ],
+        Move(&[(1, 5)])
+    ),
 ]

@@ -175,12 +175,17 @@ pub struct Params {
     /// may be forbidden). Rapfi's quick win check. 0: only against no four at all, never
     /// for Renju's Black.
     pub b43_check: f32,
-    /// 1: where a point is forbidden to Renju's Black, its shapes still count for White's
-    /// defence: the defence set against an open three takes such points on the three's
-    /// line, a block there is a tactical move (not pruned as quiet), and the VCT's
-    /// defences include them. 0: a forbidden point is no shape, so White's search never
-    /// blocked a three at Black's double-four point and could prove false losses.
+    /// 1 (the default): where a point is forbidden to Renju's Black, its shapes still count
+    /// for White's defence: the defence set against an open three takes such points on the
+    /// three's line, and so do the VCT's defences. 0: a forbidden point is no shape, so
+    /// White's search never blocked a three at Black's double-four point and could prove
+    /// false losses (and Black's, false wins). Renju self-play at 0.1 s: +12 +/- 33 and
+    /// more in a second run (BENCHMARKS.md, "Session 21").
     pub forbid_shapes: f32,
+    /// With `forbid_shapes`, 1: a move at such a point is also tactical (not pruned as
+    /// quiet). Off: -3 and -17 +/- 33 Elo in two 400-game Renju screens (it widens White's
+    /// search wherever Black has forbidden points).
+    pub forbid_tactical: f32,
     /// 1 (the default): freestyle positions are valued by freestyle's trained network
     /// (`nnue`) instead of the tables; 0: the tables. +39 +/- 22 Elo over 900 self-play
     /// games at 0.1 s, and +34 +/- 34 over 400 more on top of session 17's search changes
@@ -258,7 +263,8 @@ impl Default for Params {
             hist_channels: 0.0,
             tt_hist: 0.0,
             b43_check: 0.0,
-            forbid_shapes: 0.0,
+            forbid_shapes: 1.0,
+            forbid_tactical: 0.0,
             nnue: 1.0,
             nnue_std: 1.0,
             nnue_renju: 1.0,
@@ -364,6 +370,7 @@ impl Params {
             "tt_hist" => &mut self.tt_hist,
             "b43_check" => &mut self.b43_check,
             "forbid_shapes" => &mut self.forbid_shapes,
+            "forbid_tactical" => &mut self.forbid_tactical,
             "nnue" => &mut self.nnue,
             "nnue_std" => &mut self.nnue_std,
             "nnue_renju" => &mut self.nnue_renju,

@@ -523,7 +523,7 @@ impl<'a> Searcher<'a> {
             let mine = self.st.combo(m, me);
             // A point forbidden to the opponent is still where its lines meet: blocking
             // there is as tactical as blocking anywhere (`forbid_shapes`).
-            let theirs = if self.p.forbid_shapes > 0.0 {
+            let theirs = if self.p.forbid_shapes > 0.0 && self.p.forbid_tactical > 0.0 {
                 self.st.shape_combo(m, opp)
             } else {
                 self.st.combo(m, opp)

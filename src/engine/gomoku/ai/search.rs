@@ -521,8 +521,8 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let mine = self.st.combo(m, me);
-            // A point forbidden to the opponent is still where its lines meet: blocking
-            // there is as tactical as blocking anywhere (`forbid_shapes`).
+            // With `forbid_tactical` (off: it widened the search and lost), a block at a
+            // point forbidden to the opponent counts by the shapes it takes, not as quiet.
             let theirs = if self.p.forbid_shapes > 0.0 && self.p.forbid_tactical > 0.0 {
                 self.st.shape_combo(m, opp)
             } else {

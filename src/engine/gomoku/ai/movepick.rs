@@ -18,6 +18,17 @@ pub(super) const HISTORY_MAX: i32 = 16_384;
 const HISTORY_SCORE_DIV: i32 = 512;
 
 impl Searcher<'_> {
+    /// The attacker's combo at `i` as a defender reads it: with `forbid_shapes`, a point
+    /// forbidden to the attacker (Renju's Black) still ends or splits its lines, so it
+    /// counts by the shapes it would take, not as `Forbidden`.
+    pub(super) fn attacker_combo(&self, i: usize, att: Stone) -> Combo {
+        if self.p.forbid_shapes > 0.0 {
+            self.st.shape_combo(i, att)
+        } else {
+            self.st.combo(i, att)
+        }
+    }
+
     /// The points that can stop the opponent's threats of an open four (its open threes,
     /// and points where it would make a double four): each such point, and every point
     /// where it would make a four on the lines through it (the three's other ends and
@@ -39,14 +50,7 @@ impl Searcher<'_> {
                 for step in (-4..=4).filter(|&s| s != 0) {
                     if let Some(q) = p.offset(dx, dy, step, size) {
                         let j = q.index(size);
-                        // A point forbidden to the opponent (Renju's Black) still ends
-                        // or splits its line: a defence (`forbid_shapes`).
-                        let combo = if self.p.forbid_shapes > 0.0 {
-                            self.st.shape_combo(j, opp)
-                        } else {
-                            self.st.combo(j, opp)
-                        };
-                        if self.st.is_empty(j) && combo >= Combo::Block4 {
+                        if self.st.is_empty(j) && self.attacker_combo(j, opp) >= Combo::Block4 {
                             out.push(j);
                         }
                     }

@@ -523,8 +523,8 @@ impl<'a> Searcher<'a> {
             let mine = self.st.combo(m, me);
             // With `forbid_tactical` (off: it widened the search and lost), a block at a
             // point forbidden to the opponent counts by the shapes it takes, not as quiet.
-            let theirs = if self.p.forbid_shapes > 0.0 && self.p.forbid_tactical > 0.0 {
-                self.st.shape_combo(m, opp)
+            let theirs = if self.p.forbid_tactical > 0.0 {
+                self.attacker_combo(m, opp)
             } else {
                 self.st.combo(m, opp)
             };

@@ -179,14 +179,9 @@ impl Searcher<'_> {
             }
             let n = self.st.size() * self.st.size();
             for i in 0..n {
-                // The attacker's forbidden points still block its lines (`forbid_shapes`).
-                let att_combo = if self.p.forbid_shapes > 0.0 {
-                    self.st.shape_combo(i, att)
-                } else {
-                    self.st.combo(i, att)
-                };
                 if self.st.playable(i)
-                    && (att_combo >= Combo::Block4 || self.st.combo(i, def) >= Combo::Block4)
+                    && (self.attacker_combo(i, att) >= Combo::Block4
+                        || self.st.combo(i, def) >= Combo::Block4)
                 {
                     defences.push(i);
                 }

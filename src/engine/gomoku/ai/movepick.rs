@@ -86,17 +86,41 @@ impl Searcher<'_> {
                     if !self.st.is_empty(j) {
                         continue;
                     }
-                    if line == Pattern::Block4
-                        && self.st.line(j, opp, d) >= Pattern::Block4
-                        && self.st.combo(j, me) >= Combo::Block4
-                    {
-                        return false;
+                    if line == Pattern::Block4 && self.st.line(j, opp, d) >= Pattern::Block4 {
+                        if self.st.combo(j, me) >= Combo::Block4 {
+                            return false;
+                        }
+                        if self.p.b4f3_prep > 0.0 {
+                            self.prep_points(j, me, out);
+                        }
                     }
                     out.push(j);
                 }
             }
         }
         true
+    }
+
+    /// With `b4f3_prep`: the empty points that would make our block at `j` (a five point
+    /// of the opponent's four to come) a four of ours, so that the block gains the tempo
+    /// back: every empty point within four cells of `j` on a line where `j` makes us a
+    /// three.
+    fn prep_points(&self, j: usize, me: Stone, out: &mut Vec<usize>) {
+        let size = self.st.size();
+        let p = self.pos(j);
+        for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+            if self.st.line(j, me, d) < Pattern::Block3 {
+                continue;
+            }
+            for step in (-4..=4).filter(|&s| s != 0) {
+                if let Some(q) = p.offset(dx, dy, step, size) {
+                    let k = q.index(size);
+                    if self.st.is_empty(k) {
+                        out.push(k);
+                    }
+                }
+            }
+        }
     }
 
     /// Candidate moves at this node, best first. `defending`: the opponent threatens an
@@ -421,6 +445,44 @@ mod tests {
         s.defence_points(&mut set);
         for h in ["b10", "d10", "g10"] {
             assert!(set.contains(&at(h)), "{h} missing from {set:?}");
+        }
+    }
+
+    /// Freestyle (from a lost game against Rapfi, our Black): after i6 Black's four-three
+    /// at g8 (the four g8-j8, whose five point is f8, and the split three g8 _ i6 j5)
+    /// looks won, and i11 is off both its lines. But i11 gives White the three h10 i11 j12
+    /// through f8, so White's forced block at f8 becomes a four and wins the tempo back
+    /// (Rapfi played it and won). With `b4f3_prep` the defence set has it.
+    #[test]
+    fn a_point_that_makes_the_block_a_four_is_a_defence() {
+        use crate::engine::gomoku::{Game, Pos};
+        let tt = super::super::tt::Table::new(1 << 20);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let moves: Vec<Pos> = [
+            "h8", "j9", "h9", "k10", "j5", "h10", "i10", "j11", "i8", "i12", "l9", "j12", "j8",
+            "k8", "i6",
+        ]
+        .into_iter()
+        .map(|h| Pos::from_human(h, 15).unwrap())
+        .collect();
+        let game = Game::from_moves(15, Rule::Freestyle, &moves).unwrap();
+        let limits = super::super::Limits::default();
+        let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
+        let at = |h: &str| Pos::from_human(h, 15).unwrap().index(15);
+        assert_eq!(s.st.side(), Stone::White);
+        assert_eq!(s.st.combo(at("g8"), Stone::Black), Combo::Block4Flex3);
+        assert!(s.st.combo(at("f8"), Stone::White) < Combo::Block4);
+        let mut set = Vec::new();
+        for (prep, has) in [(0.0, false), (1.0, true)] {
+            s.p = Box::leak(Box::new(Params {
+                b4f3_prep: prep,
+                ..Params::default()
+            }));
+            assert!(s.b4f3_defence_points(&mut set));
+            assert_eq!(set.contains(&at("i11")), has, "b4f3_prep {prep}: {set:?}");
+            for h in ["g8", "f8", "h7"] {
+                assert!(set.contains(&at(h)), "{h} missing from {set:?}");
+            }
         }
     }
 

@@ -126,6 +126,10 @@ pub struct Params {
     /// our fours and the points of that threat's two lines are searched (a superset of the
     /// defences).
     pub defend_b4f3: f32,
+    /// 1: that set also takes the points that would make our block of the coming four a
+    /// four of ours (a three of ours through the block point, one stone short), which
+    /// win the tempo back: missing them, the search proved false wins for the attacker.
+    pub b4f3_prep: f32,
     /// Depth given back to the forced block of a four on top of its free ply: a four and
     /// its block then cost 1 - `block_ext` plies (Rapfi: 0.3).
     pub block_ext: f32,
@@ -249,6 +253,7 @@ impl Default for Params {
             hist_keep: 0.0,
             prune_b4f3: 1.0,
             defend_b4f3: 1.0,
+            b4f3_prep: 0.0,
             block_ext: 0.0,
             cont_attack: 0.0,
             useless_def: 0.0,
@@ -355,6 +360,7 @@ impl Params {
             "hist_keep" => &mut self.hist_keep,
             "prune_b4f3" => &mut self.prune_b4f3,
             "defend_b4f3" => &mut self.defend_b4f3,
+            "b4f3_prep" => &mut self.b4f3_prep,
             "block_ext" => &mut self.block_ext,
             "cont_attack" => &mut self.cont_attack,
             "useless_def" => &mut self.useless_def,

@@ -130,6 +130,12 @@ pub struct Params {
     /// four of ours (a three of ours through the block point, one stone short), which
     /// win the tempo back: missing them, the search proved false wins for the attacker.
     pub b4f3_prep: f32,
+    /// The root's VCF (before the main search) stops at this share of the time (0: no
+    /// limit of its own) or after `root_vcf_nodes` nodes: with many fours on the board it
+    /// took whole moves (418,000 nodes, 0.4 s, for nothing in a lost game's position) and
+    /// the move was played with no search.
+    pub root_vcf_share: f32,
+    pub root_vcf_nodes: f32,
     /// Depth given back to the forced block of a four on top of its free ply: a four and
     /// its block then cost 1 - `block_ext` plies (Rapfi: 0.3).
     pub block_ext: f32,
@@ -254,6 +260,8 @@ impl Default for Params {
             prune_b4f3: 1.0,
             defend_b4f3: 1.0,
             b4f3_prep: 0.0,
+            root_vcf_share: 0.0,
+            root_vcf_nodes: 100_000.0,
             block_ext: 0.0,
             cont_attack: 0.0,
             useless_def: 0.0,
@@ -361,6 +369,8 @@ impl Params {
             "prune_b4f3" => &mut self.prune_b4f3,
             "defend_b4f3" => &mut self.defend_b4f3,
             "b4f3_prep" => &mut self.b4f3_prep,
+            "root_vcf_share" => &mut self.root_vcf_share,
+            "root_vcf_nodes" => &mut self.root_vcf_nodes,
             "block_ext" => &mut self.block_ext,
             "cont_attack" => &mut self.cont_attack,
             "useless_def" => &mut self.useless_def,

@@ -74,15 +74,27 @@ impl Searcher<'_> {
         }
         // Threat-space search first: a forced win is played in the fewest moves.
         let vcf_depth = if self.plain { 0 } else { ROOT_VCF_DEPTH };
+        // With `root_vcf_share`, the VCF gets a share of the time and nodes: with many
+        // fours on the board it could take the whole move and leave no search at all.
+        let budget = (self.p.root_vcf_share > 0.0)
+            .then(|| self.begin_phase(self.p.root_vcf_share as f64, self.p.root_vcf_nodes as u64));
+        let mut vcf = None;
         for depth in 1..=vcf_depth {
             if let Some((mv, n)) = self.counted(Cat::RootVcf, |s| s.vcf_root(depth)) {
-                let r = self.result(Some(mv), WIN - (2 * n as i32 - 1), depth, vec![mv]);
-                sink.info(&r);
-                return r;
+                vcf = Some((mv, n, depth));
+                break;
             }
             if self.aborted {
                 break;
             }
+        }
+        if let Some(saved) = budget {
+            self.end_phase(saved);
+        }
+        if let Some((mv, n, depth)) = vcf {
+            let r = self.result(Some(mv), WIN - (2 * n as i32 - 1), depth, vec![mv]);
+            sink.info(&r);
+            return r;
         }
         let vct_time =
             self.vct || (!self.plain && self.soft.is_none_or(|s| s >= self.long_think()));
@@ -256,5 +268,51 @@ impl Searcher<'_> {
         best.nodes = self.nodes;
         best.time = self.start.elapsed();
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::Params;
+    use super::super::tt::Table;
+    use super::super::{Limits, NoInfo, Score};
+    use super::*;
+    use crate::engine::gomoku::Rule;
+
+    /// Freestyle (from a lost game against Rapfi, our White): White has a forced win
+    /// (g3), but with fours everywhere the root's VCF ran through its whole budget
+    /// without finding one and the move was played with no search at all. With a share
+    /// of its own the VCF gives up in time and the main search finds the win.
+    #[test]
+    fn the_root_vcf_leaves_the_search_its_budget() {
+        let moves: Vec<Pos> = [
+            "h8", "g8", "f6", "f10", "h10", "g7", "g6", "h6", "f8", "g9", "g11", "f7", "e7", "h9",
+            "i10", "i9", "f9", "j7", "i8", "i5", "j6", "h5", "g4", "k5", "j5", "j4", "k3", "i3",
+            "l6",
+        ]
+        .into_iter()
+        .map(|h| Pos::from_human(h, 15).unwrap())
+        .collect();
+        let game = Game::from_moves(15, Rule::Freestyle, &moves).unwrap();
+        let limits = Limits {
+            nodes: Some(300_000),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let search = |share: f32| {
+            let tt = Table::new(1 << 20);
+            let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
+            s.p = Box::leak(Box::new(Params {
+                root_vcf_share: share,
+                ..Params::default()
+            }));
+            s.run(&game, &limits, &mut NoInfo)
+        };
+        let unbounded = search(0.0);
+        assert_eq!(unbounded.depth, 0, "{unbounded:?}");
+        let shared = search(0.15);
+        assert!(shared.depth >= 4, "{shared:?}");
+        assert!(matches!(shared.score, Score::Win(_)), "{shared:?}");
+        assert_eq!(shared.best, Some(Pos::from_human("g3", 15).unwrap()));
     }
 }

@@ -486,6 +486,46 @@ mod tests {
         }
     }
 
+    /// Renju (from a lost game against Rapfi, our White): after k7 White's first
+    /// four-three point is k9 (the four g9-k9, whose five point is j9, and the three k6 k7
+    /// _ k9). Black's j6 is off both lines, but Black's block at j9 then makes the four
+    /// j6-j9: Rapfi answered j6, and our White, whose search had left j6 out of Black's
+    /// defences, had claimed "win in 5" three moves in a row.
+    #[test]
+    fn renju_white_four_three_is_met_by_a_point_that_makes_the_block_a_four() {
+        use crate::engine::gomoku::{Game, Pos};
+        let tt = super::super::tt::Table::new(1 << 20);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let moves: Vec<Pos> = [
+            "h8", "i8", "g6", "h6", "j8", "i9", "i10", "i5", "g7", "h9", "g10", "g9", "f9", "i6",
+            "i7", "k6", "j7", "k7",
+        ]
+        .into_iter()
+        .map(|h| Pos::from_human(h, 15).unwrap())
+        .collect();
+        let game = Game::from_moves(15, Rule::Renju, &moves).unwrap();
+        let limits = super::super::Limits::default();
+        let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
+        let at = |h: &str| Pos::from_human(h, 15).unwrap().index(15);
+        assert_eq!(s.st.side(), Stone::Black);
+        let mut firsts = Vec::new();
+        s.st.points_with(Stone::White, Combo::Block4Flex3, &mut firsts);
+        assert_eq!(firsts.first(), Some(&at("k9")));
+        let mut set = Vec::new();
+        for (prep, has) in [(0.0, false), (1.0, true)] {
+            s.p = Box::leak(Box::new(Params {
+                b4f3_prep: prep,
+                ..Params::default()
+            }));
+            assert!(s.b4f3_defence_points(&mut set));
+            assert_eq!(set.contains(&at("j6")), has, "b4f3_prep {prep}: {set:?}");
+            assert!(
+                set.contains(&at("j9")) && set.contains(&at("k8")),
+                "{set:?}"
+            );
+        }
+    }
+
     #[test]
     fn reductions_grow_with_depth_and_move_number() {
         assert_eq!(lmr(8.0, 1), 0.0);

@@ -37,23 +37,13 @@ impl Searcher<'_> {
     fn defence_points(&mut self, out: &mut Vec<usize>) {
         out.clear();
         let opp = self.st.side().opponent();
-        let size = self.st.size();
         self.st.points_with(opp, Combo::Flex4, &mut self.buf);
         for k in 0..self.buf.len() {
             let f = self.buf[k];
             out.push(f);
-            let p = self.pos(f);
-            for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
-                if self.st.line(f, opp, d) < Pattern::Block4 {
-                    continue;
-                }
-                for step in (-4..=4).filter(|&s| s != 0) {
-                    if let Some(q) = p.offset(dx, dy, step, size) {
-                        let j = q.index(size);
-                        if self.st.is_empty(j) && self.attacker_combo(j, opp) >= Combo::Block4 {
-                            out.push(j);
-                        }
-                    }
+            for (_, j) in self.line_points(f, opp, Pattern::Block4) {
+                if self.attacker_combo(j, opp) >= Combo::Block4 {
+                    out.push(j);
                 }
             }
         }
@@ -68,59 +58,50 @@ impl Searcher<'_> {
         out.clear();
         let me = self.st.side();
         let opp = me.opponent();
-        let size = self.st.size();
         self.st.points_with(opp, Combo::Block4Flex3, &mut self.buf);
         let Some(&f) = self.buf.first() else {
             return false;
         };
         out.push(f);
-        let p = self.pos(f);
-        for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
-            let line = self.st.line(f, opp, d);
-            if line < Pattern::Flex3 {
-                continue;
-            }
-            for step in (-4..=4).filter(|&s| s != 0) {
-                if let Some(q) = p.offset(dx, dy, step, size) {
-                    let j = q.index(size);
-                    if !self.st.is_empty(j) {
-                        continue;
-                    }
-                    if line == Pattern::Block4 && self.st.line(j, opp, d) >= Pattern::Block4 {
-                        if self.st.combo(j, me) >= Combo::Block4 {
-                            return false;
-                        }
-                        if self.p.b4f3_prep > 0.0 {
-                            self.prep_points(j, me, out);
-                        }
-                    }
-                    out.push(j);
+        for (d, j) in self.line_points(f, opp, Pattern::Flex3) {
+            if self.st.line(f, opp, d) == Pattern::Block4
+                && self.st.line(j, opp, d) >= Pattern::Block4
+            {
+                if self.st.combo(j, me) >= Combo::Block4 {
+                    return false;
+                }
+                if self.p.b4f3_prep > 0.0 {
+                    out.extend(self.line_points(j, me, Pattern::Block3).map(|(_, k)| k));
                 }
             }
+            out.push(j);
         }
         true
     }
 
-    /// With `b4f3_prep`: the empty points that would make our block at `j` (a five point
-    /// of the opponent's four to come) a four of ours, so that the block gains the tempo
-    /// back: every empty point within four cells of `j` on a line where `j` makes us a
-    /// three.
-    fn prep_points(&self, j: usize, me: Stone, out: &mut Vec<usize>) {
+    /// The empty points within four cells of `f` on each line where a stone of `side` at
+    /// `f` makes at least `min`, each with its line's direction. (With `b4f3_prep` and
+    /// `min` a three, at a five point of the opponent's coming four: the points that
+    /// would make our block there a four, so that it wins the tempo back.)
+    fn line_points(
+        &self,
+        f: usize,
+        side: Stone,
+        min: Pattern,
+    ) -> impl Iterator<Item = (usize, usize)> + '_ {
         let size = self.st.size();
-        let p = self.pos(j);
-        for (d, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
-            if self.st.line(j, me, d) < Pattern::Block3 {
-                continue;
-            }
-            for step in (-4..=4).filter(|&s| s != 0) {
-                if let Some(q) = p.offset(dx, dy, step, size) {
-                    let k = q.index(size);
-                    if self.st.is_empty(k) {
-                        out.push(k);
-                    }
-                }
-            }
-        }
+        let p = self.pos(f);
+        DIRECTIONS
+            .into_iter()
+            .enumerate()
+            .filter(move |&(d, _)| self.st.line(f, side, d) >= min)
+            .flat_map(move |(d, (dx, dy))| {
+                (-4..=4)
+                    .filter(|&s| s != 0)
+                    .filter_map(move |step| p.offset(dx, dy, step, size))
+                    .map(move |q| (d, q.index(size)))
+            })
+            .filter(move |&(_, j)| self.st.is_empty(j))
     }
 
     /// Candidate moves at this node, best first. `defending`: the opponent threatens an
@@ -272,6 +253,47 @@ mod tests {
         let game = Game::from_moves(15, rule, &moves).unwrap();
         let limits = super::super::Limits::default();
         Searcher::new(&game, tt, &limits, stop, std::time::Instant::now())
+    }
+
+    /// The searcher after `moves` (as a player writes them, "h8") under `rule`.
+    fn searcher_after<'a>(
+        rule: Rule,
+        moves: &[&str],
+        tt: &'a super::super::tt::Table,
+        stop: &'a std::sync::atomic::AtomicBool,
+    ) -> Searcher<'a> {
+        use crate::engine::gomoku::{Game, Pos};
+        let moves: Vec<Pos> = moves
+            .iter()
+            .map(|h| Pos::from_human(h, 15).unwrap())
+            .collect();
+        let game = Game::from_moves(15, rule, &moves).unwrap();
+        let limits = super::super::Limits::default();
+        Searcher::new(&game, tt, &limits, stop, std::time::Instant::now())
+    }
+
+    /// The point named `h` ("h8") as an index.
+    fn at(h: &str) -> usize {
+        crate::engine::gomoku::Pos::from_human(h, 15)
+            .unwrap()
+            .index(15)
+    }
+
+    /// Runs the defence set of the four-three at this node with `b4f3_prep` off and on:
+    /// `point` is in it only with the switch, and so is every one of `always`.
+    fn prep_adds(s: &mut Searcher, point: &str, always: &[&str]) {
+        let mut set = Vec::new();
+        for (prep, has) in [(0.0, false), (1.0, true)] {
+            s.p = Box::leak(Box::new(Params {
+                b4f3_prep: prep,
+                ..Params::default()
+            }));
+            assert!(s.b4f3_defence_points(&mut set));
+            assert_eq!(set.contains(&at(point)), has, "b4f3_prep {prep}: {set:?}");
+            for h in always {
+                assert!(set.contains(&at(h)), "{h} missing from {set:?}");
+            }
+        }
     }
 
     #[test]
@@ -455,35 +477,17 @@ mod tests {
     /// (Rapfi played it and won). With `b4f3_prep` the defence set has it.
     #[test]
     fn a_point_that_makes_the_block_a_four_is_a_defence() {
-        use crate::engine::gomoku::{Game, Pos};
         let tt = super::super::tt::Table::new(1 << 20);
         let stop = std::sync::atomic::AtomicBool::new(false);
-        let moves: Vec<Pos> = [
+        let moves = [
             "h8", "j9", "h9", "k10", "j5", "h10", "i10", "j11", "i8", "i12", "l9", "j12", "j8",
             "k8", "i6",
-        ]
-        .into_iter()
-        .map(|h| Pos::from_human(h, 15).unwrap())
-        .collect();
-        let game = Game::from_moves(15, Rule::Freestyle, &moves).unwrap();
-        let limits = super::super::Limits::default();
-        let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
-        let at = |h: &str| Pos::from_human(h, 15).unwrap().index(15);
+        ];
+        let mut s = searcher_after(Rule::Freestyle, &moves, &tt, &stop);
         assert_eq!(s.st.side(), Stone::White);
         assert_eq!(s.st.combo(at("g8"), Stone::Black), Combo::Block4Flex3);
         assert!(s.st.combo(at("f8"), Stone::White) < Combo::Block4);
-        let mut set = Vec::new();
-        for (prep, has) in [(0.0, false), (1.0, true)] {
-            s.p = Box::leak(Box::new(Params {
-                b4f3_prep: prep,
-                ..Params::default()
-            }));
-            assert!(s.b4f3_defence_points(&mut set));
-            assert_eq!(set.contains(&at("i11")), has, "b4f3_prep {prep}: {set:?}");
-            for h in ["g8", "f8", "h7"] {
-                assert!(set.contains(&at(h)), "{h} missing from {set:?}");
-            }
-        }
+        prep_adds(&mut s, "i11", &["g8", "f8", "h7"]);
     }
 
     /// Renju (from a lost game against Rapfi, our White): after k7 White's first
@@ -493,37 +497,18 @@ mod tests {
     /// defences, had claimed "win in 5" three moves in a row.
     #[test]
     fn renju_white_four_three_is_met_by_a_point_that_makes_the_block_a_four() {
-        use crate::engine::gomoku::{Game, Pos};
         let tt = super::super::tt::Table::new(1 << 20);
         let stop = std::sync::atomic::AtomicBool::new(false);
-        let moves: Vec<Pos> = [
+        let moves = [
             "h8", "i8", "g6", "h6", "j8", "i9", "i10", "i5", "g7", "h9", "g10", "g9", "f9", "i6",
             "i7", "k6", "j7", "k7",
-        ]
-        .into_iter()
-        .map(|h| Pos::from_human(h, 15).unwrap())
-        .collect();
-        let game = Game::from_moves(15, Rule::Renju, &moves).unwrap();
-        let limits = super::super::Limits::default();
-        let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
-        let at = |h: &str| Pos::from_human(h, 15).unwrap().index(15);
+        ];
+        let mut s = searcher_after(Rule::Renju, &moves, &tt, &stop);
         assert_eq!(s.st.side(), Stone::Black);
         let mut firsts = Vec::new();
         s.st.points_with(Stone::White, Combo::Block4Flex3, &mut firsts);
         assert_eq!(firsts.first(), Some(&at("k9")));
-        let mut set = Vec::new();
-        for (prep, has) in [(0.0, false), (1.0, true)] {
-            s.p = Box::leak(Box::new(Params {
-                b4f3_prep: prep,
-                ..Params::default()
-            }));
-            assert!(s.b4f3_defence_points(&mut set));
-            assert_eq!(set.contains(&at("j6")), has, "b4f3_prep {prep}: {set:?}");
-            assert!(
-                set.contains(&at("j9")) && set.contains(&at("k8")),
-                "{set:?}"
-            );
-        }
+        prep_adds(&mut s, "j6", &["j9", "k8"]);
     }
 
     #[test]

@@ -418,37 +418,13 @@ mod tests {
     /// also stops Black's four at c9. With `forbid_shapes` the defence set has it.
     #[test]
     fn a_point_forbidden_to_black_is_still_a_defence() {
-        use crate::engine::gomoku::{Game, Pos};
         let tt = super::super::tt::Table::new(1 << 20);
         let stop = std::sync::atomic::AtomicBool::new(false);
-        let moves: Vec<Pos> = [
-            (7, 7),
-            (7, 8),
-            (5, 9),
-            (6, 8),
-            (5, 8),
-            (5, 7),
-            (4, 6),
-            (6, 10),
-            (6, 7),
-            (7, 6),
-            (4, 5),
-            (6, 6),
-            (4, 8),
-            (4, 7),
-            (3, 7),
-            (3, 8),
-            (5, 5),
-            (6, 4),
-            (2, 5),
-        ]
-        .into_iter()
-        .map(|(x, y)| Pos::new(x, y))
-        .collect();
-        let game = Game::from_moves(15, Rule::Renju, &moves).unwrap();
-        let limits = super::super::Limits::default();
-        let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
-        let at = |h: &str| Pos::from_human(h, 15).unwrap().index(15);
+        let moves = [
+            "h8", "h7", "f6", "g7", "f7", "f8", "e9", "g5", "g8", "h9", "e10", "g9", "e7", "e8",
+            "d8", "d7", "f10", "g11", "c10",
+        ];
+        let mut s = searcher_after(Rule::Renju, &moves, &tt, &stop);
         assert_eq!(s.st.side(), Stone::White);
         assert_eq!(s.st.combo(at("d10"), Stone::Black), Combo::Flex4);
         assert_eq!(s.st.combo(at("b10"), Stone::Black), Combo::Forbidden);

@@ -35,11 +35,7 @@ fn load_all(paths: &str) -> Vec<Row> {
 fn eval_set() -> usize {
     use gomoku::engine::gomoku::ai::eval_table::table_index;
     use gomoku::engine::gomoku::{Rule, Stone};
-    let colour = arg("--colour").map(|c| match c.to_ascii_lowercase().as_str() {
-        "black" => Stone::Black,
-        "white" => Stone::White,
-        _ => fail(&format!("--colour {c}: use black or white")),
-    });
+    let colour = super::colour_arg();
     match super::rule_arg() {
         None => 0,
         Some(Rule::Renju) => match colour {
@@ -61,11 +57,7 @@ fn load(path: &str) -> Vec<Row> {
     let first = first.trim_end();
     let format2 = first == FORMAT2;
     let rule = super::rule_arg().map(rule_index);
-    let colour = arg("--colour").map(|c| match c.to_ascii_lowercase().as_str() {
-        "black" => 0.0,
-        "white" => 1.0,
-        _ => fail(&format!("--colour {c}: use black or white")),
-    });
+    let colour = super::colour_arg().map(|c| c.index() as f64);
     if !format2 && (rule.is_some() || colour.is_some()) {
         fail("--rule and --colour need a data file of format 2 (tune gen --all)");
     }

@@ -37,7 +37,7 @@
 //!     current tables and then held, so the scores keep their scale (killer, counter-move and
 //!     history bonuses are in its units). Games whose index ends in 0 are held out.
 //!
-//! tune nnue --data FILE[,FILE...] --out weights.bin [--rule freestyle] [--epochs 8] [--seed 1]
+//! tune nnue --data FILE[,FILE...] --out weights.bin [--rule freestyle] [--colour C] [--epochs 8] [--seed 1]
 //!           [--lr 1e-3] [--decay 0.7] [--batch 1024] [--lambda 0.5] [--keep 1] [--quiet] [--threads 1] [--init FILE] [--freeze-w1]
 //!     Trains the pattern-bag network (`ai::nnue`) on format 2 files: all positions of the
 //!     rule (`--quiet`: the quiet ones), `--keep` of them drawn at random; target `--lambda`
@@ -46,6 +46,8 @@
 //!     network is from the float one. At most 2 threads. `--init` starts from a weights
 //!     file (with `--epochs 0`: only measures it); `--freeze-w1` rounds the first layer to
 //!     the engine's integer grid and trains only the rest (a second, short run).
+//!     `--colour black|white`: only positions with that colour to move; with `--init` on a
+//!     rule's net and `--freeze-w1`, a colour's own head (`GOMOKU_NNUE_BLACK`, `GOMOKU_NNUE_WHITE`).
 //!
 //! `eval.rs`: `gen` and `fit` (the evaluation's tables); `moves.rs`: `movegen` and `movefit`
 //! (the move picker's tables).
@@ -63,7 +65,7 @@ mod nnue;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use gomoku::engine::gomoku::{Game, Pos, Rule};
+use gomoku::engine::gomoku::{Game, Pos, Rule, Stone};
 use lexopt::prelude::*;
 use rand::RngExt;
 use rand::rngs::StdRng;
@@ -82,8 +84,8 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      [--l2 X] [--min-count N] [--rule R] [--colour C] [--write FILE] | \
                      tune movegen --games N --nodes N --seed S [--rule R] [--cutoffs] --out FILE | \
                      tune movefit --data FILE [--iters N] [--lr N] [--div N] [--write FILE] | \
-                     tune nnue --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] \
-                     [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1]";
+                     tune nnue --data FILE --out FILE [--rule R] [--colour C] [--epochs N] [--seed S] \
+                     [--lr X] [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1]";
 
 /// What a flag takes.
 #[derive(Clone, Copy)]
@@ -100,7 +102,7 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
     Some(match (command, flag) {
         ("gen" | "movegen", "games" | "nodes" | "seed") | ("gen", "threads") => Whole,
         ("gen" | "movegen", "out") | ("fit" | "movefit", "data" | "write") => Text,
-        ("gen" | "fit" | "movegen", "rule") | ("fit", "colour") => Text,
+        ("gen" | "fit" | "movegen", "rule") | ("fit" | "nnue", "colour") => Text,
         ("gen", "all") | ("movegen", "cutoffs") => Nothing,
         ("fit" | "movefit", "iters") | ("fit", "per-game" | "min-count") => Whole,
         ("fit", "pcodes" | "threats") => Nothing,
@@ -177,6 +179,16 @@ fn rule_arg() -> Option<Rule> {
         Rule::from_name(&name)
             .unwrap_or_else(|| fail(&format!("--rule {name}: use freestyle, standard or renju"))),
     )
+}
+
+/// The colour to move named by `--colour` (black, white), if given.
+fn colour_arg() -> Option<Stone> {
+    let c = arg("--colour")?;
+    Some(match c.to_ascii_lowercase().as_str() {
+        "black" => Stone::Black,
+        "white" => Stone::White,
+        _ => fail(&format!("--colour {c}: use black or white")),
+    })
 }
 
 /// The lines of a data file as numbers, with their line numbers (1-based) for messages;

@@ -76,10 +76,27 @@ impl Data {
     }
 }
 
-/// Reads one format 2 file's positions of rule `rule` (all of them, or the quiet ones), a
-/// share `keep` of them by a seeded draw when subsampling. Games are numbered apart per
+/// What `load` keeps of a file: positions of `rule`, with `colour` to move when given (0
+/// Black, 1 White), all of them or the quiet ones, a share `keep` of them by a seeded draw.
+#[derive(Clone, Copy)]
+struct Select {
+    rule: usize,
+    colour: Option<usize>,
+    quiet_only: bool,
+    keep: f64,
+    seed: u64,
+}
+
+/// Reads one format 2 file's positions that `sel` selects. Games are numbered apart per
 /// file (`file` x 10^8). A bad line stops with its file and line number.
-fn load(path: &str, file: usize, rule: usize, quiet_only: bool, keep: f64, seed: u64) -> Data {
+fn load(path: &str, file: usize, sel: Select) -> Data {
+    let Select {
+        rule,
+        colour,
+        quiet_only,
+        keep,
+        seed,
+    } = sel;
     let f = std::fs::File::open(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     let mut r = std::io::BufReader::with_capacity(1 << 20, f);
     let mut line = String::new();
@@ -105,7 +122,7 @@ fn load(path: &str, file: usize, rule: usize, quiet_only: bool, keep: f64, seed:
         let bad = |what: &str| -> ! { fail(&format!("{path} line {n}: {what}")) };
         // Cheap filter on rule and quiet before parsing the whole line.
         let mut head = line.split_ascii_whitespace();
-        let (Some(_), Some(_), Some(r_), Some(_), Some(_), Some(q)) = (
+        let (Some(_), Some(_), Some(r_), Some(c_), Some(_), Some(q)) = (
             head.next(),
             head.next(),
             head.next(),
@@ -115,7 +132,10 @@ fn load(path: &str, file: usize, rule: usize, quiet_only: bool, keep: f64, seed:
         ) else {
             bad("a format 2 line needs game, result, rule, colour, score and quiet");
         };
-        if r_.parse::<usize>().ok() != Some(rule) || (quiet_only && q != "1") {
+        if r_.parse::<usize>().ok() != Some(rule)
+            || colour.is_some_and(|c| c_.parse::<usize>().ok() != Some(c))
+            || (quiet_only && q != "1")
+        {
             continue;
         }
         if keep < 1.0 && rng.random::<f64>() >= keep {
@@ -227,6 +247,15 @@ pub(super) fn train() {
     let lambda = real("--lambda", 0.5) as f32;
     let keep = real("--keep", 1.0);
     let quiet_only = arg("--quiet").is_some();
+    // A colour's own head (`nnue::heads_for`): its positions only.
+    let colour = super::colour_arg().map(|c| c.index());
+    let sel = Select {
+        rule,
+        colour,
+        quiet_only,
+        keep,
+        seed,
+    };
     let start = std::time::Instant::now();
 
     // Files read two at a time (the machine's cores), appended in file order.
@@ -239,7 +268,7 @@ pub(super) fn train() {
                 .enumerate()
                 .map(|(j, path)| {
                     let f = i0 * threads + j;
-                    s.spawn(move || load(path, f, rule, quiet_only, keep, seed))
+                    s.spawn(move || load(path, f, sel))
                 })
                 .collect();
             hs.into_iter()

@@ -709,6 +709,51 @@ pub fn net_for(rule: Rule, on: bool) -> Option<&'static Net> {
         .as_ref()
 }
 
+/// Checks that `head` can value positions from `base`'s accumulators: the same first
+/// layer (W1 and b1, integer), so that only the layers after it differ. `name`: the head's
+/// file, for the error.
+pub fn check_head(base: &Net, head: &Net, name: &str) -> Result<(), String> {
+    if head.w1 != base.w1 || head.b1 != base.b1 {
+        return Err(format!(
+            "{name}: its first layer (W1, b1) is not the rule net's; train it with --init \
+             on that net and --freeze-w1"
+        ));
+    }
+    Ok(())
+}
+
+/// The heads that value positions with each colour to move (`[Black, White]`), where
+/// given: the net files named by `GOMOKU_NNUE_BLACK` and `GOMOKU_NNUE_WHITE` (trials, for
+/// every rule with a net). Each must share the rule net's first layer ([`check_head`]), so
+/// both colours read the same accumulators through their own hidden and output layers: a
+/// rule's positions differ by colour (Renju's forbidden points are Black's only) while the
+/// input says only whose turn it is. `None` for a colour whose variable is unset, or, said
+/// once on stderr, whose file does not load or match: the rule net values it.
+pub fn heads_for(rule: Rule, base: Option<&'static Net>) -> [Option<&'static Net>; 2] {
+    static HEADS: [[OnceLock<Option<Net>>; 2]; 3] = [const { [const { OnceLock::new() }; 2] }; 3];
+    let Some(base) = base else {
+        return [None, None];
+    };
+    let slot = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    };
+    [("GOMOKU_NNUE_BLACK", 0), ("GOMOKU_NNUE_WHITE", 1)].map(|(var, c)| {
+        HEADS[slot][c]
+            .get_or_init(|| {
+                let path = std::env::var(var).ok()?;
+                std::fs::read(&path)
+                    .map_err(|e| format!("{path}: {e}"))
+                    .and_then(|b| Net::from_bytes(&b, &path))
+                    .and_then(|head| check_head(base, &head, &path).map(|()| head))
+                    .map_err(|e| eprintln!("nnue: {e}; the rule net values this colour"))
+                    .ok()
+            })
+            .as_ref()
+    })
+}
+
 /// A random float net of a trained net's magnitudes, its first layer on the integer grid as
 /// the trainer leaves it (for tests).
 #[cfg(test)]
@@ -729,6 +774,15 @@ pub fn random_net(seed: u64) -> FloatNet {
         }
     }
     FloatNet { params, k: 238.0 }
+}
+
+/// A net with `base`'s first layer and the hidden and output layers of `random_net(seed)`:
+/// a second head for `base` (for tests).
+#[cfg(test)]
+pub fn random_head(base: &FloatNet, seed: u64) -> FloatNet {
+    let mut head = random_net(seed);
+    head.params[..W2].copy_from_slice(&base.params[..W2]);
+    head
 }
 
 /// The non-zero counts of a dense pcode histogram, as (code, count) pairs: the network's
@@ -770,6 +824,23 @@ mod tests {
         let g = FloatNet::from_bytes(&f.to_bytes(), "t").unwrap();
         assert_eq!(f.params, g.params);
         assert_eq!(f.k, g.k);
+    }
+
+    /// A second head is taken only with the rule net's first layer: one W1 weight or b1
+    /// lane off is an error that names the file.
+    #[test]
+    fn a_head_must_share_the_first_layer() {
+        let base_f = random_net(3);
+        let base = Net::quantize(&base_f, "base").unwrap();
+        let head = Net::quantize(&random_head(&base_f, 4), "head").unwrap();
+        assert!(check_head(&base, &head, "head.bin").is_ok());
+        for i in [W1 + 5 * ACC + 7, B1 + 3] {
+            let mut f = random_head(&base_f, 4);
+            f.params[i] += 1.0 / QA as f32;
+            let off = Net::quantize(&f, "off").unwrap();
+            let e = check_head(&base, &off, "off.bin").unwrap_err();
+            assert!(e.contains("off.bin") && e.contains("first layer"), "{e}");
+        }
     }
 
     /// A corrupt or short file is an error naming the file, never a panic.

@@ -60,6 +60,9 @@ pub struct State {
     /// accumulators, to which `account` and `update_lines` report the points whose codes
     /// change. In a cell because `evaluate` (`&self`) brings them up to date lazily.
     nn: RefCell<Option<AccStack>>,
+    /// The heads that value each colour to move (`[Black, White]`) from the same
+    /// accumulators, where given (`nnue::heads_for`); `nn`'s net values a colour without.
+    nn_heads: [Option<&'static Net>; 2],
     /// What `make` changed, so that `unmake` puts it back instead of recomputing it (the
     /// recomputation cost as much as the move itself, Renju's forbidden checks included).
     frames: Vec<Frame>,
@@ -81,11 +84,23 @@ impl State {
     /// The search board for `game`'s position and side to move.
     pub fn from_game(game: &Game) -> State {
         let on = super::params::Params::get().nnue_for(game.rule());
-        State::with_net(game, nnue::net_for(game.rule(), on))
+        let net = nnue::net_for(game.rule(), on);
+        State::with_nets(game, net, nnue::heads_for(game.rule(), net))
     }
 
     /// [`State::from_game`] evaluating with `net` (`None`: the tables).
     pub fn with_net(game: &Game, net: Option<&'static Net>) -> State {
+        State::with_nets(game, net, [None, None])
+    }
+
+    /// [`State::with_net`], with each colour to move valued by its head in `heads`
+    /// (`[Black, White]`) where given (heads share `net`'s first layer:
+    /// [`nnue::check_head`]).
+    pub fn with_nets(
+        game: &Game,
+        net: Option<&'static Net>,
+        heads: [Option<&'static Net>; 2],
+    ) -> State {
         let size = game.size();
         let t = tables();
         let mut cells = Vec::with_capacity(size * size);
@@ -146,6 +161,7 @@ impl State {
                 .map(|c| super::eval_table::table_index(game.rule(), c)),
             renju: game.rule() == Rule::Renju,
             nn: RefCell::new(net.map(AccStack::new)),
+            nn_heads: heads.map(|h| h.filter(|_| net.is_some())),
             frames: Vec::new(),
             undo: Vec::new(),
         };
@@ -324,7 +340,7 @@ impl State {
     pub fn evaluate(&self) -> i32 {
         let (me, opp) = (self.side.index(), self.side.opponent().index());
         if let Some(nn) = self.nn.borrow_mut().as_mut() {
-            let net = nn.net();
+            let net = self.nn_heads[me].unwrap_or_else(|| nn.net());
             let acc = nn.current();
             return net.evaluate(&acc[me], &acc[opp]);
         }
@@ -741,6 +757,51 @@ mod tests {
                 assert_same(&st, &State::from_game(&game), &format!("{rule:?} unmake"));
             }
             assert_eq!(game.history().len(), 0);
+        }
+    }
+
+    /// With a colour's head, positions with that colour to move are valued by it and the
+    /// others by the rule net (or the other colour's head), all from the same
+    /// accumulators; each head differs from the net on the way.
+    #[test]
+    fn a_colour_head_values_its_colour_to_move() {
+        let base_f = nnue::random_net(21);
+        let leak = |f: &nnue::FloatNet| -> &'static Net {
+            Box::leak(Box::new(Net::quantize(f, "test").unwrap()))
+        };
+        let net = leak(&base_f);
+        let (black, white) = (
+            leak(&nnue::random_head(&base_f, 22)),
+            leak(&nnue::random_head(&base_f, 24)),
+        );
+        let mut rng = StdRng::seed_from_u64(23);
+        for rule in Rule::ALL {
+            for heads in [
+                [None, Some(white)],
+                [Some(black), None],
+                [Some(black), Some(white)],
+            ] {
+                let mut game = Game::new(15, rule).unwrap();
+                let mut st = State::with_nets(&game, Some(net), heads);
+                let mut differ = [false; 2];
+                for _ in 0..40 {
+                    let Some(p) = play_random(&mut game, &mut rng) else {
+                        break;
+                    };
+                    st.make(p);
+                    let acc = st.accumulators().unwrap();
+                    let (me, opp) = (st.side().index(), st.side().opponent().index());
+                    let by = |n: &Net| n.evaluate(&acc[me], &acc[opp]);
+                    let expected = by(heads[me].unwrap_or(net));
+                    assert_eq!(st.evaluate(), expected, "{rule:?} ply {}", st.ply());
+                    differ[me] |= expected != by(net);
+                }
+                assert_eq!(differ, heads.map(|h| h.is_some()), "{rule:?}");
+                // Without a net there are no heads either: the tables value both colours.
+                let tables = State::with_nets(&game, None, heads);
+                assert!(tables.accumulators().is_none());
+                assert_eq!(tables.evaluate(), State::with_net(&game, None).evaluate());
+            }
         }
     }
 

@@ -668,12 +668,12 @@ pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
     }
 }
 
-/// Reads the network of every rule whose switch is on (`Params::nnue_for`), so that the
-/// first search does not pay for it.
+/// Reads the network of every rule whose switch is on (`Params::nnue_for`), and its
+/// colour heads where given, so that the first search does not pay for them.
 pub fn load_nets() {
     let p = super::params::Params::get();
     for rule in Rule::ALL {
-        net_for(rule, p.nnue_for(rule));
+        heads_for(rule, net_for(rule, p.nnue_for(rule)));
     }
 }
 

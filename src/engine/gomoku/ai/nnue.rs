@@ -657,6 +657,10 @@ fn has_avx2() -> bool {
 static FREESTYLE: &[u8] = include_bytes!("nnue/freestyle.bin");
 static STANDARD: &[u8] = include_bytes!("nnue/standard.bin");
 static RENJU: &[u8] = include_bytes!("nnue/renju.bin");
+/// Renju's colour heads (`heads_for`): `renju.bin`'s first layer, the layers after it
+/// refitted to the positions with that colour to move (`tune nnue --colour`).
+static RENJU_BLACK: &[u8] = include_bytes!("nnue/renju_black.bin");
+static RENJU_WHITE: &[u8] = include_bytes!("nnue/renju_white.bin");
 
 /// The committed network file of `rule` and its name, if one is shipped (a rule without
 /// one keeps the tables).
@@ -665,6 +669,17 @@ pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
         Rule::Freestyle => Some((FREESTYLE, "nnue/freestyle.bin (built in)")),
         Rule::Renju => Some((RENJU, "nnue/renju.bin (built in)")),
         Rule::Standard => Some((STANDARD, "nnue/standard.bin (built in)")),
+    }
+}
+
+/// The committed colour heads of `rule` (`[Black, White]`) and their names, where shipped.
+pub fn built_in_heads(rule: Rule) -> [Option<(&'static [u8], &'static str)>; 2] {
+    match rule {
+        Rule::Renju => [
+            Some((RENJU_BLACK, "nnue/renju_black.bin (built in)")),
+            Some((RENJU_WHITE, "nnue/renju_white.bin (built in)")),
+        ],
+        Rule::Freestyle | Rule::Standard => [None, None],
     }
 }
 
@@ -724,11 +739,13 @@ pub fn check_head(base: &Net, head: &Net, name: &str) -> Result<(), String> {
 
 /// The heads that value positions with each colour to move (`[Black, White]`), where
 /// given: the net files named by `GOMOKU_NNUE_BLACK` and `GOMOKU_NNUE_WHITE` (trials, for
-/// every rule with a net). Each must share the rule net's first layer ([`check_head`]), so
+/// every rule with a net), else, with `Params::nnue_heads` on, the rule's committed ones
+/// ([`built_in_heads`]). Each must share the rule net's first layer ([`check_head`]), so
 /// both colours read the same accumulators through their own hidden and output layers: a
 /// rule's positions differ by colour (Renju's forbidden points are Black's only) while the
-/// input says only whose turn it is. `None` for a colour whose variable is unset, or, said
-/// once on stderr, whose file does not load or match: the rule net values it.
+/// input says only whose turn it is. `None` for a colour without one, or, said once on
+/// stderr, whose file does not load or match: the rule net values it (a trial head
+/// matches one rule's net; the other rules say so and go on without it).
 pub fn heads_for(rule: Rule, base: Option<&'static Net>) -> [Option<&'static Net>; 2] {
     static HEADS: [[OnceLock<Option<Net>>; 2]; 3] = [const { [const { OnceLock::new() }; 2] }; 3];
     let Some(base) = base else {
@@ -739,15 +756,23 @@ pub fn heads_for(rule: Rule, base: Option<&'static Net>) -> [Option<&'static Net
         Rule::Standard => 1,
         Rule::Renju => 2,
     };
+    let built_in = built_in_heads(rule);
+    let on = super::params::Params::get().nnue_heads > 0.0;
     [("GOMOKU_NNUE_BLACK", 0), ("GOMOKU_NNUE_WHITE", 1)].map(|(var, c)| {
         HEADS[slot][c]
             .get_or_init(|| {
-                let path = std::env::var(var).ok()?;
-                std::fs::read(&path)
-                    .map_err(|e| format!("{path}: {e}"))
-                    .and_then(|b| Net::from_bytes(&b, &path))
-                    .and_then(|head| check_head(base, &head, &path).map(|()| head))
-                    .map_err(|e| eprintln!("nnue: {e}; the rule net values this colour"))
+                let loaded = match std::env::var(var) {
+                    Ok(path) => std::fs::read(&path)
+                        .map_err(|e| format!("{path}: {e}"))
+                        .and_then(|b| Net::from_bytes(&b, &path).map(|n| (n, path))),
+                    Err(_) => {
+                        let (bytes, name) = built_in[c].filter(|_| on)?;
+                        Net::from_bytes(bytes, name).map(|n| (n, name.to_string()))
+                    }
+                };
+                loaded
+                    .and_then(|(head, name)| check_head(base, &head, &name).map(|()| head))
+                    .map_err(|e| eprintln!("nnue: {e}; the {rule:?} net values this colour"))
                     .ok()
             })
             .as_ref()
@@ -824,6 +849,29 @@ mod tests {
         let g = FloatNet::from_bytes(&f.to_bytes(), "t").unwrap();
         assert_eq!(f.params, g.params);
         assert_eq!(f.k, g.k);
+    }
+
+    /// Renju's committed colour heads load and share `renju.bin`'s first layer, and each
+    /// values some position otherwise than the rule net (they are not copies of it).
+    #[test]
+    fn built_in_heads_fit_their_rule_net() {
+        let (bytes, name) = built_in(Rule::Renju).unwrap();
+        let base = Net::from_bytes(bytes, name).unwrap();
+        let probe = base.accumulate(&[(17, 3), (400, 1), (900, 2)]);
+        let other = base.accumulate(&[(5, 6), (250, 2)]);
+        for (c, head) in built_in_heads(Rule::Renju).into_iter().enumerate() {
+            let (bytes, name) = head.unwrap_or_else(|| panic!("Renju head {c}"));
+            let head = Net::from_bytes(bytes, name).unwrap();
+            check_head(&base, &head, name).unwrap();
+            assert_ne!(
+                head.output(&probe, &other),
+                base.output(&probe, &other),
+                "{name}"
+            );
+        }
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            assert!(built_in_heads(rule).iter().all(Option::is_none), "{rule:?}");
+        }
     }
 
     /// A second head is taken only with the rule net's first layer: one W1 weight or b1

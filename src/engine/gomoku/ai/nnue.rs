@@ -701,17 +701,10 @@ pub fn net_for(rule: Rule, on: bool) -> Option<&'static Net> {
     if !on {
         return None;
     }
-    let slot = match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 2,
-    };
-    NETS[slot]
+    NETS[rule_slot(rule)]
         .get_or_init(|| {
             let loaded = match std::env::var("GOMOKU_NNUE") {
-                Ok(path) => std::fs::read(&path)
-                    .map_err(|e| format!("{path}: {e}"))
-                    .and_then(|b| Net::from_bytes(&b, &path)),
+                Ok(path) => read_net(&path),
                 Err(_) => {
                     let (bytes, name) = built_in(rule)?;
                     Net::from_bytes(bytes, name)
@@ -722,6 +715,22 @@ pub fn net_for(rule: Rule, on: bool) -> Option<&'static Net> {
                 .ok()
         })
         .as_ref()
+}
+
+/// The index of `rule` in the per-rule caches of nets and heads.
+fn rule_slot(rule: Rule) -> usize {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    }
+}
+
+/// A trial weights file (`GOMOKU_NNUE*`), read and quantized; errors name the file.
+fn read_net(path: &str) -> Result<Net, String> {
+    std::fs::read(path)
+        .map_err(|e| format!("{path}: {e}"))
+        .and_then(|b| Net::from_bytes(&b, path))
 }
 
 /// Checks that `head` can value positions from `base`'s accumulators: the same first
@@ -751,20 +760,14 @@ pub fn heads_for(rule: Rule, base: Option<&'static Net>) -> [Option<&'static Net
     let Some(base) = base else {
         return [None, None];
     };
-    let slot = match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 2,
-    };
+    let slot = rule_slot(rule);
     let built_in = built_in_heads(rule);
     let on = super::params::Params::get().nnue_heads > 0.0;
     [("GOMOKU_NNUE_BLACK", 0), ("GOMOKU_NNUE_WHITE", 1)].map(|(var, c)| {
         HEADS[slot][c]
             .get_or_init(|| {
                 let loaded = match std::env::var(var) {
-                    Ok(path) => std::fs::read(&path)
-                        .map_err(|e| format!("{path}: {e}"))
-                        .and_then(|b| Net::from_bytes(&b, &path).map(|n| (n, path))),
+                    Ok(path) => read_net(&path).map(|n| (n, path)),
                     Err(_) => {
                         let (bytes, name) = built_in[c].filter(|_| on)?;
                         Net::from_bytes(bytes, name).map(|n| (n, name.to_string()))

@@ -329,6 +329,36 @@ fn a_brain_that_hangs() {
 }
 
 #[test]
+fn a_reply_in_time_counts_when_the_manager_reads_it_late() {
+    // The brain answers at once; the manager's thread is then held past the deadline (as a
+    // thread starved of the CPU on a busy machine is, here by the message callback): the
+    // move was read in time, so it stands.
+    let spec = EngineSpec {
+        turn: Duration::from_secs(3),
+        grace: Duration::from_secs(1),
+        nice: None,
+        ..script("prompt", "echo 'MESSAGE thinking'; echo '0,0'", ":")
+    };
+    let mut client = EngineClient::new(spec);
+    let mut game = Game::new(15, Rule::Freestyle).unwrap();
+    game.play(Pos::from_human("h8", 15).unwrap()).unwrap();
+    client.prepare(&game).unwrap();
+    let asked = Instant::now();
+    let answer = client.think(&game, Limit::Turn, &never(), &mut |_| {
+        // Past the deadline (3 s + 1 s from a moment after `asked`).
+        std::thread::sleep(
+            (asked + Duration::from_secs(5)).saturating_duration_since(Instant::now()),
+        );
+    });
+    let answer = answer.expect("answered in time").expect("not stopped");
+    assert_eq!(answer.pos, Pos::from_gomocup("0,0", 15).unwrap());
+    assert!(
+        asked.elapsed() >= Duration::from_secs(5),
+        "the manager was held"
+    );
+}
+
+#[test]
 fn a_brain_that_floods_its_output() {
     let fault = fault_of(
         script("flood", "exec yes 'MESSAGE thinking very loudly'", ":"),

@@ -252,6 +252,9 @@ impl Default for EngineEntry {
     }
 }
 
+/// How long past its time an engine analysing on the analysis board may answer.
+pub const ANALYSIS_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
+
 impl EngineEntry {
     /// Whether its file is still there.
     pub fn present(&self) -> bool {
@@ -265,6 +268,16 @@ impl EngineEntry {
             memory: self.memory_mib as u64 * 1024 * 1024,
             threads: self.threads,
             ..crate::protocol::client::EngineSpec::new(&self.path)
+        }
+    }
+
+    /// How the analysis board runs it: no clock runs there, so a late answer (the machine
+    /// busy with other work) is still shown, and only an engine silent for
+    /// [`ANALYSIS_GRACE`] past its time is called hung.
+    pub fn analysis_spec(&self) -> crate::protocol::client::EngineSpec {
+        crate::protocol::client::EngineSpec {
+            grace: ANALYSIS_GRACE,
+            ..self.spec()
         }
     }
 }

@@ -179,16 +179,17 @@ impl BrainProcess {
     }
 
     /// The next reply line, skipping `MESSAGE` and `DEBUG` lines, and when it was read.
+    /// A line counts as in time by when it was read, not by when this wait looks at it: a
+    /// manager thread starved of the CPU on a busy machine must not fault a brain that
+    /// answered in time.
     pub fn reply(&mut self, timeout: Duration) -> Result<Timed, ManagerError> {
         let deadline = Instant::now() + timeout;
         loop {
-            // Checked on every line: a brain that keeps printing messages must not hold
-            // the wait open past its deadline.
-            let now = Instant::now();
-            if now >= deadline {
-                return Err(ManagerError::Timeout(timeout));
-            }
-            match self.next_line(deadline - now) {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(wait) {
+                // Checked on every line: a brain that keeps printing messages must not hold
+                // the wait open past its deadline.
+                Ok((_, at)) if at > deadline => return Err(ManagerError::Timeout(timeout)),
                 Ok((line, _)) if is_message(&line) => continue,
                 Err(ManagerError::Timeout(_)) => return Err(ManagerError::Timeout(timeout)),
                 other => return other,

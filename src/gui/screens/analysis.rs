@@ -209,7 +209,7 @@ fn next_engine(board: &mut AnalysisBoard, settings: &Settings) {
     if let Some(seat) = board.engine.take() {
         seat.end_if_idle();
     }
-    board.engine = next.map(|e| EngineSeat::new(e.name.clone(), e.spec()));
+    board.engine = next.map(|e| EngineSeat::new(e.name.clone(), e.analysis_spec()));
     if able.is_empty() {
         board.status = Some(Msg::key("analysis-no-engine"));
     }

@@ -198,10 +198,12 @@ fn an_external_engine_analyses_on_the_analysis_board() {
         "{:?}",
         t.texts()
     );
+    // Until the analysis ends, its answer or a fault: a fault is shown, not waited out.
     assert!(t.run_until(|w| {
         let b = w.resource::<AnalysisBoard>();
-        !b.is_searching() && !b.lines().top.is_empty()
+        !b.is_searching() && (!b.lines().top.is_empty() || b.lines().fault.is_some())
     }));
+    assert_eq!(board(&t).lines().fault, None, "the engine answers");
     assert_eq!(
         board(&t).lines().top[0].mv,
         p("j8"),

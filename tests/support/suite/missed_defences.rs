@@ -460,7 +460,12 @@ vec![
         ],
         Move(&[(11, 3), (10, 5)])
     ),
-    // game-0096: White played g11 at move 16 and lost to a win in 4; the engine (given 2000 ms) prefers g5 (loss in 8)
+    // game-0096: White played g11 at move 16, and `missed-defences` took it for the blunder
+    // (our search counted "win in 4" after it) with g5 the one move that held. Rapfi's fitted
+    // engine (2 s a move, every point within two of the stones) finds every move lost: g5
+    // and g11 both +M13 for Black after them, the longest resistance; every other point loses
+    // faster (+M3 to +M11), and the game went 7 more Black moves after g11. So the entry asks
+    // for the longest resistance, either of the two.
     t!(
         "defence vs AIWine: game 96 move 16",
         Freestyle,
@@ -476,7 +481,7 @@ vec![
             (7, 5)
         ],
         &[(6, 7), (8, 8), (6, 8), (4, 8), (5, 6), (7, 9), (6, 9)],
-        Move(&[(6, 10)])
+        Move(&[(6, 10), (6, 4)])
     ),
     // Renju, against Rapfi's built-in tables (session 21, game 9 of `rb-renju-nn`): after
     // Black's c10 the only hold is b10, a point forbidden to Black (a double four) that

@@ -657,8 +657,10 @@ fn has_avx2() -> bool {
 static FREESTYLE: &[u8] = include_bytes!("nnue/freestyle.bin");
 static STANDARD: &[u8] = include_bytes!("nnue/standard.bin");
 static RENJU: &[u8] = include_bytes!("nnue/renju.bin");
-/// Renju's colour heads (`heads_for`): `renju.bin`'s first layer, the layers after it
-/// refitted to the positions with that colour to move (`tune nnue --colour`).
+/// The colour heads (`heads_for`) of freestyle and Renju: the rule net's first layer, the
+/// layers after it refitted to the positions with that colour to move (`tune nnue --colour`).
+static FREESTYLE_BLACK: &[u8] = include_bytes!("nnue/freestyle_black.bin");
+static FREESTYLE_WHITE: &[u8] = include_bytes!("nnue/freestyle_white.bin");
 static RENJU_BLACK: &[u8] = include_bytes!("nnue/renju_black.bin");
 static RENJU_WHITE: &[u8] = include_bytes!("nnue/renju_white.bin");
 
@@ -675,11 +677,15 @@ pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
 /// The committed colour heads of `rule` (`[Black, White]`) and their names, where shipped.
 pub fn built_in_heads(rule: Rule) -> [Option<(&'static [u8], &'static str)>; 2] {
     match rule {
+        Rule::Freestyle => [
+            Some((FREESTYLE_BLACK, "nnue/freestyle_black.bin (built in)")),
+            Some((FREESTYLE_WHITE, "nnue/freestyle_white.bin (built in)")),
+        ],
         Rule::Renju => [
             Some((RENJU_BLACK, "nnue/renju_black.bin (built in)")),
             Some((RENJU_WHITE, "nnue/renju_white.bin (built in)")),
         ],
-        Rule::Freestyle | Rule::Standard => [None, None],
+        Rule::Standard => [None, None],
     }
 }
 
@@ -854,27 +860,28 @@ mod tests {
         assert_eq!(f.k, g.k);
     }
 
-    /// Renju's committed colour heads load and share `renju.bin`'s first layer, and each
-    /// values some position otherwise than the rule net (they are not copies of it).
+    /// The committed colour heads (freestyle's and Renju's) load and share their rule
+    /// net's first layer, and each values some position otherwise than the rule net (they
+    /// are not copies of it); exactly five ships none.
     #[test]
     fn built_in_heads_fit_their_rule_net() {
-        let (bytes, name) = built_in(Rule::Renju).unwrap();
-        let base = Net::from_bytes(bytes, name).unwrap();
-        let probe = base.accumulate(&[(17, 3), (400, 1), (900, 2)]);
-        let other = base.accumulate(&[(5, 6), (250, 2)]);
-        for (c, head) in built_in_heads(Rule::Renju).into_iter().enumerate() {
-            let (bytes, name) = head.unwrap_or_else(|| panic!("Renju head {c}"));
-            let head = Net::from_bytes(bytes, name).unwrap();
-            check_head(&base, &head, name).unwrap();
-            assert_ne!(
-                head.output(&probe, &other),
-                base.output(&probe, &other),
-                "{name}"
-            );
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let (bytes, name) = built_in(rule).unwrap();
+            let base = Net::from_bytes(bytes, name).unwrap();
+            let probe = base.accumulate(&[(17, 3), (400, 1), (900, 2)]);
+            let other = base.accumulate(&[(5, 6), (250, 2)]);
+            for (c, head) in built_in_heads(rule).into_iter().enumerate() {
+                let (bytes, name) = head.unwrap_or_else(|| panic!("{rule:?} head {c}"));
+                let head = Net::from_bytes(bytes, name).unwrap();
+                check_head(&base, &head, name).unwrap();
+                assert_ne!(
+                    head.output(&probe, &other),
+                    base.output(&probe, &other),
+                    "{name}"
+                );
+            }
         }
-        for rule in [Rule::Freestyle, Rule::Standard] {
-            assert!(built_in_heads(rule).iter().all(Option::is_none), "{rule:?}");
-        }
+        assert!(built_in_heads(Rule::Standard).iter().all(Option::is_none));
     }
 
     /// A second head is taken only with the rule net's first layer: one W1 weight or b1

@@ -478,25 +478,19 @@ impl EngineClient {
                 self.in_step = false;
                 return Ok(None);
             }
-            // Lateness is judged by when a line was read, not by when this thread gets to
-            // look: starved of the CPU, it may look after a deadline the brain kept.
-            let now = Instant::now();
             let process = self.running()?;
-            match process.next_line(POLL.min(deadline.saturating_duration_since(now))) {
-                Ok((_, at)) if at > deadline => {
-                    return Err(self.fault(Fault::Time(allowed + grace)));
-                }
-                Ok((line, _)) if is_message(&line) => {
+            match process.line_by(deadline, POLL) {
+                Ok(Some((line, _))) if is_message(&line) => {
                     if process.lines_read - lines_before > FLOOD_LINES {
                         return Err(self.fault(Fault::Flood(FLOOD_LINES)));
                     }
                     on_message(&line);
                 }
-                Ok((line, at)) => break (line, at),
-                Err(ManagerError::Timeout(_)) if now >= deadline => {
+                Ok(Some(line)) => break line,
+                Ok(None) => {}
+                Err(ManagerError::Timeout(_)) => {
                     return Err(self.fault(Fault::Time(allowed + grace)));
                 }
-                Err(ManagerError::Timeout(_)) => {}
                 Err(e) => return Err(self.fault(Fault::Crash(e.to_string()))),
             }
         };

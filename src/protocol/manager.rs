@@ -178,21 +178,39 @@ impl BrainProcess {
         }
     }
 
+    /// The next line of any kind read by `deadline`, waiting at most `most` for it:
+    /// `Ok(None)` when that wait ends with the deadline still ahead, `Timeout` once it has
+    /// passed with no line read in time. A line counts by when it was read, not by when
+    /// this call looks at it: a manager thread starved of the CPU on a busy machine must not
+    /// fault a brain that answered in time.
+    pub fn line_by(
+        &mut self,
+        deadline: Instant,
+        most: Duration,
+    ) -> Result<Option<Timed>, ManagerError> {
+        let now = Instant::now();
+        let late = ManagerError::Timeout(Duration::ZERO);
+        match self.next_line(most.min(deadline.saturating_duration_since(now))) {
+            Ok((_, at)) if at > deadline => Err(late),
+            Ok(line) => Ok(Some(line)),
+            Err(ManagerError::Timeout(_)) if now >= deadline => Err(late),
+            Err(ManagerError::Timeout(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The next reply line, skipping `MESSAGE` and `DEBUG` lines, and when it was read.
-    /// A line counts as in time by when it was read, not by when this wait looks at it: a
-    /// manager thread starved of the CPU on a busy machine must not fault a brain that
-    /// answered in time.
     pub fn reply(&mut self, timeout: Duration) -> Result<Timed, ManagerError> {
         let deadline = Instant::now() + timeout;
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(wait) {
-                // Checked on every line: a brain that keeps printing messages must not hold
-                // the wait open past its deadline.
-                Ok((_, at)) if at > deadline => return Err(ManagerError::Timeout(timeout)),
-                Ok((line, _)) if is_message(&line) => continue,
+            // Checked on every line: a brain that keeps printing messages must not hold
+            // the wait open past its deadline.
+            match self.line_by(deadline, timeout) {
+                Ok(Some((line, _))) if is_message(&line) => continue,
+                Ok(Some(line)) => return Ok(line),
+                Ok(None) => continue,
                 Err(ManagerError::Timeout(_)) => return Err(ManagerError::Timeout(timeout)),
-                other => return other,
+                Err(e) => return Err(e),
             }
         }
     }

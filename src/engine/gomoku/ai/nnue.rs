@@ -657,10 +657,12 @@ fn has_avx2() -> bool {
 static FREESTYLE: &[u8] = include_bytes!("nnue/freestyle.bin");
 static STANDARD: &[u8] = include_bytes!("nnue/standard.bin");
 static RENJU: &[u8] = include_bytes!("nnue/renju.bin");
-/// The colour heads (`heads_for`) of freestyle and Renju: the rule net's first layer, the
-/// layers after it refitted to the positions with that colour to move (`tune nnue --colour`).
+/// The colour heads (`heads_for`) of every rule: the rule net's first layer, the layers
+/// after it refitted to the positions with that colour to move (`tune nnue --colour`).
 static FREESTYLE_BLACK: &[u8] = include_bytes!("nnue/freestyle_black.bin");
 static FREESTYLE_WHITE: &[u8] = include_bytes!("nnue/freestyle_white.bin");
+static STANDARD_BLACK: &[u8] = include_bytes!("nnue/standard_black.bin");
+static STANDARD_WHITE: &[u8] = include_bytes!("nnue/standard_white.bin");
 static RENJU_BLACK: &[u8] = include_bytes!("nnue/renju_black.bin");
 static RENJU_WHITE: &[u8] = include_bytes!("nnue/renju_white.bin");
 
@@ -685,7 +687,10 @@ pub fn built_in_heads(rule: Rule) -> [Option<(&'static [u8], &'static str)>; 2] 
             Some((RENJU_BLACK, "nnue/renju_black.bin (built in)")),
             Some((RENJU_WHITE, "nnue/renju_white.bin (built in)")),
         ],
-        Rule::Standard => [None, None],
+        Rule::Standard => [
+            Some((STANDARD_BLACK, "nnue/standard_black.bin (built in)")),
+            Some((STANDARD_WHITE, "nnue/standard_white.bin (built in)")),
+        ],
     }
 }
 
@@ -860,28 +865,27 @@ mod tests {
         assert_eq!(f.k, g.k);
     }
 
-    /// The committed colour heads (freestyle's and Renju's) load and share their rule
-    /// net's first layer, and each values some position otherwise than the rule net (they
-    /// are not copies of it); exactly five ships none.
+    /// Every rule's committed colour heads load and share their rule net's first layer,
+    /// and each values some position otherwise than the rule net (they are not copies of
+    /// it), nor as the other colour's head does.
     #[test]
     fn built_in_heads_fit_their_rule_net() {
-        for rule in [Rule::Freestyle, Rule::Renju] {
+        for rule in Rule::ALL {
             let (bytes, name) = built_in(rule).unwrap();
             let base = Net::from_bytes(bytes, name).unwrap();
             let probe = base.accumulate(&[(17, 3), (400, 1), (900, 2)]);
             let other = base.accumulate(&[(5, 6), (250, 2)]);
+            let mut values = Vec::new();
             for (c, head) in built_in_heads(rule).into_iter().enumerate() {
                 let (bytes, name) = head.unwrap_or_else(|| panic!("{rule:?} head {c}"));
                 let head = Net::from_bytes(bytes, name).unwrap();
                 check_head(&base, &head, name).unwrap();
-                assert_ne!(
-                    head.output(&probe, &other),
-                    base.output(&probe, &other),
-                    "{name}"
-                );
+                let v = head.output(&probe, &other);
+                assert_ne!(v, base.output(&probe, &other), "{name}");
+                values.push(v);
             }
+            assert_ne!(values[0], values[1], "{rule:?}: the two heads are one");
         }
-        assert!(built_in_heads(Rule::Standard).iter().all(Option::is_none));
     }
 
     /// A second head is taken only with the rule net's first layer: one W1 weight or b1

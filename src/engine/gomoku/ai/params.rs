@@ -211,11 +211,12 @@ pub struct Params {
     /// 400 self-play games (+3 +/- 34 before it), and about 37% against Rapfi's fitted
     /// tables where ours scored 29.5% (BENCHMARKS.md, "Session 19").
     pub nnue_renju: f32,
-    /// 1 (the default): where a rule ships colour heads (freestyle, Renju), each colour to
-    /// move is valued through its own (`nnue::heads_for`): the rule net's first layer, the
-    /// layers after it refitted to that colour's positions of new self-play games.
-    /// Self-play at 0.1 s, 400 games: Renju +43 +/- 34 (both heads; +35 White's alone, and
-    /// +17 over one refitted head for both colours), freestyle +39 +/- 33.
+    /// 1 (the default): each rule's colour to move is valued through its own colour head
+    /// (`nnue::heads_for`): the rule net's first layer, the layers after it refitted to
+    /// that colour's positions of new self-play games. Self-play at 0.1 s, 400 games:
+    /// Renju +43 +/- 34 (both heads; +35 White's alone, and +17 over one refitted head for
+    /// both colours), freestyle +39 +/- 33; exactly five +17 and +30 +/- 33 in two screens
+    /// on different openings (800 games: +23 +/- 23).
     pub nnue_heads: f32,
 }
 

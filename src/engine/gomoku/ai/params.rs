@@ -218,6 +218,14 @@ pub struct Params {
     /// both colours), freestyle +39 +/- 33; exactly five +17 and +30 +/- 33 in two screens
     /// on different openings (800 games: +23 +/- 23).
     pub nnue_heads: f32,
+    /// Move candidates: the empty points within `cand_square` of a stone (Chebyshev
+    /// distance; 2, a 5x5 square, the default) plus those up to `cand_line` cells from a
+    /// stone along its eight lines (0: none beyond the square). Rapfi's default is a 7x7
+    /// square and lines of 4 (`cand_square=3,cand_line=4`). Freestyle self-play at 0.1 s,
+    /// 400 games: Rapfi's range -8 +/- 33, a 5x5 square with lines of 3 +0 +/- 33
+    /// (BENCHMARKS.md, "Session 27"): the default stays.
+    pub cand_square: f32,
+    pub cand_line: f32,
 }
 
 impl Default for Params {
@@ -292,6 +300,8 @@ impl Default for Params {
             nnue_std: 1.0,
             nnue_renju: 1.0,
             nnue_heads: 1.0,
+            cand_square: 2.0,
+            cand_line: 0.0,
         }
     }
 }
@@ -305,6 +315,25 @@ impl Params {
             Rule::Standard => self.nnue_std > 0.0,
             Rule::Renju => self.nnue_renju > 0.0,
         }
+    }
+
+    /// The offsets `(dx, dy)` of the points a stone makes move candidates (`cand_square`,
+    /// `cand_line`), itself included.
+    pub fn near_offsets(&self) -> Vec<(i32, i32)> {
+        let sq = self.cand_square.clamp(1.0, 7.0) as i32;
+        let line = self.cand_line.clamp(0.0, 7.0) as i32;
+        let mut out = Vec::new();
+        for dy in -sq.max(line)..=sq.max(line) {
+            for dx in -sq.max(line)..=sq.max(line) {
+                let in_square = dx.abs() <= sq && dy.abs() <= sq;
+                let on_line =
+                    (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= line;
+                if in_square || on_line {
+                    out.push((dx, dy));
+                }
+            }
+        }
+        out
     }
 
     /// The defaults, with `GOMOKU_TUNE`'s overrides.
@@ -402,6 +431,8 @@ impl Params {
             "nnue_std" => &mut self.nnue_std,
             "nnue_renju" => &mut self.nnue_renju,
             "nnue_heads" => &mut self.nnue_heads,
+            "cand_square" => &mut self.cand_square,
+            "cand_line" => &mut self.cand_line,
             other => return Err(format!("unknown parameter '{other}'")),
         };
         *slot = v;
@@ -412,6 +443,21 @@ impl Params {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn candidate_ranges_have_their_shapes() {
+        let mut p = Params::default();
+        // The default: a 5x5 square.
+        let d = p.near_offsets();
+        assert_eq!(d.len(), 25);
+        assert!(d.iter().all(|&(x, y)| x.abs() <= 2 && y.abs() <= 2));
+        // Rapfi's: a 7x7 square and the fourth point of each of the eight lines.
+        p.set("cand_square=3").unwrap();
+        p.set("cand_line=4").unwrap();
+        let r = p.near_offsets();
+        assert_eq!(r.len(), 49 + 8);
+        assert!(r.contains(&(4, -4)) && r.contains(&(0, 4)) && !r.contains(&(4, 1)));
+    }
 
     #[test]
     fn overrides_parse_and_errors_name_the_item() {

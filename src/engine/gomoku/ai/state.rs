@@ -12,6 +12,7 @@ use crate::engine::gomoku::game::Game;
 use crate::engine::gomoku::pos::{DIRECTIONS, Pos, Stone};
 use crate::engine::gomoku::rules::{self, Rule};
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 /// Per-point data for one colour.
 #[derive(Copy, Clone, Debug)]
@@ -624,14 +625,14 @@ impl State {
     }
 
     fn update_near(&mut self, p: Pos, sign: i32) {
+        static OFFSETS: OnceLock<Vec<(i32, i32)>> = OnceLock::new();
+        let offsets = OFFSETS.get_or_init(|| super::params::Params::get().near_offsets());
         let size = self.size as i32;
-        for dy in -2..=2 {
-            for dx in -2..=2 {
-                let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
-                if x >= 0 && y >= 0 && x < size && y < size {
-                    let j = (y * size + x) as usize;
-                    self.near[j] = (self.near[j] as i32 + sign) as u8;
-                }
+        for &(dx, dy) in offsets {
+            let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
+            if x >= 0 && y >= 0 && x < size && y < size {
+                let j = (y * size + x) as usize;
+                self.near[j] = (self.near[j] as i32 + sign) as u8;
             }
         }
     }

@@ -170,6 +170,10 @@ pub struct Params {
     /// Reverse-futility margin per ply under Renju (0: `rfp` for every rule). 80 (Rapfi's,
     /// against its 63 in freestyle; the default): +12 Elo over 400 Renju self-play games.
     pub rfp_renju: f32,
+    /// LMR divisor under Renju (0: `lmr_div` for every rule). Renju self-play at 0.1 s,
+    /// 400 games: 1.8 +16 +/- 33 (LLR 0.42), 2.3 -10 +/- 33 (BENCHMARKS.md, "Session
+    /// 27"): undecided, so 0 stays until a second screen agrees.
+    pub lmr_div_renju: f32,
     /// 1: a loss proven within the horizon does not end the search: a pruned search can
     /// find a false one, and the next iteration may find the defence (Rapfi iterates on).
     /// Off: -3 +/- 33 Elo over 400 self-play games at 0.1 s.
@@ -290,6 +294,7 @@ impl Default for Params {
             qvcf_delta: 0.0,
             qvcf_delta_ply: 60.0,
             rfp_renju: 80.0,
+            lmr_div_renju: 0.0,
             loss_iterate: 0.0,
             hist_channels: 0.0,
             tt_hist: 0.0,
@@ -421,6 +426,7 @@ impl Params {
             "qvcf_delta" => &mut self.qvcf_delta,
             "qvcf_delta_ply" => &mut self.qvcf_delta_ply,
             "rfp_renju" => &mut self.rfp_renju,
+            "lmr_div_renju" => &mut self.lmr_div_renju,
             "loss_iterate" => &mut self.loss_iterate,
             "hist_channels" => &mut self.hist_channels,
             "tt_hist" => &mut self.tt_hist,

@@ -596,7 +596,12 @@ impl<'a> Searcher<'a> {
             } else {
                 let mut r = 0.0f32;
                 if selective && depth >= 2.0 {
-                    r = self.p.lmr_base + lmr(depth, tried + 1) / self.p.lmr_div;
+                    let lmr_div = if self.p.lmr_div_renju > 0.0 && self.st.renju() {
+                        self.p.lmr_div_renju
+                    } else {
+                        self.p.lmr_div
+                    };
+                    r = self.p.lmr_base + lmr(depth, tried + 1) / lmr_div;
                     // At an expected cut node a late move is unlikely to matter, unless it
                     // is a killer (with `lmr_cut_killer`: Rapfi's larger cut-node term).
                     if cut_node

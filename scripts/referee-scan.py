@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Referee scan of lost games (the SGF files `pbrain-match --sgf` writes).
+
+A strong Gomocup brain (Rapfi with its fitted tables, say) values every position from the
+6th move on, from the side to move; each of our moves is then scored by how much it lost
+in the referee's eyes (its value before the move, less its value after, both for us), and
+the three worst are printed per game, with the referee's own move. Mate scores ("-M16")
+count as +-(20000 - plies). A short referee time makes its horizon look like our blunders:
+re-ask a flagged position with seconds a move before believing it.
+
+    scripts/referee-scan.py BRAIN MS RULE OUR-NAME GAME.sgf...
+
+RULE is the Gomocup rule number (0 freestyle, 1 exactly five, 4 Renju); OUR-NAME is the
+player name our brain has in the files (PB/PW); only the games it lost are scanned.
+"""
+import os, re, subprocess, sys
+
+def parse(path):
+    t = open(path).read()
+    pb = re.search(r'PB\[([^\]]*)\]', t).group(1)
+    re_ = re.search(r'RE\[([^\]]*)\]', t).group(1)
+    mv = [(ord(a) - 97, ord(b) - 97) for a, b in re.findall(r';[BW]\[([a-o])([a-o])\]', t)]
+    return pb, re_, mv
+
+def val(ev):
+    if ev is None: return None
+    m = re.fullmatch(r'([+-]?)M(\d+)', ev)
+    if m: return (20000 - int(m.group(2))) * (-1 if m.group(1) == '-' else 1)
+    try: return int(ev)
+    except ValueError: return None
+
+def ask(brain, ms, rule, order):
+    me_black = len(order) % 2 == 0
+    lines = ['START 15', 'INFO rule %d' % rule, 'INFO timeout_turn %d' % ms,
+             'INFO timeout_match 0', 'INFO max_memory 350000000', 'BOARD']
+    for i, (x, y) in enumerate(order):
+        lines.append('%d,%d,%d' % (x, y, 1 if (i % 2 == 0) == me_black else 2))
+    lines.append('DONE')
+    p = subprocess.Popen([brain], cwd=os.path.dirname(brain), stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+    p.stdin.write('\n'.join(lines) + '\n'); p.stdin.flush()
+    ev, mv = None, None
+    for line in p.stdout:
+        line = line.strip()
+        m = re.search(r'Eval (\S+)', line)
+        if m: ev = m.group(1)
+        if re.fullmatch(r'\d+,\d+', line):
+            mv = tuple(map(int, line.split(','))); break
+    p.stdin.write('END\n'); p.stdin.flush(); p.wait()
+    return val(ev), mv
+
+def name(p): return 'abcdefghijklmno'[p[0]] + str(p[1] + 1)
+
+brain, ms, rule, ours = os.path.abspath(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+for path in sys.argv[5:]:
+    pb, res, mv = parse(path)
+    we_black = pb == ours
+    lost = res.startswith('W') if we_black else res.startswith('B')
+    if not lost: continue
+    first = 5
+    vals = []
+    for k in range(first, len(mv)):
+        vals.append((k,) + ask(brain, ms, rule, mv[:k]))
+    out = []
+    for (k, v, best), (k2, v2, _) in zip(vals, vals[1:]):
+        ours_to_move = (k % 2 == 0) == we_black
+        if not ours_to_move or v is None or v2 is None: continue
+        drop = v + v2
+        out.append((drop, k, v, -v2, mv[k], best))
+    out.sort(reverse=True)
+    print('%s: we are %s, %d moves; first evals (our side): %s' % (os.path.basename(path), 'Black' if we_black else 'White', len(mv),
+          ' '.join(str(v if ((k % 2 == 0) == we_black) else -v) for k, v, _ in vals[:12] if v is not None)), flush=True)
+    for drop, k, v, after, m, best in out[:3]:
+        print('   move %d: %s played, %d -> %d (drop %d); referee plays %s' % (k + 1, name(m), v, after, drop, name(best) if best else '?'), flush=True)

@@ -13,7 +13,16 @@ re-ask a flagged position with seconds a move before believing it.
 RULE is the Gomocup rule number (0 freestyle, 1 exactly five, 4 Renju); OUR-NAME is the
 player name our brain has in the files (PB/PW); only the games it lost are scanned.
 """
-import os, re, subprocess, sys
+import importlib.util
+import os
+import re
+import sys
+
+# One way to talk to the brain: audit-defences.py's.
+_SPEC = importlib.util.spec_from_file_location(
+    'audit_defences', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'audit-defences.py'))
+AUDIT = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(AUDIT)
 
 def parse(path):
     t = open(path).read()
@@ -30,24 +39,10 @@ def val(ev):
     except ValueError: return None
 
 def ask(brain, ms, rule, order):
-    me_black = len(order) % 2 == 0
-    lines = ['START 15', 'INFO rule %d' % rule, 'INFO timeout_turn %d' % ms,
-             'INFO timeout_match 0', 'INFO max_memory 350000000', 'BOARD']
-    for i, (x, y) in enumerate(order):
-        lines.append('%d,%d,%d' % (x, y, 1 if (i % 2 == 0) == me_black else 2))
-    lines.append('DONE')
-    p = subprocess.Popen([brain], cwd=os.path.dirname(brain), stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True)
-    p.stdin.write('\n'.join(lines) + '\n'); p.stdin.flush()
-    ev, mv = None, None
-    for line in p.stdout:
-        line = line.strip()
-        m = re.search(r'Eval (\S+)', line)
-        if m: ev = m.group(1)
-        if re.fullmatch(r'\d+,\d+', line):
-            mv = tuple(map(int, line.split(','))); break
-    p.stdin.write('END\n'); p.stdin.flush(); p.wait()
-    return val(ev), mv
+    """The referee's value for the side to move after `order`, and its move."""
+    ev, mv = AUDIT.ask(brain, ms, rule, order, len(order) % 2 == 0)
+    return val(ev), tuple(map(int, mv.split(','))) if mv else None
+
 
 def name(p): return 'abcdefghijklmno'[p[0]] + str(p[1] + 1)
 

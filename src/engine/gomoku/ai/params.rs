@@ -171,8 +171,8 @@ pub struct Params {
     /// against its 63 in freestyle; the default): +12 Elo over 400 Renju self-play games.
     pub rfp_renju: f32,
     /// LMR divisor under Renju (0: `lmr_div` for every rule). Renju self-play at 0.1 s,
-    /// 400 games: 1.8 +16 +/- 33 (LLR 0.42), 2.3 -10 +/- 33 (BENCHMARKS.md, "Session
-    /// 27"): undecided, so 0 stays until a second screen agrees.
+    /// 400 games: 1.8 +16 and +6 +/- 33 in two screens (800 games about +11, undecided),
+    /// 2.3 -10 +/- 33 (BENCHMARKS.md, "Session 27"): off.
     pub lmr_div_renju: f32,
     /// 1: a loss proven within the horizon does not end the search: a pruned search can
     /// find a false one, and the next iteration may find the defence (Rapfi iterates on).

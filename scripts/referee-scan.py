@@ -52,12 +52,11 @@ for path in sys.argv[5:]:
     we_black = pb == ours
     lost = res.startswith('W') if we_black else res.startswith('B')
     if not lost: continue
-    first = 5
     vals = []
-    for k in range(first, len(mv)):
+    for k in range(5, len(mv)):  # from the 6th move: the openings have up to 5 stones
         vals.append((k,) + ask(brain, ms, rule, mv[:k]))
     out = []
-    for (k, v, best), (k2, v2, _) in zip(vals, vals[1:]):
+    for (k, v, best), (_, v2, _) in zip(vals, vals[1:]):
         ours_to_move = (k % 2 == 0) == we_black
         if not ours_to_move or v is None or v2 is None: continue
         drop = v + v2

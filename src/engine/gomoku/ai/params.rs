@@ -230,6 +230,16 @@ pub struct Params {
     /// (BENCHMARKS.md, "Session 27"): the default stays.
     pub cand_square: f32,
     pub cand_line: f32,
+    /// With a network on: the share (0..1) of the tables' evaluation mixed into the
+    /// network's, `(1 - w) x net + w x tables`; 0 (the default): the network alone.
+    pub nnue_mix: f32,
+    /// With a network on: this multiple of the tables' threat term (their value of the
+    /// kinds of four and three points on the board) added to the network's value; 0 (the
+    /// default): none.
+    pub nnue_threat: f32,
+    /// With a network on: its value times this (1, the default). The pruning margins are
+    /// in evaluation units, so this moves them against the network's confidence.
+    pub nnue_scale: f32,
 }
 
 impl Default for Params {
@@ -307,6 +317,9 @@ impl Default for Params {
             nnue_heads: 1.0,
             cand_square: 2.0,
             cand_line: 0.0,
+            nnue_mix: 0.0,
+            nnue_threat: 0.0,
+            nnue_scale: 1.0,
         }
     }
 }
@@ -439,6 +452,9 @@ impl Params {
             "nnue_heads" => &mut self.nnue_heads,
             "cand_square" => &mut self.cand_square,
             "cand_line" => &mut self.cand_line,
+            "nnue_mix" => &mut self.nnue_mix,
+            "nnue_threat" => &mut self.nnue_threat,
+            "nnue_scale" => &mut self.nnue_scale,
             other => return Err(format!("unknown parameter '{other}'")),
         };
         *slot = v;

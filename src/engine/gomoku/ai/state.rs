@@ -339,17 +339,40 @@ impl State {
     /// less the opponent's as the side waiting, plus the threat table's value for the kinds
     /// of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
+        self.evaluate_with(super::params::Params::get())
+    }
+
+    /// [`State::evaluate`] under the switches `p` (`nnue_mix`, `nnue_threat`, `nnue_scale`
+    /// shape a network's value; the tables' value ignores them).
+    pub fn evaluate_with(&self, p: &super::params::Params) -> i32 {
         let (me, opp) = (self.side.index(), self.side.opponent().index());
+        let threat = || {
+            let mask = super::pattern::threat_mask(|k, c| {
+                self.counts[if k == 0 { me } else { opp }][c as usize] as u32
+            });
+            super::eval_table::TABLES[self.eval_set[me]].threat[mask] as i32
+        };
+        let tables = || {
+            (self.totals[me][0] - self.totals[opp][1] + threat()) / super::eval_table::EVAL_SCALE
+        };
         if let Some(nn) = self.nn.borrow_mut().as_mut() {
             let net = self.nn_heads[me].unwrap_or_else(|| nn.net());
             let acc = nn.current();
-            return net.evaluate(&acc[me], &acc[opp]);
+            let v = net.evaluate(&acc[me], &acc[opp]);
+            if p.nnue_mix <= 0.0 && p.nnue_threat == 0.0 && p.nnue_scale == 1.0 {
+                return v;
+            }
+            let mut v = v as f32 * p.nnue_scale;
+            if p.nnue_mix > 0.0 {
+                v += p.nnue_mix * (tables() as f32 - v);
+            }
+            if p.nnue_threat != 0.0 {
+                v += p.nnue_threat * threat() as f32 / super::eval_table::EVAL_SCALE as f32;
+            }
+            // Well inside the search's win scores whatever the switches.
+            return (v as i32).clamp(-20_000, 20_000);
         }
-        let mask = super::pattern::threat_mask(|k, c| {
-            self.counts[if k == 0 { me } else { opp }][c as usize] as u32
-        });
-        let threat = super::eval_table::TABLES[self.eval_set[me]].threat[mask] as i32;
-        (self.totals[me][0] - self.totals[opp][1] + threat) / super::eval_table::EVAL_SCALE
+        tables()
     }
 
     /// What the evaluation is made of, for fitting it: per colour (the side to move first),
@@ -865,6 +888,55 @@ mod tests {
             let fresh = State::with_net(&Game::new(15, rule).unwrap(), Some(net));
             assert_eq!(st.accumulators(), fresh.accumulators());
         }
+    }
+
+    /// The network's value under `nnue_scale`, `nnue_mix` and `nnue_threat`: scaled, moved
+    /// toward the tables' value by the mix's share (all the way at 1), and shifted by the
+    /// threat term, which is read off the tables' value with no net.
+    #[test]
+    fn network_value_mixes_with_the_tables_as_the_switches_say() {
+        use super::super::params::Params;
+        let mut rng = StdRng::seed_from_u64(29);
+        let mut game = Game::new(15, Rule::Freestyle).unwrap();
+        let net = nnue::net_for(Rule::Freestyle, true).expect("freestyle has a net");
+        let with = |item: &str| {
+            let mut p = Params::default();
+            p.set(item).unwrap();
+            p
+        };
+        let mut differ = 0;
+        for _ in 0..30 {
+            let st = State::with_net(&game, Some(net));
+            let tables = State::with_net(&game, None);
+            let p0 = Params::default();
+            let (v, t) = (st.evaluate_with(&p0), tables.evaluate_with(&p0));
+            assert_eq!(tables.evaluate_with(&with("nnue_mix=0.5")), t);
+            assert_eq!(st.evaluate_with(&with("nnue_mix=1")), t);
+            let half = st.evaluate_with(&with("nnue_mix=0.5"));
+            assert!(
+                (half - (v + t) / 2).abs() <= 1,
+                "{half} not between {v} and {t}"
+            );
+            assert!((st.evaluate_with(&with("nnue_scale=2")) - 2 * v).abs() <= 1);
+            // The threat term: the threat table's entry for the kinds of threat points
+            // each side has, in evaluation units.
+            let threat = st.evaluate_with(&with("nnue_threat=1")) - v;
+            let (me, opp) = (st.side.index(), st.side.opponent().index());
+            let mask = super::super::pattern::threat_mask(|k, c| {
+                st.counts[if k == 0 { me } else { opp }][c as usize] as u32
+            });
+            let entry = super::super::eval_table::TABLES[st.eval_set[me]].threat[mask];
+            let want = entry as i32 / super::super::eval_table::EVAL_SCALE;
+            assert!(
+                (threat - want).abs() <= 1,
+                "threat term {threat}, table {want}"
+            );
+            differ += (threat != 0) as u32 + (v != t) as u32;
+            if play_random(&mut game, &mut rng).is_none() {
+                break;
+            }
+        }
+        assert!(differ > 10, "the net and tables never differed: {differ}");
     }
 
     /// With the switch on, a position of a rule with a committed net (all three now) is

@@ -230,9 +230,16 @@ pub struct Params {
     /// (BENCHMARKS.md, "Session 27"): the default stays.
     pub cand_square: f32,
     pub cand_line: f32,
-    /// With a network on: the share (0..1) of the tables' evaluation mixed into the
-    /// network's, `(1 - w) x net + w x tables`; 0 (the default): the network alone.
+    /// With freestyle's network on: the share (0..1) of the tables' evaluation mixed into
+    /// the network's, `(1 - w) x net + w x tables`; 0 (the default): the network alone.
+    /// At 0.25, self-play at 0.1 s, 400 games each on three opening sets: +12, +37, +3
+    /// (1,200 games about +17 +/- 19; BENCHMARKS.md, "Session 28"). Off until the 1 s
+    /// check.
     pub nnue_mix: f32,
+    /// The same for exactly five (0, off: +26 +/- 33 at 0.25 in one 400-game screen).
+    pub nnue_mix_std: f32,
+    /// The same for Renju (0, off: +2 +/- 33 at 0.25 over 400 games).
+    pub nnue_mix_renju: f32,
     /// With a network on: this multiple of the tables' threat term (their value of the
     /// kinds of four and three points on the board) added to the network's value; 0 (the
     /// default): none.
@@ -318,6 +325,8 @@ impl Default for Params {
             cand_square: 2.0,
             cand_line: 0.0,
             nnue_mix: 0.0,
+            nnue_mix_std: 0.0,
+            nnue_mix_renju: 0.0,
             nnue_threat: 0.0,
             nnue_scale: 1.0,
         }
@@ -333,6 +342,17 @@ impl Params {
             Rule::Standard => self.nnue_std > 0.0,
             Rule::Renju => self.nnue_renju > 0.0,
         }
+    }
+
+    /// The share of the tables' value mixed into `rule`'s network value (`nnue_mix`,
+    /// `nnue_mix_std`, `nnue_mix_renju`), within 0..1.
+    pub fn nnue_mix_for(&self, rule: Rule) -> f32 {
+        match rule {
+            Rule::Freestyle => self.nnue_mix,
+            Rule::Standard => self.nnue_mix_std,
+            Rule::Renju => self.nnue_mix_renju,
+        }
+        .clamp(0.0, 1.0)
     }
 
     /// The offsets `(dx, dy)` of the points a stone makes move candidates (`cand_square`,
@@ -453,6 +473,8 @@ impl Params {
             "cand_square" => &mut self.cand_square,
             "cand_line" => &mut self.cand_line,
             "nnue_mix" => &mut self.nnue_mix,
+            "nnue_mix_std" => &mut self.nnue_mix_std,
+            "nnue_mix_renju" => &mut self.nnue_mix_renju,
             "nnue_threat" => &mut self.nnue_threat,
             "nnue_scale" => &mut self.nnue_scale,
             other => return Err(format!("unknown parameter '{other}'")),

@@ -359,12 +359,13 @@ impl State {
             let net = self.nn_heads[me].unwrap_or_else(|| nn.net());
             let acc = nn.current();
             let v = net.evaluate(&acc[me], &acc[opp]);
-            if p.nnue_mix <= 0.0 && p.nnue_threat == 0.0 && p.nnue_scale == 1.0 {
+            let mix = p.nnue_mix_for(self.rule);
+            if mix == 0.0 && p.nnue_threat == 0.0 && p.nnue_scale == 1.0 {
                 return v;
             }
             let mut v = v as f32 * p.nnue_scale;
-            if p.nnue_mix > 0.0 {
-                v += p.nnue_mix * (tables() as f32 - v);
+            if mix > 0.0 {
+                v += mix * (tables() as f32 - v);
             }
             if p.nnue_threat != 0.0 {
                 v += p.nnue_threat * threat() as f32 / super::eval_table::EVAL_SCALE as f32;
@@ -724,6 +725,13 @@ mod tests {
     use rand::seq::IndexedRandom;
     use rand::{RngExt, SeedableRng};
 
+    /// The switches with no share of the tables mixed into a network's value: its own.
+    fn net_alone() -> super::super::params::Params {
+        let mut p = super::super::params::Params::default();
+        p.set("nnue_mix=0").unwrap();
+        p
+    }
+
     /// Plays a random legal move; `None` when there is none or the game has ended.
     fn play_random(game: &mut Game, rng: &mut StdRng) -> Option<Pos> {
         let legal: Vec<Pos> = game
@@ -817,7 +825,12 @@ mod tests {
                     let (me, opp) = (st.side().index(), st.side().opponent().index());
                     let by = |n: &Net| n.evaluate(&acc[me], &acc[opp]);
                     let expected = by(heads[me].unwrap_or(net));
-                    assert_eq!(st.evaluate(), expected, "{rule:?} ply {}", st.ply());
+                    assert_eq!(
+                        st.evaluate_with(&net_alone()),
+                        expected,
+                        "{rule:?} ply {}",
+                        st.ply()
+                    );
                     differ[me] |= expected != by(net);
                 }
                 assert_eq!(differ, heads.map(|h| h.is_some()), "{rule:?}");
@@ -853,7 +866,7 @@ mod tests {
                 let side = st.side().index();
                 assert_eq!(acc[side], me, "{rule:?} ply {}", st.ply());
                 assert_eq!(acc[1 - side], opp, "{rule:?} ply {}", st.ply());
-                assert_eq!(st.evaluate(), net.evaluate(&me, &opp));
+                assert_eq!(st.evaluate_with(&net_alone()), net.evaluate(&me, &opp));
             };
             for _ in 0..60 {
                 // Now and then take back a few moves, then play on.
@@ -895,12 +908,12 @@ mod tests {
     /// threat term, which is read off the tables' value with no net.
     #[test]
     fn network_value_mixes_with_the_tables_as_the_switches_say() {
-        use super::super::params::Params;
         let mut rng = StdRng::seed_from_u64(29);
         let mut game = Game::new(15, Rule::Freestyle).unwrap();
         let net = nnue::net_for(Rule::Freestyle, true).expect("freestyle has a net");
+        // The network alone, then one switch on top.
         let with = |item: &str| {
-            let mut p = Params::default();
+            let mut p = net_alone();
             p.set(item).unwrap();
             p
         };
@@ -908,7 +921,7 @@ mod tests {
         for _ in 0..30 {
             let st = State::with_net(&game, Some(net));
             let tables = State::with_net(&game, None);
-            let p0 = Params::default();
+            let p0 = net_alone();
             let (v, t) = (st.evaluate_with(&p0), tables.evaluate_with(&p0));
             assert_eq!(tables.evaluate_with(&with("nnue_mix=0.5")), t);
             assert_eq!(st.evaluate_with(&with("nnue_mix=1")), t);
@@ -948,6 +961,7 @@ mod tests {
     fn nnue_switch_picks_the_rules_net() {
         use super::nnue::FloatNet;
         let mut rng = StdRng::seed_from_u64(17);
+        let alone = net_alone();
         for rule in Rule::ALL {
             assert!(nnue::net_for(rule, false).is_none());
             let float = nnue::built_in(rule).map(|(b, name)| FloatNet::from_bytes(b, name));
@@ -968,13 +982,13 @@ mod tests {
                         let sparse = super::super::nnue::sparse;
                         let y = f.forward([&sparse(&pc[0]), &sparse(&pc[1])]).y;
                         let want = (y * f.k).clamp(-10_000.0, 10_000.0);
-                        let got = st.evaluate() as f32;
+                        let got = st.evaluate_with(&alone) as f32;
                         assert!(
                             (got - want).abs() <= 0.05 * f.k + 1.0,
                             "{rule:?} ply {}: {got} vs {want}",
                             st.ply()
                         );
-                        differ += usize::from(st.evaluate() != tables.evaluate());
+                        differ += usize::from(st.evaluate_with(&alone) != tables.evaluate());
                     }
                 }
                 if play_random(&mut game, &mut rng).is_none() {

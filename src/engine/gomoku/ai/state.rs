@@ -64,6 +64,9 @@ pub struct State {
     /// The heads that value each colour to move (`[Black, White]`) from the same
     /// accumulators, where given (`nnue::heads_for`); `nn`'s net values a colour without.
     nn_heads: [Option<&'static Net>; 2],
+    /// How the network's value is shaped (`Params`' `nnue_mix` of this rule, `nnue_threat`,
+    /// `nnue_scale`), read once here rather than per evaluation: `None` leaves it as is.
+    nn_shape: Option<NetShape>,
     /// What `make` changed, so that `unmake` puts it back instead of recomputing it (the
     /// recomputation cost as much as the move itself, Renju's forbidden checks included).
     frames: Vec<Frame>,
@@ -80,6 +83,29 @@ struct Frame {
 }
 
 const NONE: u16 = u16::MAX;
+
+/// The switches that shape a network's value for one rule (see [`State::evaluate_with`]).
+#[derive(Clone, Copy, Debug)]
+struct NetShape {
+    /// The tables' share of the value.
+    mix: f32,
+    /// The multiple of the tables' threat term added.
+    threat: f32,
+    /// The network's value is multiplied by this.
+    scale: f32,
+}
+
+impl NetShape {
+    /// `p`'s shape for `rule`, or `None` where it leaves the network's value as it is.
+    fn of(p: &super::params::Params, rule: Rule) -> Option<NetShape> {
+        let s = NetShape {
+            mix: p.nnue_mix_for(rule),
+            threat: p.nnue_threat,
+            scale: p.nnue_scale,
+        };
+        (s.mix != 0.0 || s.threat != 0.0 || s.scale != 1.0).then_some(s)
+    }
+}
 
 impl State {
     /// The search board for `game`'s position and side to move.
@@ -163,6 +189,7 @@ impl State {
             renju: game.rule() == Rule::Renju,
             nn: RefCell::new(net.map(AccStack::new)),
             nn_heads: heads.map(|h| h.filter(|_| net.is_some())),
+            nn_shape: NetShape::of(super::params::Params::get(), game.rule()),
             frames: Vec::new(),
             undo: Vec::new(),
         };
@@ -339,12 +366,16 @@ impl State {
     /// less the opponent's as the side waiting, plus the threat table's value for the kinds
     /// of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
-        self.evaluate_with(super::params::Params::get())
+        self.evaluate_shaped(self.nn_shape)
     }
 
     /// [`State::evaluate`] under the switches `p` (`nnue_mix`, `nnue_threat`, `nnue_scale`
     /// shape a network's value; the tables' value ignores them).
     pub fn evaluate_with(&self, p: &super::params::Params) -> i32 {
+        self.evaluate_shaped(NetShape::of(p, self.rule))
+    }
+
+    fn evaluate_shaped(&self, shape: Option<NetShape>) -> i32 {
         let (me, opp) = (self.side.index(), self.side.opponent().index());
         let threat = || {
             let mask = super::pattern::threat_mask(|k, c| {
@@ -359,16 +390,20 @@ impl State {
             let net = self.nn_heads[me].unwrap_or_else(|| nn.net());
             let acc = nn.current();
             let v = net.evaluate(&acc[me], &acc[opp]);
-            let mix = p.nnue_mix_for(self.rule);
-            if mix == 0.0 && p.nnue_threat == 0.0 && p.nnue_scale == 1.0 {
+            let Some(NetShape {
+                mix,
+                threat: tw,
+                scale,
+            }) = shape
+            else {
                 return v;
-            }
-            let mut v = v as f32 * p.nnue_scale;
+            };
+            let mut v = v as f32 * scale;
             if mix > 0.0 {
                 v += mix * (tables() as f32 - v);
             }
-            if p.nnue_threat != 0.0 {
-                v += p.nnue_threat * threat() as f32 / super::eval_table::EVAL_SCALE as f32;
+            if tw != 0.0 {
+                v += tw * threat() as f32 / super::eval_table::EVAL_SCALE as f32;
             }
             // Well inside the search's win scores whatever the switches.
             return (v as i32).clamp(-20_000, 20_000);

@@ -231,10 +231,10 @@ pub struct Params {
     pub cand_square: f32,
     pub cand_line: f32,
     /// With freestyle's network on: the share (0..1) of the tables' evaluation mixed into
-    /// the network's, `(1 - w) x net + w x tables`; 0 (the default): the network alone.
-    /// At 0.25, self-play at 0.1 s, 400 games each on three opening sets: +12, +37, +3
-    /// (1,200 games about +17 +/- 19; BENCHMARKS.md, "Session 28"). Off until the 1 s
-    /// check.
+    /// the network's, `(1 - w) x net + w x tables`; 0: the network alone. 0.25 (the
+    /// default): self-play at 0.1 s, 400 games each on three opening sets, +12, +37, +3
+    /// (1,200 games about +17 +/- 19; BENCHMARKS.md, "Session 28"); at 1 s, 100 games,
+    /// 53.5% (+24 +/- 68, "Session 29").
     pub nnue_mix: f32,
     /// The same for exactly five (0, off: +26 +/- 33 at 0.25 in one 400-game screen).
     pub nnue_mix_std: f32,
@@ -324,7 +324,7 @@ impl Default for Params {
             nnue_heads: 1.0,
             cand_square: 2.0,
             cand_line: 0.0,
-            nnue_mix: 0.0,
+            nnue_mix: 0.25,
             nnue_mix_std: 0.0,
             nnue_mix_renju: 0.0,
             nnue_threat: 0.0,

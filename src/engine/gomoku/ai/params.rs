@@ -236,7 +236,8 @@ pub struct Params {
     /// (1,200 games about +17 +/- 19; BENCHMARKS.md, "Session 28"); at 1 s, 100 games,
     /// 53.5% (+24 +/- 68, "Session 29").
     pub nnue_mix: f32,
-    /// The same for exactly five (0, off: +26 +/- 33 at 0.25 in one 400-game screen).
+    /// The same for exactly five (0, off: at 0.25, +26 and +33 +/- 33 in two 400-game
+    /// screens at 0.1 s, but 47.0% over 100 games at 1 s; BENCHMARKS.md, "Session 29").
     pub nnue_mix_std: f32,
     /// The same for Renju (0, off: +2 +/- 33 at 0.25 over 400 games).
     pub nnue_mix_renju: f32,

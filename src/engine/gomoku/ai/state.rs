@@ -362,9 +362,12 @@ impl State {
         self.counts[c.index()][combo as usize] as u32
     }
 
-    /// Static evaluation for the side to move: its points' shares as the side to move
-    /// less the opponent's as the side waiting, plus the threat table's value for the kinds
-    /// of threat points on the board (tables fitted to game results, `eval_table`).
+    /// Static evaluation for the side to move. With a network loaded: the network's value
+    /// (the side to move's colour head where the rule has one), shaped by the switches read
+    /// when the board was built (`NetShape`: in freestyle a quarter of the tables' value is
+    /// mixed in by default). Without one: the tables' value, i.e. the side to move's point
+    /// shares less the opponent's as the side waiting, plus the threat table's value for the
+    /// kinds of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
         self.evaluate_shaped(self.nn_shape)
     }

@@ -196,3 +196,46 @@ fn pbrain_match_plays_through_the_client() {
     assert!(text.contains("crashes/protocol A 0 B 0"), "{text}");
     assert!(text.contains("protocol errors 0"), "{text}");
 }
+
+/// Renju on a 7 x 7 board with one empty point left, an overline for Black, who is to move
+/// (24 stones each, no five on the board): the brain answers that point at once, with a
+/// `MESSAGE` saying why, for the manager to rule on, not an `ERROR` it would score as a
+/// loss on time.
+#[test]
+fn a_full_renju_board_but_a_forbidden_point_is_answered_with_that_point() {
+    const ROWS: [&str; 7] = [
+        "BBB.BBW", "BBWBWWW", "WBWBWWW", "BWWWWBB", "BWBBBWW", "WBWWWBB", "BWBWWBB",
+    ];
+    let mut b = spawn();
+    setup(&mut b, 7, 4, 500);
+    // Renju managers list the stones in move order, Black first: ours (1) are Black.
+    let stones = |c: u8| {
+        ROWS.iter().enumerate().flat_map(move |(y, row)| {
+            row.bytes()
+                .enumerate()
+                .filter(move |&(_, s)| s == c)
+                .map(move |(x, _)| (x, y))
+        })
+    };
+    let mut board = String::from("BOARD");
+    for ((bx, by), (wx, wy)) in stones(b'B').zip(stones(b'W')) {
+        board.push_str(&format!("\n{bx},{by},1\n{wx},{wy},2"));
+    }
+    assert_eq!(board.lines().count(), 1 + 48, "24 stones each");
+    b.send(&board).unwrap();
+    b.send("DONE").unwrap();
+    let mut lines = Vec::new();
+    let deadline = Instant::now() + REPLY_TIMEOUT;
+    while let Ok(Some((line, _))) = b.line_by(deadline, REPLY_TIMEOUT) {
+        let done = !line.starts_with("MESSAGE");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    assert_eq!(lines.last().map(String::as_str), Some("3,0"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("forbidden to Black")),
+        "{lines:?}"
+    );
+}

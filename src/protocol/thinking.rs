@@ -54,7 +54,7 @@ pub(super) fn decide(
     }
     let proposed = result.and_then(|r| r.best);
     let Some(mv) = legal_choice(game, proposed) else {
-        return (Decision::Nothing, vec!["ERROR no legal move left".into()]);
+        return no_legal_move(game);
     };
     let mut lines = Vec::new();
     if let Some(p) = proposed
@@ -68,6 +68,36 @@ pub(super) fn decide(
     }
     lines.push(mv.to_gomocup());
     (Decision::Move(mv), lines)
+}
+
+/// The answer when the side to move has no legal move: under Renju, Black with every empty
+/// point forbidden. Our own rules call that a draw (RIF would let Black pass), but the
+/// protocol has no pass and a manager asks for a move: the brain plays a forbidden point at
+/// once, for the manager to rule on (a forbidden move loses for Black), rather than an
+/// `ERROR` it would score as a loss on time after its tolerance. A full board (a draw) has
+/// no point to play: `ERROR`.
+pub(super) fn no_legal_move(game: &Game) -> (Decision, Vec<String>) {
+    let size = game.size();
+    let empty = (0..size * size)
+        .map(|i| Pos::from_index(i, size))
+        .find(|&p| game.board().get(p).is_none());
+    match empty {
+        Some(p) => (
+            Decision::Move(p),
+            vec![
+                format!(
+                    "MESSAGE every empty point is forbidden to Black: playing {} (a pass, \
+                     which RIF allows and the protocol has not, would draw)",
+                    p.to_gomocup()
+                ),
+                p.to_gomocup(),
+            ],
+        ),
+        None => (
+            Decision::Nothing,
+            vec!["ERROR the game is over: the board is full".into()],
+        ),
+    }
 }
 
 /// When a search must stop and when the answer must be out.
@@ -308,8 +338,12 @@ impl<T: Thinker> Brain<T> {
                 return None;
             }
             Outcome::Draw => {
-                error(out, "the game is over: the board is full");
-                return None;
+                // A board with room is drawn only for Black with every point forbidden.
+                let (decision, lines) = no_legal_move(game);
+                for line in lines {
+                    emit(out, &line);
+                }
+                return (decision != Decision::Nothing).then_some(decision);
             }
         }
         let (decision, answered) = match search_on_thread(
@@ -325,7 +359,8 @@ impl<T: Thinker> Brain<T> {
             None => search_here(&mut self.engine, game, &limits, may_swap, out),
         };
         if let Decision::Move(mv) = decision {
-            // Legal by `decide`, so this cannot fail.
+            // Legal by `decide` but for a forbidden point played for want of any other
+            // (`no_legal_move`), which the manager rules on: the board stays as it is.
             let _ = game.play(mv);
         }
         // Our own time comes off the match clock until the manager restates it.

@@ -168,9 +168,18 @@ fn overshoot_section(count: usize, scale: f64) {
         empty_points: 215,
     };
     let clock_hard = clock.limits().hard_time.unwrap();
+    // A second a move, as an engine match's shortest clock gives it: the game tells the
+    // search its second less a tenth, and the clock is the second itself.
+    let second = Clock {
+        turn: Some(Duration::from_millis(900)),
+        left: None,
+        increment: Duration::ZERO,
+        empty_points: 225,
+    };
     for (name, with_clock, hard) in [
         ("own budget", None, master_hard),
         ("3 + 2 clock", Some(clock), clock_hard),
+        ("1 s a move", Some(second), Duration::from_secs(1)),
     ] {
         println!(
             "== overshoot: Master, {name} (hard limit {:.2}s)",
@@ -178,11 +187,20 @@ fn overshoot_section(count: usize, scale: f64) {
         );
         let mut worst = Duration::ZERO;
         let mut total = Duration::ZERO;
-        let games: Vec<Game> =
-            std::iter::once(Game::new(15, gomoku::engine::gomoku::Rule::Freestyle))
-                .filter_map(Result::ok)
-                .chain(positions(count))
-                .collect();
+        // The first moves too, where Master also searches for a second choice (variety).
+        let openings = ["", "h8", "h8 i9", "h8 i9 j8", "h8 i9 j8 g8"].map(|moves| {
+            let mut g = Game::new(15, gomoku::engine::gomoku::Rule::Freestyle).ok()?;
+            for m in moves.split_whitespace() {
+                g.play(gomoku::engine::gomoku::Pos::from_human(m, 15).ok()?)
+                    .ok()?;
+            }
+            Some(g)
+        });
+        let games: Vec<Game> = openings
+            .into_iter()
+            .flatten()
+            .chain(positions(count))
+            .collect();
         for (i, game) in games.iter().enumerate() {
             let start = Instant::now();
             let r = play_level_within(

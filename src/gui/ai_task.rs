@@ -9,7 +9,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
@@ -84,6 +84,9 @@ pub struct AiMoved {
     pub game_id: u64,
     pub ply: usize,
     pub info: SearchInfo,
+    /// From the search asked for to its answer ready: what its clock is charged (the
+    /// frames before the answer reaches the board are not).
+    pub thought: Duration,
 }
 
 /// The evaluation of game `game_id` at `ply`, searched for the side to move.
@@ -108,6 +111,8 @@ struct Stamp {
     game_id: u64,
     ply: usize,
     request: AiRequest,
+    /// When the search was asked for (the position sent).
+    asked: Instant,
 }
 
 /// Depth and score of the last finished iteration, written by the search thread.
@@ -116,7 +121,8 @@ type Live = Mutex<Option<(u32, Outlook)>>;
 /// At most one search at a time (the machine may have two cores; the UI needs one).
 #[derive(Resource, Default)]
 pub struct AiWorker {
-    job: Option<Job<Stamp, SearchInfo, Live>>,
+    /// The search and when its answer was ready.
+    job: Option<Job<Stamp, (SearchInfo, Instant), Live>>,
 }
 
 impl AiWorker {
@@ -130,6 +136,7 @@ impl AiWorker {
             game_id,
             ply: request.game.ply(),
             request: request.clone(),
+            asked: Instant::now(),
         };
         self.job = Some(Job::spawn(
             "ai search",
@@ -145,7 +152,7 @@ impl AiWorker {
                         *slot = Some((depth, score));
                     }
                 };
-                search(&request, ctx.stop, &mut sink)
+                (search(&request, ctx.stop, &mut sink), Instant::now())
             },
         ));
     }
@@ -171,9 +178,9 @@ impl AiWorker {
         self.job.as_ref().map(|j| j.stamp().kind)
     }
 
-    /// How long the running search has been thinking.
+    /// How long the running search has been thinking (since it was asked for).
     pub fn elapsed(&self) -> Option<Duration> {
-        self.job.as_ref().map(|j| j.elapsed())
+        self.job.as_ref().map(|j| j.stamp().asked.elapsed())
     }
 
     /// Depth and score of the running search's last finished iteration.
@@ -209,16 +216,22 @@ pub fn poll_worker(
         return;
     };
     let stamp = job.stamp();
-    let info = result.unwrap_or_else(|e| {
+    let (info, ready) = result.unwrap_or_else(|e| {
         // An engine bug must not take the game down: answer like the weakest level.
         error!("the AI search ended badly ({e}); falling back to a simple move");
         let request = &stamp.request;
-        request.game.fallback(request.search.seed)
+        (request.game.fallback(request.search.seed), Instant::now())
     });
     let (game_id, ply) = (stamp.game_id, stamp.ply);
     match stamp.kind {
         JobKind::Move => {
-            moved.write(AiMoved { game_id, ply, info });
+            let thought = ready.saturating_duration_since(stamp.asked);
+            moved.write(AiMoved {
+                game_id,
+                ply,
+                info,
+                thought,
+            });
         }
         JobKind::Hint => {
             hints.write(HintReady { game_id, ply, info });

@@ -7,7 +7,10 @@
 //!   (an autosaved game goes on with the times it had).
 //! - Undo and redo restore both clocks to what they showed at that move, so taking back a
 //!   move neither costs nor earns time; the time spent is counted again when played anew.
-//! - A clock at zero on its player's turn loses the game on time.
+//! - A clock at zero on its player's turn loses the game on time. A machine (a level or an
+//!   external engine) is charged the time from its position sent to its answer read, not the
+//!   frames around them, and may answer up to [`MACHINE_TOLERANCE`] late, as Gomocup
+//!   managers allow an engine; later than that it loses on time.
 //!
 //! Every method takes the time `now`, so tests drive the clock without waiting. Players are
 //! 0 (first) and 1 (second), moves the games' move numbers: the clock knows no game.
@@ -17,6 +20,11 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::msg::Msg;
+
+/// How late past its time a machine's answer still counts, as a Gomocup manager gives every
+/// engine (c-gomoku-cli: 3 s) for pipes, process scheduling and a busy machine: the protocol
+/// client's own wait past an engine's time, so that the two agree. What it used is charged.
+pub const MACHINE_TOLERANCE: Duration = crate::protocol::client::DEFAULT_GRACE;
 
 /// A game's time control, chosen in New game.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -185,10 +193,34 @@ impl GameClock {
         self.left(to_move, to_move, now).is_zero()
     }
 
+    /// True when a machine thinking for `thinking` so far (from its position sent; the
+    /// clock's own running time when it is not thinking) has used `to_move`'s time and the
+    /// `tolerance` beyond it.
+    pub fn machine_flag_fell(
+        &self,
+        to_move: usize,
+        thinking: Option<Duration>,
+        tolerance: Duration,
+        now: Instant,
+    ) -> bool {
+        self.spent_by(thinking, now) > self.left[to_move] + tolerance
+    }
+
+    /// What a machine's move that took `measured` costs at `now`: the measured time, but
+    /// never more than the clock has run (the clock may have been paused and started again
+    /// while it thought).
+    fn spent_by(&self, measured: Option<Duration>, now: Instant) -> Duration {
+        let running = self.running(now);
+        measured.map_or(running, |m| m.min(running))
+    }
+
     /// Brings the clock in line with the game's `moves` (the ply order, first player first):
     /// a new move is charged to its player (and earns the increment), an undo or a redo sets
     /// both clocks to what they were at that move. The time keeps running from `now`.
-    pub fn follow(&mut self, moves: &[u32], now: Instant) {
+    /// `measured` is the last move's time when a machine made it (from its position sent to
+    /// its answer read): charged instead of the running time, which also holds the frames
+    /// before the answer reached the board.
+    pub fn follow(&mut self, moves: &[u32], now: Instant, measured: Option<Duration>) {
         let common = self
             .moves
             .iter()
@@ -212,7 +244,7 @@ impl GameClock {
             for (k, &mv) in new.iter().enumerate() {
                 let i = (common + k) % 2;
                 let spent = if k + 1 == new.len() {
-                    self.running(now)
+                    self.spent_by(measured, now)
                 } else {
                     Duration::ZERO
                 };
@@ -276,8 +308,8 @@ pub struct Budget {
 
 impl Budget {
     /// The time a search may be given: what is left, less a tenth (at least 0.1 s, at most
-    /// 1 s) for its answer to reach the board, where the clock is read (a frame later, on
-    /// a busy machine several).
+    /// 1 s) for the search to stop and its answer to come back (an engine's through a pipe,
+    /// on a busy machine from a starved thread).
     pub fn usable(self) -> Duration {
         let margin = (self.left / 10).clamp(Duration::from_millis(100), Duration::from_secs(1));
         self.left.saturating_sub(margin)
@@ -356,11 +388,11 @@ mod tests {
         .unwrap();
         c.start(t0);
         assert_eq!(c.left(0, 0, t0 + secs(5.0)), secs(55.0));
-        c.follow(&moves(1), t0 + secs(5.0));
+        c.follow(&moves(1), t0 + secs(5.0), None);
         // 60 - 5 + 2 for the first player; the second player's time now runs.
         assert_eq!(c.left(0, 1, t0 + secs(9.0)), secs(57.0));
         assert_eq!(c.left(1, 1, t0 + secs(9.0)), secs(56.0));
-        c.follow(&moves(2), t0 + secs(9.0));
+        c.follow(&moves(2), t0 + secs(9.0), None);
         assert_eq!(
             c.per_move(),
             vec![(secs(5.0), secs(57.0)), (secs(4.0), secs(58.0))]
@@ -392,20 +424,48 @@ mod tests {
         })
         .unwrap();
         c.start(t0);
-        c.follow(&moves(1), t0 + secs(10.0));
-        c.follow(&moves(2), t0 + secs(30.0));
+        c.follow(&moves(1), t0 + secs(10.0), None);
+        c.follow(&moves(2), t0 + secs(30.0), None);
         // Undo both moves: the clocks of the start, the first player's time running.
-        c.follow(&moves(0), t0 + secs(40.0));
+        c.follow(&moves(0), t0 + secs(40.0), None);
         assert_eq!(c.left(0, 0, t0 + secs(40.0)), secs(60.0));
         assert_eq!(c.left(1, 0, t0 + secs(40.0)), secs(60.0));
         // Redo one: as after the first move.
-        c.follow(&moves(1), t0 + secs(41.0));
+        c.follow(&moves(1), t0 + secs(41.0), None);
         assert_eq!(c.left(0, 1, t0 + secs(41.0)), secs(50.0));
         // Another second move than before, 3 s later: charged, the old line gone.
         let other = vec![0, 7];
-        c.follow(&other, t0 + secs(44.0));
+        c.follow(&other, t0 + secs(44.0), None);
         assert_eq!(c.per_move().len(), 2);
         assert_eq!(c.per_move()[1], (secs(3.0), secs(57.0)));
+    }
+
+    #[test]
+    fn a_machine_is_charged_its_measured_time_and_may_answer_within_the_tolerance() {
+        let t0 = Instant::now();
+        let mut c = GameClock::new(TimeControl::PerMove { seconds: 1 }).unwrap();
+        c.start(t0);
+        // The engine thought 0.7 s; its answer reached the board 0.6 s later (slow frames).
+        c.follow(&moves(1), t0 + secs(1.3), Some(secs(0.7)));
+        assert_eq!(c.per_move()[0].0, secs(0.7), "the frames are not charged");
+        // Never more than the clock ran: a search started before a pause is not charged
+        // the time the clock stood still.
+        let mut f = GameClock::new(TimeControl::Fischer {
+            seconds: 60,
+            increment: 0,
+        })
+        .unwrap();
+        f.start(t0);
+        f.follow(&moves(1), t0 + secs(2.0), Some(secs(9.0)));
+        assert_eq!(f.per_move()[0].0, secs(2.0));
+        // Thinking 1.5 s on a 1 s move: within the 2 s tolerance; past it, the flag falls.
+        let tol = MACHINE_TOLERANCE;
+        let later = t0 + secs(10.0);
+        assert!(!c.machine_flag_fell(1, Some(secs(1.5)), tol, later));
+        assert!(!c.machine_flag_fell(1, Some(secs(1.0) + tol), tol, later));
+        assert!(c.machine_flag_fell(1, Some(secs(1.1) + tol), tol, later));
+        // A person has no tolerance: the plain flag falls at zero.
+        assert!(c.flag_fell(1, t0 + secs(2.3)));
     }
 
     #[test]
@@ -413,7 +473,7 @@ mod tests {
         let t0 = Instant::now();
         let mut c = GameClock::new(TimeControl::PerMove { seconds: 30 }).unwrap();
         c.start(t0);
-        c.follow(&moves(1), t0 + secs(29.0));
+        c.follow(&moves(1), t0 + secs(29.0), None);
         assert_eq!(c.left(0, 1, t0 + secs(29.0)), secs(30.0));
         assert!(c.flag_fell(1, t0 + secs(59.0)));
         assert_eq!(format_clock(secs(75.4)), "1:15");

@@ -76,6 +76,8 @@ pub struct MatchGame {
     pub a_first: bool,
     /// The winner's player: 0 (A), 1 (B), `None` for a draw.
     pub winner: Option<usize>,
+    /// How it ended (a line, on time, a forfeit, ...), in the game's colours.
+    pub end: GameEnd,
     /// Where its record was saved.
     pub record: Option<PathBuf>,
 }
@@ -226,6 +228,7 @@ pub(super) fn run_match(
         run.games.push(MatchGame {
             a_first,
             winner,
+            end: finished.end.clone(),
             record: finished.record.clone(),
         });
         if !run.is_over() {

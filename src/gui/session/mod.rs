@@ -168,6 +168,9 @@ pub struct Session {
     pub clock: Option<GameClock>,
     /// Whose clock ran out (the game is over).
     pub flagged: Option<Side>,
+    /// The last machine move's time as measured from its position sent to its answer
+    /// read, with the ply it made: what the clock charges for it (`run_clock`).
+    pub machine_time: Option<(usize, Duration)>,
     /// The AI's last search, for the side panel.
     pub last_search: Option<SearchInfo>,
     /// The move list shows the position after this many moves instead of the game's.
@@ -218,6 +221,7 @@ impl Session {
             halted: false,
             clock: None,
             flagged: None,
+            machine_time: None,
             last_search: None,
             looking: None,
             position_eval: None,

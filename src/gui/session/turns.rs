@@ -2,6 +2,7 @@
 //! hint and evaluation jobs started and their answers applied.
 
 use super::*;
+use crate::gui::clock::MACHINE_TOLERANCE;
 
 /// Keeps the game clock in step with the game: charges each move to its player, restores the
 /// times on undo and redo, runs only on the playing screen of an unfinished game, and ends
@@ -9,6 +10,7 @@ use super::*;
 pub(super) fn run_clock(
     screen: Res<State<Screen>>,
     mut session: ResMut<Session>,
+    worker: Res<AiWorker>,
     mut frames: ResMut<FrameRequests>,
     mut followed: Local<Option<(u64, usize, u64)>>,
 ) {
@@ -30,12 +32,25 @@ pub(super) fn run_clock(
         frames.within(Duration::from_millis(50));
     }
     let running = screen.get().runs_session() && session.is_ongoing() && !warming;
+    // A machine's move is charged the time it measured, not the frames around it.
+    let ply = session.game.ply();
+    let measured = session
+        .machine_time
+        .take_if(|(at, _)| *at == ply)
+        .map(|(_, t)| t);
+    // A machine to move may answer within the tolerance past its time; while its search
+    // for this position runs, its time counts from when it was asked.
+    let machine = session.is_ai_turn();
+    let thinking = worker
+        .current()
+        .filter(|&c| machine && c == (JobKind::Move, session.id, ply))
+        .and(worker.elapsed());
     let session = &mut *session;
     let Some(clock) = session.clock.as_mut() else {
         return;
     };
     if let Some(moves) = moves {
-        clock.follow(&moves, now);
+        clock.follow(&moves, now, measured);
     }
     if !running {
         if clock.is_running() {
@@ -44,7 +59,12 @@ pub(super) fn run_clock(
         return;
     }
     clock.start(now);
-    if clock.flag_fell(to_move.index(), now) {
+    let fell = if machine {
+        clock.machine_flag_fell(to_move.index(), thinking, MACHINE_TOLERANCE, now)
+    } else {
+        clock.flag_fell(to_move.index(), now)
+    };
+    if fell {
         clock.pause(to_move.index(), now);
         session.flagged = Some(to_move);
         return;
@@ -65,7 +85,8 @@ pub(super) fn start_ai_turn(
     mut worker: ResMut<AiWorker>,
     backend: Res<AiBackend>,
 ) {
-    if !session.is_ai_turn() || session.in_opening() {
+    // An engine still starting would charge its start to this search's time.
+    if !session.is_ai_turn() || session.in_opening() || session.engines_warming() {
         return;
     }
     if worker.current() == Some((JobKind::Move, session.id, session.game.ply())) {
@@ -124,6 +145,7 @@ pub(super) fn apply_ai_moves(
     mut session: ResMut<Session>,
     mut sfx: MessageWriter<Sfx>,
 ) {
+    let now = Instant::now();
     for msg in moved.read() {
         if !screen.get().runs_session()
             || msg.game_id != session.id
@@ -137,11 +159,20 @@ pub(super) fn apply_ai_moves(
             );
             continue;
         }
-        session.last_search = msg.info.worth_showing().then(|| msg.info.clone());
         let ai = session.game.to_move();
+        let late = session.clock.as_ref().is_some_and(|c| {
+            c.machine_flag_fell(ai.index(), Some(msg.thought), MACHINE_TOLERANCE, now)
+        });
+        if late {
+            // Past its time and the tolerance: the move is not played, the game is lost.
+            session.flagged = Some(ai);
+            continue;
+        }
+        session.last_search = msg.info.worth_showing().then(|| msg.info.clone());
         let played = msg.info.mv.clone().and_then(|mv| session.game.play(mv));
         match played {
             Ok(()) => {
+                session.machine_time = Some((session.game.ply(), msg.thought));
                 placed_sound(&session.game, &mut sfx);
                 // "Wait for the AI's move." and the like are answered now.
                 session.status = None;

@@ -189,6 +189,7 @@ fn undo_while_the_ai_thinks_cancels_and_drops_the_stale_result() {
             game_id: id,
             ply: 1,
             info,
+            thought: std::time::Duration::ZERO,
         });
         t.app.update();
         assert_eq!(t.session().game.ply(), 0);

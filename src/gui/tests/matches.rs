@@ -3,6 +3,9 @@
 //! person's unfinished game left alone), one stopped mid-game, and our `pbrain-gomoku` as an
 //! external engine in a match.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::TestApp;
@@ -11,7 +14,7 @@ use crate::gui::flow::{Action, MatchAction, Screen, SetupAction, TitleAction};
 use crate::gui::kind::files::{self, autosave_file};
 use crate::gui::kind::gomoku as gomoku_kind;
 use crate::gui::persist::{PlayerChoice, TimeControl};
-use crate::gui::session::{EngineMatch, MatchRun, Session};
+use crate::gui::session::{EngineMatch, GameEnd, MatchRun, Session};
 
 /// Sets up a freestyle match on 15 x 15 between `players` for `games` games on `clock`
 /// and starts it, with no pause between games.
@@ -227,4 +230,103 @@ fn our_brain_plays_a_match_as_an_external_engine() {
     let seat = run.players[0].engine.clone().expect("an engine seat");
     t.act(Action::Match(MatchAction::Menu));
     assert!(!seat.client().is_running(), "ended on leaving the match");
+}
+
+/// Threads that keep every core busy while they live, at the test's own priority (a
+/// player's machine that is compiling or streaming beside the game).
+struct Busy {
+    stop: Arc<AtomicBool>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Busy {
+    fn start(n: usize) -> Busy {
+        let stop = Arc::new(AtomicBool::new(false));
+        let threads = (0..n)
+            .map(|_| {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        std::hint::spin_loop();
+                    }
+                })
+            })
+            .collect();
+        Busy { stop, threads }
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// A second a move with both cores busy: Master against Expert, then our brain as an
+/// external engine against Master, four games each, and nobody loses on time or forfeits
+/// (Master's first moves, an engine's first search, the frames that read an answer are not
+/// charged; an engine may answer within the tolerance). Each player's longest move is
+/// printed: the clock's own record of it.
+#[test]
+fn a_second_a_move_holds_on_a_busy_machine() {
+    let _busy = Busy::start(2);
+    let brain = our_brain();
+    let pairs = [
+        [PlayerChoice::Level(5), PlayerChoice::Level(4)],
+        [
+            PlayerChoice::Engine(brain.display().to_string()),
+            PlayerChoice::Level(5),
+        ],
+    ];
+    for players in pairs {
+        let mut t = TestApp::new();
+        super::engines::add_engine(&mut t, &brain, "gomoku brain");
+        start_match(
+            &mut t,
+            players.clone(),
+            4,
+            TimeControl::PerMove { seconds: 1 },
+        );
+        // Long enough between games to read each one's clock.
+        if let Some(run) = t.app.world_mut().resource_mut::<EngineMatch>().run.as_mut() {
+            run.pause = Duration::from_millis(300);
+        }
+        // Player A's and B's longest move, as the clock charged it.
+        let mut longest = [Duration::ZERO; 2];
+        for n in 0..4 {
+            let ended = t.run_until(|w| w.resource::<Session>().finished.is_some());
+            assert!(ended, "{players:?}: game {} ends", n + 1);
+            let s = t.session();
+            let a_first = MatchRun::a_first(n);
+            let clock = s.clock.as_ref().expect("a clock");
+            for (ply, (spent, _)) in clock.per_move().iter().enumerate() {
+                let a = (ply % 2 == 0) == a_first;
+                longest[usize::from(!a)] = longest[usize::from(!a)].max(*spent);
+            }
+            let id = s.id;
+            if n < 3 {
+                assert!(t.run_until(|w| w.resource::<Session>().id != id));
+            }
+        }
+        let run = the_match(&t);
+        assert_eq!(run.games.len(), 4, "{players:?}");
+        for (i, g) in run.games.iter().enumerate() {
+            assert!(
+                !matches!(g.end, GameEnd::Time { .. } | GameEnd::Forfeit { .. }),
+                "{players:?}, game {}: {:?} ({})",
+                i + 1,
+                g.end,
+                t.session().status_text()
+            );
+        }
+        println!(
+            "{players:?}: {:?}, longest move of A {:.3} s, of B {:.3} s",
+            run.score(),
+            longest[0].as_secs_f64(),
+            longest[1].as_secs_f64()
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! The difficulty ladder the menu offers.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -10,6 +11,7 @@ use super::time::Clock;
 use super::{Engine, InfoSink, Limits, Score, SearchResult, novice, shapes};
 use crate::engine::gomoku::game::Game;
 use crate::engine::gomoku::pos::Pos;
+use crate::engine::gomoku::rules::Rule;
 
 /// Expert's node budget per move (see [`Level::nodes`]).
 pub const EXPERT_NODES: u64 = 20_000;
@@ -137,20 +139,61 @@ pub fn play_level_within(
         Some(clock) => on_clock(level, limits, &clock),
         None => limits,
     };
-    if game.board().stone_count() >= VARIETY_STONES {
-        let mut engine = Engine::new(hash);
-        return engine.think(game, &less_spent(&limits, started), stop, sink);
-    }
-    // The variety search comes out of the same budget, so the wait and the clock's charge
-    // stay what the level (or the clock) allows.
-    let first_limits = Limits {
-        soft_time: limits.soft_time.map(|t| t.mul_f64(1.0 - VARIETY_SHARE)),
-        hard_time: limits.hard_time.map(|t| t.mul_f64(1.0 - VARIETY_SHARE)),
-        ..limits.clone()
+    let mut engine = take_engine(level, game, hash);
+    let result = if game.board().stone_count() >= VARIETY_STONES {
+        engine.think(game, &less_spent(&limits, started), stop, sink)
+    } else {
+        // The variety search comes out of the same budget, so the wait and the clock's
+        // charge stay what the level (or the clock) allows.
+        let first_limits = Limits {
+            soft_time: limits.soft_time.map(|t| t.mul_f64(1.0 - VARIETY_SHARE)),
+            hard_time: limits.hard_time.map(|t| t.mul_f64(1.0 - VARIETY_SHARE)),
+            ..limits.clone()
+        };
+        let first = engine.think(game, &less_spent(&first_limits, started), stop, sink);
+        vary_opening(game, first, &limits, &mut engine, &mut rng, stop)
     };
-    let mut engine = Engine::new(hash);
-    let first = engine.think(game, &less_spent(&first_limits, started), stop, sink);
-    vary_opening(game, first, &limits, hash, &mut rng, stop)
+    keep_engine(level, game, engine);
+    result
+}
+
+/// Master's engines kept between its moves, each with the rule and board size its table
+/// was filled under, one per search running at once. Clearing a 64 MB table takes a
+/// quarter of a second on a thread starved by a busy machine, more than a 1 s move can
+/// spare, and what one move's search stored helps the next. The levels that search by
+/// nodes or depth start cleared, so that a seed and a position give the same move.
+static KEPT: Mutex<Vec<(Rule, usize, Engine)>> = Mutex::new(Vec::new());
+
+/// An engine for `level`'s search in `game`: Master's kept one when there is one (cleared if
+/// it last played another rule or size), else a new one of `hash` bytes.
+fn take_engine(level: Level, game: &Game, hash: usize) -> Engine {
+    if level != Level::Master {
+        return Engine::new(hash);
+    }
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    let same = |&(rule, size, ref e): &(Rule, usize, Engine)| {
+        rule == game.rule() && size == game.size() && e.hash_bytes() == hash
+    };
+    match kept.iter().position(same) {
+        Some(i) => kept.swap_remove(i).2,
+        None => match kept.iter().position(|k| k.2.hash_bytes() == hash) {
+            Some(i) => {
+                let mut engine = kept.swap_remove(i).2;
+                drop(kept);
+                engine.clear();
+                engine
+            }
+            None => Engine::new(hash),
+        },
+    }
+}
+
+/// Gives Master's engine back for its next move (see [`KEPT`]).
+fn keep_engine(level: Level, game: &Game, engine: Engine) {
+    if level == Level::Master {
+        let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+        kept.push((game.rule(), game.size(), engine));
+    }
 }
 
 /// `limits` less the time since `since`: setting up the search (clearing a 64 MB hash
@@ -183,7 +226,7 @@ fn vary_opening(
     game: &Game,
     first: SearchResult,
     limits: &Limits,
-    hash: usize,
+    engine: &mut Engine,
     rng: &mut StdRng,
     stop: &AtomicBool,
 ) -> SearchResult {
@@ -201,9 +244,9 @@ fn vary_opening(
         nodes: limits.nodes.map(|n| n / 3),
         ..limits.clone()
     };
-    let since = Instant::now();
-    let mut engine = Engine::new(hash);
-    let second = engine.think(game, &less_spent(&limits, since), stop, &mut super::NoInfo);
+    // The same engine and table: the second search allocates nothing, and the first one's
+    // entries help it (the root skips the excluded move).
+    let second = engine.think(game, &limits, stop, &mut super::NoInfo);
     // Either way both searches were waited for: the time and nodes are the sum.
     let (nodes, time) = (first.nodes + second.nodes, first.time + second.time);
     match (second.best, second.score) {

@@ -96,8 +96,7 @@ impl Searcher<'_> {
             sink.info(&r);
             return r;
         }
-        let vct_time =
-            self.vct || (!self.plain && self.soft.is_none_or(|s| s >= self.long_think()));
+        let vct_time = self.vct || (!self.plain && self.soft.is_none_or(|s| s >= LONG_THINK));
         if vct_time
             && !self.aborted
             && let Some(r) = self.counted(Cat::Vct, |s| s.vct_root())
@@ -108,7 +107,7 @@ impl Searcher<'_> {
         self.aborted = self.stop.load(Ordering::Relaxed);
         // Only with time to spare: at a few hundred milliseconds a move the check costs more
         // depth than it saves (measured: -60 Elo at 0.3 s a move in self-play).
-        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= self.long_think()) {
+        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= LONG_THINK) {
             self.counted(Cat::Vct, |s| s.drop_root_losses());
             self.aborted = self.stop.load(Ordering::Relaxed);
         }
@@ -145,16 +144,6 @@ impl Searcher<'_> {
         result
     }
 
-    /// The soft time limit from which the root's threat phases run ([`LONG_THINK`], or the
-    /// `long_think_ms` parameter when set).
-    fn long_think(&self) -> std::time::Duration {
-        if self.p.long_think_ms > 0.0 {
-            std::time::Duration::from_secs_f32(self.p.long_think_ms / 1000.0)
-        } else {
-            LONG_THINK
-        }
-    }
-
     pub(super) fn iterate(&mut self, legal: &[usize], sink: &mut dyn InfoSink) -> SearchResult {
         let mut best: SearchResult = self.result(Some(legal[0]), 0, 0, vec![legal[0]]);
         let mut have_best = false;
@@ -171,7 +160,6 @@ impl Searcher<'_> {
                 (-INF, INF)
             };
             self.root_best = None;
-            self.root_depth = depth as f32;
             let v = loop {
                 let v = self.search(depth as f32, alpha, beta, 0, false);
                 if self.aborted {
@@ -224,12 +212,8 @@ impl Searcher<'_> {
             }
             let won_before = prev > WIN_BOUND;
             prev = v;
-            // The outcome is proven within the horizon. A loss found by a pruned search may
-            // be false, so with `loss_iterate` the search goes on while time allows.
-            if v.abs() > WIN_BOUND
-                && (WIN - v.abs()) <= depth
-                && (v > 0 || self.p.loss_iterate <= 0.0)
-            {
+            // The outcome is proven within the horizon.
+            if v.abs() > WIN_BOUND && (WIN - v.abs()) <= depth {
                 break;
             }
             if v > WIN_BOUND && won_before && stable >= 1 {

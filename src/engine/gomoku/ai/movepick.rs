@@ -22,7 +22,7 @@ impl Searcher<'_> {
     /// forbidden to the attacker (Renju's Black) still ends or splits its lines, so it
     /// counts by the shapes it would take, not as `Forbidden`.
     pub(super) fn attacker_combo(&self, i: usize, att: Stone) -> Combo {
-        if self.p.forbid_shapes > 0.0 {
+        if self.p().forbid_shapes > 0.0 {
             self.st.shape_combo(i, att)
         } else {
             self.st.combo(i, att)
@@ -70,7 +70,7 @@ impl Searcher<'_> {
                 if self.st.combo(j, me) >= Combo::Block4 {
                     return false;
                 }
-                if self.p.b4f3_prep > 0.0 {
+                if self.p().b4f3_prep > 0.0 {
                     out.extend(self.line_points(j, me, Pattern::Block3).map(|(_, k)| k));
                 }
             }
@@ -132,7 +132,7 @@ impl Searcher<'_> {
         if defending {
             self.defence_points(&mut defences);
         } else if ply > 0
-            && self.p.defend_b4f3 > 0.0
+            && self.p().defend_b4f3 > 0.0
             && self.st.count(opp, Combo::Block4Flex3) > 0
             && !(self.st.renju() && opp == Stone::Black)
         {
@@ -203,7 +203,9 @@ fn gravity(h: &mut i32, bonus: i32) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::{Params, lmr};
+    #[cfg(feature = "tools")]
+    use super::super::params::Params;
+    use super::super::params::lmr;
     use super::*;
     use crate::engine::gomoku::Rule;
 
@@ -277,20 +279,26 @@ mod tests {
             .index(15)
     }
 
-    /// Runs the defence set of the four-three at this node with `b4f3_prep` off and on:
-    /// `point` is in it only with the switch, and so is every one of `always`.
+    /// Runs the defence set of the four-three at this node: `point` is in it (with
+    /// `b4f3_prep`, and only with it where the switch can be turned off), and so is every
+    /// one of `always`.
     fn prep_adds(s: &mut Searcher, point: &str, always: &[&str]) {
         let mut set = Vec::new();
-        for (prep, has) in [(0.0, false), (1.0, true)] {
-            s.p = Box::leak(Box::new(Params {
-                b4f3_prep: prep,
-                ..Params::default()
-            }));
-            assert!(s.b4f3_defence_points(&mut set));
-            assert_eq!(set.contains(&at(point)), has, "b4f3_prep {prep}: {set:?}");
+        let check = |s: &mut Searcher, set: &mut Vec<usize>, has: bool| {
+            assert!(s.b4f3_defence_points(set));
+            assert_eq!(set.contains(&at(point)), has, "{set:?}");
             for h in always {
                 assert!(set.contains(&at(h)), "{h} missing from {set:?}");
             }
+        };
+        check(s, &mut set, true);
+        #[cfg(feature = "tools")]
+        {
+            s.tuned = Box::leak(Box::new(Params {
+                b4f3_prep: 0.0,
+                ..Params::default()
+            }));
+            check(s, &mut set, false);
         }
     }
 
@@ -362,19 +370,18 @@ mod tests {
         assert_eq!(s.st.combo(at("b10"), Stone::Black), Combo::Forbidden);
         assert!(s.st.shape_combo(at("b10"), Stone::Black) >= Combo::Block4);
         let mut set = Vec::new();
-        s.p = Box::leak(Box::new(Params {
-            forbid_shapes: 0.0,
-            ..Params::default()
-        }));
-        s.defence_points(&mut set);
-        assert!(!set.contains(&at("b10")), "without the switch: {set:?}");
-        s.p = Box::leak(Box::new(Params {
-            forbid_shapes: 1.0,
-            ..Params::default()
-        }));
         s.defence_points(&mut set);
         for h in ["b10", "d10", "g10"] {
             assert!(set.contains(&at(h)), "{h} missing from {set:?}");
+        }
+        #[cfg(feature = "tools")]
+        {
+            s.tuned = Box::leak(Box::new(Params {
+                forbid_shapes: 0.0,
+                ..Params::default()
+            }));
+            s.defence_points(&mut set);
+            assert!(!set.contains(&at("b10")), "without the switch: {set:?}");
         }
     }
 

@@ -76,8 +76,12 @@ impl Searcher<'_> {
         let vcf_depth = if self.plain { 0 } else { ROOT_VCF_DEPTH };
         // With `root_vcf_share`, the VCF gets a share of the time and nodes: with many
         // fours on the board it could take the whole move and leave no search at all.
-        let budget = (self.p.root_vcf_share > 0.0)
-            .then(|| self.begin_phase(self.p.root_vcf_share as f64, self.p.root_vcf_nodes as u64));
+        let budget = (self.p().root_vcf_share > 0.0).then(|| {
+            self.begin_phase(
+                self.p().root_vcf_share as f64,
+                self.p().root_vcf_nodes as u64,
+            )
+        });
         let mut vcf = None;
         for depth in 1..=vcf_depth {
             if let Some((mv, n)) = self.counted(Cat::RootVcf, |s| s.vcf_root(depth)) {
@@ -153,7 +157,7 @@ impl Searcher<'_> {
         // Helpers start one ply deeper every other thread, so threads spread over depths.
         let first = 2 + (self.helper % 2) as i32;
         for depth in first..=self.max_depth {
-            let mut delta = self.p.aspiration as i32;
+            let mut delta = self.p().aspiration as i32;
             let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < WIN_BOUND {
                 (prev - delta, prev + delta)
             } else {
@@ -229,9 +233,9 @@ impl Searcher<'_> {
                 // change the answer before the hard limit (a stopped iteration's better move
                 // is kept); stop sooner when the best move has held for several iterations.
                 let share = match stable {
-                    0 => self.p.time_unstable,
-                    1 | 2 => self.p.time_settling,
-                    _ => self.p.time_stable,
+                    0 => self.p().time_unstable,
+                    1 | 2 => self.p().time_settling,
+                    _ => self.p().time_stable,
                 };
                 if self.start.elapsed() >= soft.mul_f64(share as f64) {
                     break;
@@ -257,7 +261,6 @@ impl Searcher<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::Params;
     use super::super::tt::Table;
     use super::super::{Limits, NoInfo, Score};
     use super::*;
@@ -266,7 +269,8 @@ mod tests {
     /// Freestyle (from a lost game against Rapfi, our White): White has a forced win
     /// (g3), but with fours everywhere the root's VCF ran through its whole budget
     /// without finding one and the move was played with no search at all. With a share
-    /// of its own the VCF gives up in time and the main search finds the win.
+    /// of its own (`root_vcf_share`) the VCF gives up in time and the main search finds
+    /// the win.
     #[test]
     fn the_root_vcf_leaves_the_search_its_budget() {
         let moves: Vec<Pos> = [
@@ -283,20 +287,23 @@ mod tests {
             ..Limits::default()
         };
         let stop = AtomicBool::new(false);
-        let search = |share: f32| {
-            let tt = Table::new(1 << 20);
-            let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
-            s.p = Box::leak(Box::new(Params {
-                root_vcf_share: share,
-                ..Params::default()
-            }));
-            s.run(&game, &limits, &mut NoInfo)
-        };
-        let unbounded = search(0.0);
-        assert_eq!(unbounded.depth, 0, "{unbounded:?}");
-        let shared = search(0.15);
+        let tt = Table::new(1 << 20);
+        let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
+        let shared = s.run(&game, &limits, &mut NoInfo);
         assert!(shared.depth >= 4, "{shared:?}");
         assert!(matches!(shared.score, Score::Win(_)), "{shared:?}");
         assert_eq!(shared.best, Some(Pos::from_human("g3", 15).unwrap()));
+        // Without the share (where it can be switched off) no search is left.
+        #[cfg(feature = "tools")]
+        {
+            let tt = Table::new(1 << 20);
+            let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
+            s.tuned = Box::leak(Box::new(super::super::params::Params {
+                root_vcf_share: 0.0,
+                ..super::super::params::Params::default()
+            }));
+            let unbounded = s.run(&game, &limits, &mut NoInfo);
+            assert_eq!(unbounded.depth, 0, "{unbounded:?}");
+        }
     }
 }

@@ -222,7 +222,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if depth <= 0.0 {
-            return self.qsearch(alpha, beta, ply, self.p.qvcf_depth as i32, None);
+            return self.qsearch(alpha, beta, ply, self.p().qvcf_depth as i32, None);
         }
         self.tick();
         let pv_node = beta - alpha > 1;
@@ -261,7 +261,7 @@ impl<'a> Searcher<'a> {
         // Nothing the opponent can do next move forces us: no four-three or better (with
         // `prune_b4f3`: no open three or four; a four-three point is answered by the
         // defence set, not by a wider search).
-        let quiet_node = if self.p.prune_b4f3 > 0.0 {
+        let quiet_node = if self.p().prune_b4f3 > 0.0 {
             !opp_three
         } else {
             self.st.count_at_least(opp, Combo::Block4Flex3) == 0
@@ -282,22 +282,23 @@ impl<'a> Searcher<'a> {
 
         if selective && !pv_node && ply > 0 && quiet_node && beta.abs() < WIN_BOUND {
             // Reverse futility: far enough above beta that no quiet line will come back.
-            let rfp = if self.p.rfp_renju > 0.0 && self.st.renju() {
-                self.p.rfp_renju
+            let rfp = if self.p().rfp_renju > 0.0 && self.st.renju() {
+                self.p().rfp_renju
             } else {
-                self.p.rfp
+                self.p().rfp
             };
-            if depth < self.p.rfp_depth
+            if depth < self.p().rfp_depth
                 && static_eval as f32 - rfp * (depth - improving as i32 as f32).max(0.5)
                     >= beta as f32
             {
                 return static_eval;
             }
             // Razoring: far below alpha, only a win by fours can save the node.
-            if depth < self.p.razor_depth
-                && (static_eval as f32 + self.p.razor + self.p.razor_per_ply * depth) < alpha as f32
+            if depth < self.p().razor_depth
+                && (static_eval as f32 + self.p().razor + self.p().razor_per_ply * depth)
+                    < alpha as f32
             {
-                let v = self.qsearch(alpha, alpha + 1, ply, self.p.qvcf_depth as i32, None);
+                let v = self.qsearch(alpha, alpha + 1, ply, self.p().qvcf_depth as i32, None);
                 if v <= alpha {
                     return v;
                 }
@@ -307,7 +308,7 @@ impl<'a> Searcher<'a> {
         // Internal iterative reduction: no hash move, so the order below is a guess; a
         // shallower search here is cheaper and leaves one for the next iteration.
         let iir = selective && ply > 0 && tt_move.is_none();
-        let depth = if iir && depth >= self.p.iir_depth {
+        let depth = if iir && depth >= self.p().iir_depth {
             depth - 1.0
         } else {
             depth
@@ -345,15 +346,16 @@ impl<'a> Searcher<'a> {
             && !pv_node
             && depth <= 3.0
             && quiet_node
-            && static_eval as f32 + self.p.fut_base + self.p.fut_per_ply * depth <= alpha as f32;
+            && static_eval as f32 + self.p().fut_base + self.p().fut_per_ply * depth
+                <= alpha as f32;
         let lmp_limit = if selective && ply > 0 {
-            let mc = 3.0 + depth.floor().max(0.0).powf(self.p.lmp_exp);
+            let mc = 3.0 + depth.floor().max(0.0).powf(self.p().lmp_exp);
             (if improving { mc } else { mc / 2.0 }) as usize
         } else {
             usize::MAX
         };
         // Our open threes (attacks the opponent must answer) are skipped later, if at all.
-        let lmp_three_limit = match self.p.lmp_keep_three {
+        let lmp_three_limit = match self.p().lmp_keep_three {
             k if k <= 0.0 => lmp_limit,
             k if k < 2.0 => usize::MAX,
             k => lmp_limit.saturating_mul(k as usize),
@@ -401,7 +403,8 @@ impl<'a> Searcher<'a> {
             }
             if selective && ply > 0 && best > -WIN_BOUND && !tactical {
                 // No shape at all for either side: such moves only matter deep down.
-                if depth < self.p.noshape_depth && mine < Combo::Block3 && theirs < Combo::Block3 {
+                if depth < self.p().noshape_depth && mine < Combo::Block3 && theirs < Combo::Block3
+                {
                     continue;
                 }
                 if futile && tried > 0 {
@@ -414,21 +417,21 @@ impl<'a> Searcher<'a> {
             } else {
                 let mut r = 0.0f32;
                 if selective && depth >= 2.0 {
-                    r = self.p.lmr_base + lmr(depth, tried + 1) / self.p.lmr_div;
+                    r = self.p().lmr_base + lmr(depth, tried + 1) / self.p().lmr_div;
                     // At an expected cut node a late move is unlikely to matter.
                     if cut_node {
-                        r += self.p.lmr_cut;
+                        r += self.p().lmr_cut;
                     }
                     if !pv_node && !improving {
-                        r += self.p.lmr_not_improving;
+                        r += self.p().lmr_not_improving;
                     }
                     if was_pv {
-                        r -= self.p.lmr_was_pv;
+                        r -= self.p().lmr_was_pv;
                     }
                     if mine >= Combo::Flex3 {
-                        r -= self.p.lmr_threat;
+                        r -= self.p().lmr_threat;
                     }
-                    r -= self.history[m][me.index()] as f32 / self.p.lmr_history;
+                    r -= self.history[m][me.index()] as f32 / self.p().lmr_history;
                     r = r.clamp(0.0, depth - 1.0);
                 } else if !selective && !tactical && depth >= 3.0 && tried >= 3 {
                     r = 1.0;

@@ -32,7 +32,9 @@ pub struct CutOff {
 pub(super) struct Searcher<'a> {
     pub(super) st: State,
     pub(super) tt: &'a Table,
-    pub(super) p: &'static Params,
+    /// The numbers this search uses (`GOMOKU_TUNE`'s, or a test's); [`Searcher::p`].
+    #[cfg(feature = "tools")]
+    pub(super) tuned: &'static Params,
     pub(super) stop: &'a AtomicBool,
     pub(super) start: Instant,
     pub(super) soft: Option<Duration>,
@@ -98,7 +100,8 @@ impl<'a> Searcher<'a> {
                 State::from_game(game)
             },
             tt,
-            p: Params::get(),
+            #[cfg(feature = "tools")]
+            tuned: Params::get(),
             stop,
             start,
             soft: limits.soft_time.or(limits.hard_time),
@@ -167,6 +170,17 @@ impl<'a> Searcher<'a> {
         let r = f(self);
         self.cat = saved;
         r
+    }
+
+    /// The search's numbers: the constants of `params`, which the compiler folds into the
+    /// search, or in the developers' build the ones this search was given.
+    #[inline(always)]
+    pub(super) fn p(&self) -> &'static Params {
+        #[cfg(feature = "tools")]
+        let p = self.tuned;
+        #[cfg(not(feature = "tools"))]
+        let p = &Params::DEFAULT;
+        p
     }
 
     pub(super) fn pos(&self, i: usize) -> Pos {

@@ -730,11 +730,17 @@ mod tests {
     use rand::seq::IndexedRandom;
     use rand::{RngExt, SeedableRng};
 
-    /// The switches with no share of the tables mixed into a network's value: its own.
+    /// The parameters with `mix` the tables' share in a network's value.
+    fn mixed(mix: f32) -> super::super::params::Params {
+        super::super::params::Params {
+            nnue_mix: mix,
+            ..super::super::params::Params::DEFAULT
+        }
+    }
+
+    /// No share of the tables mixed into a network's value: its own.
     fn net_alone() -> super::super::params::Params {
-        let mut p = super::super::params::Params::default();
-        p.set("nnue_mix=0").unwrap();
-        p
+        mixed(0.0)
     }
 
     /// Plays a random legal move; `None` when there is none or the game has ended.
@@ -915,21 +921,15 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(29);
         let mut game = Game::new(15, Rule::Freestyle).unwrap();
         let net = nnue::net_for(Rule::Freestyle, true).expect("freestyle has a net");
-        // The network alone, then mixed.
-        let with = |item: &str| {
-            let mut p = net_alone();
-            p.set(item).unwrap();
-            p
-        };
         let mut differ = 0;
         for _ in 0..30 {
             let st = State::with_net(&game, Some(net));
             let tables = State::with_net(&game, None);
             let p0 = net_alone();
             let (v, t) = (st.evaluate_with(&p0), tables.evaluate_with(&p0));
-            assert_eq!(tables.evaluate_with(&with("nnue_mix=0.5")), t);
-            assert_eq!(st.evaluate_with(&with("nnue_mix=1")), t);
-            let half = st.evaluate_with(&with("nnue_mix=0.5"));
+            assert_eq!(tables.evaluate_with(&mixed(0.5)), t);
+            assert_eq!(st.evaluate_with(&mixed(1.0)), t);
+            let half = st.evaluate_with(&mixed(0.5));
             assert!(
                 (half - (v + t) / 2).abs() <= 1,
                 "{half} not between {v} and {t}"

@@ -3,10 +3,14 @@
 //!
 //! bench [--depth 10] [--positions 8] [--time 10] [--threads 1] [--speed-only] [--budget-only]
 //! bench --overshoot [--positions 8] [--scale-percent 100]
+//! bench --signature
 //!
 //! The budget section searches each position at 0.3 s and 1 s a move, as in a match, and
 //! prints the depth completed, where the nodes went (main search, leaf VCF, opponent-threat
 //! VCF, VCT, root VCF) and the effective branching factor of the last iterations.
+//!
+//! `--signature` prints the bench signature, the node count per rule of fixed-depth searches
+//! that a test pins (`ai::bench_signature`): a change meant to be pure must keep it.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -17,14 +21,17 @@ mod cli;
 #[path = "../../tests/support/suite.rs"]
 mod suite;
 
-use gomoku::engine::gomoku::Game;
-use gomoku::engine::gomoku::ai::{Engine, Limits, Score, SearchResult, bench_position};
+use gomoku::engine::gomoku::ai::{
+    Engine, Limits, SIGNATURE_DEPTH, Score, SearchResult, bench_position, bench_signature,
+};
+use gomoku::engine::gomoku::{Game, Rule};
 use lexopt::prelude::*;
 use suite::{Expect, missed_defences, open_defences, tactics};
 
 const USAGE: &str = "usage: bench [--depth 10] [--positions 8] [--time 10] [--threads 1] \
                      [--speed-only] [--budget-only]\n       \
-                     bench --overshoot [--positions 8] [--scale-percent 100]";
+                     bench --overshoot [--positions 8] [--scale-percent 100]\n       \
+                     bench --signature";
 
 struct Options {
     depth: u32,
@@ -36,6 +43,7 @@ struct Options {
     budget_only: bool,
     overshoot: bool,
     scale_percent: u64,
+    signature: bool,
 }
 
 fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
@@ -48,6 +56,7 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
         budget_only: false,
         overshoot: false,
         scale_percent: 100,
+        signature: false,
     };
     while let Some(arg) = p.next()? {
         match arg {
@@ -59,6 +68,7 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Options, lexopt::Error> {
             Long("budget-only") => o.budget_only = true,
             Long("overshoot") => o.overshoot = true,
             Long("scale-percent") => o.scale_percent = cli::number(p, "--scale-percent")?,
+            Long("signature") => o.signature = true,
             arg => return Err(cli::help_or_unexpected(arg, USAGE)),
         }
     }
@@ -232,8 +242,32 @@ fn overshoot_section(count: usize, scale: f64) {
     }
 }
 
+/// The bench signature per rule, as the test `bench_signature_is_unchanged` pins it.
+fn signature_section() {
+    println!(
+        "== signature: nodes to depth {SIGNATURE_DEPTH} on {} positions, one thread",
+        POSITIONS.len()
+    );
+    let mut total = 0;
+    for rule in Rule::ALL {
+        let start = Instant::now();
+        let nodes = bench_signature(rule);
+        total += nodes;
+        println!(
+            "  {:10} {nodes:>10} ({:.2}s)",
+            rule.name(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    println!("  {:10} {total:>10}", "total");
+}
+
 fn main() {
     let o = cli::parse_or_exit("bench", USAGE, parse_args);
+    if o.signature {
+        signature_section();
+        return;
+    }
     if o.overshoot {
         overshoot_section(o.positions, o.scale_percent as f64 / 100.0);
         return;

@@ -33,8 +33,9 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::game::Game;
+use super::game::{Game, GameBuildError};
 use super::pos::Pos;
+use super::rules::Rule;
 
 pub use levels::{Level, play_level, play_level_within};
 pub use search::{CutOff, Engine, think};
@@ -204,12 +205,60 @@ pub const BENCH_POSITIONS: &[&str] = &[
 
 /// [`BENCH_POSITIONS`]`[i]` as a game.
 pub fn bench_position(i: usize) -> Game {
+    bench_position_under(i, Rule::Freestyle).expect("bench position")
+}
+
+/// [`BENCH_POSITIONS`]`[i]` as a game under `rule` (all of them are legal under every rule).
+pub fn bench_position_under(i: usize, rule: Rule) -> Result<Game, GameBuildError> {
     let moves: Vec<Pos> = BENCH_POSITIONS[i]
         .split_whitespace()
         .map(|t| Pos::from_human(t, 15).expect("bench position"))
         .collect();
-    Game::from_moves(15, super::rules::Rule::Freestyle, &moves).expect("bench position")
+    Game::from_moves(15, rule, &moves)
+}
+
+/// The depth of the bench signature's searches.
+pub const SIGNATURE_DEPTH: u32 = 12;
+
+/// The bench signature of `rule`: the nodes of single-threaded searches to
+/// [`SIGNATURE_DEPTH`] of every bench position, each from a fresh engine with a table of a
+/// fixed size. No clock is read, so it depends on the search's behaviour alone: a change
+/// meant to be pure must keep it (`bench --signature` prints it; a test pins it).
+pub fn bench_signature(rule: Rule) -> u64 {
+    let limits = Limits {
+        depth: Some(SIGNATURE_DEPTH),
+        threads: 1,
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    (0..BENCH_POSITIONS.len())
+        .map(|i| {
+            let game = bench_position_under(i, rule).expect("bench position");
+            Engine::new(16 << 20)
+                .think(&game, &limits, &stop, &mut NoInfo)
+                .nodes
+        })
+        .sum()
 }
 
 /// Signals the search to return as soon as it can (within milliseconds).
 pub type StopFlag = std::sync::Arc<AtomicBool>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bench signature per rule, as Rapfi's CI checks its own: a commit that changes
+    /// these numbers changes what the search does. Update them only with such a change,
+    /// from `bench --signature`.
+    #[test]
+    fn bench_signature_is_unchanged() {
+        let got = Rule::ALL.map(|rule| (rule, bench_signature(rule)));
+        let want = [
+            (Rule::Freestyle, 1_224_691),
+            (Rule::Standard, 1_367_024),
+            (Rule::Renju, 1_748_011),
+        ];
+        assert_eq!(got, want);
+    }
+}

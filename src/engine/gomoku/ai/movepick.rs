@@ -22,7 +22,7 @@ impl Searcher<'_> {
     /// forbidden to the attacker (Renju's Black) still ends or splits its lines, so it
     /// counts by the shapes it would take, not as `Forbidden`.
     pub(super) fn attacker_combo(&self, i: usize, att: Stone) -> Combo {
-        if self.p.forbid_shapes > 0.0 {
+        if self.p().forbid_shapes > 0.0 {
             self.st.shape_combo(i, att)
         } else {
             self.st.combo(i, att)
@@ -70,7 +70,7 @@ impl Searcher<'_> {
                 if self.st.combo(j, me) >= Combo::Block4 {
                     return false;
                 }
-                if self.p.b4f3_prep > 0.0 {
+                if self.p().b4f3_prep > 0.0 {
                     out.extend(self.line_points(j, me, Pattern::Block3).map(|(_, k)| k));
                 }
             }
@@ -132,7 +132,7 @@ impl Searcher<'_> {
         if defending {
             self.defence_points(&mut defences);
         } else if ply > 0
-            && self.p.defend_b4f3 > 0.0
+            && self.p().defend_b4f3 > 0.0
             && self.st.count(opp, Combo::Block4Flex3) > 0
             && !(self.st.renju() && opp == Stone::Black)
         {
@@ -151,7 +151,7 @@ impl Searcher<'_> {
                 continue;
             }
             let mut score = self.st.move_score(i, me);
-            score += self.history[i][self.hist_slot(me, mine)] / HISTORY_SCORE_DIV;
+            score += self.history[i][side] / HISTORY_SCORE_DIV;
             if Some(i) == tt_move {
                 score += 1 << 24;
             } else if killers.contains(&i) {
@@ -188,11 +188,9 @@ impl Searcher<'_> {
                 self.counter[p][side] = m;
             }
         }
-        let slot = self.hist_slot(me, self.st.combo(m, me));
-        gravity(&mut self.history[m][slot], bonus);
+        gravity(&mut self.history[m][side], bonus);
         for &(_, q) in tried_before {
-            let slot = self.hist_slot(me, self.st.combo(q, me));
-            gravity(&mut self.history[q][slot], -bonus);
+            gravity(&mut self.history[q][side], -bonus);
         }
     }
 }
@@ -205,7 +203,9 @@ fn gravity(h: &mut i32, bonus: i32) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::{Params, lmr};
+    #[cfg(feature = "tools")]
+    use super::super::params::Params;
+    use super::super::params::lmr;
     use super::*;
     use crate::engine::gomoku::Rule;
 
@@ -279,20 +279,26 @@ mod tests {
             .index(15)
     }
 
-    /// Runs the defence set of the four-three at this node with `b4f3_prep` off and on:
-    /// `point` is in it only with the switch, and so is every one of `always`.
+    /// Runs the defence set of the four-three at this node: `point` is in it (with
+    /// `b4f3_prep`, and only with it where the switch can be turned off), and so is every
+    /// one of `always`.
     fn prep_adds(s: &mut Searcher, point: &str, always: &[&str]) {
         let mut set = Vec::new();
-        for (prep, has) in [(0.0, false), (1.0, true)] {
-            s.p = Box::leak(Box::new(Params {
-                b4f3_prep: prep,
-                ..Params::default()
-            }));
-            assert!(s.b4f3_defence_points(&mut set));
-            assert_eq!(set.contains(&at(point)), has, "b4f3_prep {prep}: {set:?}");
+        let check = |s: &mut Searcher, set: &mut Vec<usize>, has: bool| {
+            assert!(s.b4f3_defence_points(set));
+            assert_eq!(set.contains(&at(point)), has, "{set:?}");
             for h in always {
                 assert!(set.contains(&at(h)), "{h} missing from {set:?}");
             }
+        };
+        check(s, &mut set, true);
+        #[cfg(feature = "tools")]
+        {
+            s.tuned = Box::leak(Box::new(Params {
+                b4f3_prep: 0.0,
+                ..Params::default()
+            }));
+            check(s, &mut set, false);
         }
     }
 
@@ -326,90 +332,24 @@ mod tests {
         assert!(!s.b4f3_defence_points(&mut set));
     }
 
-    /// A four-three's static win (`b43_check`): against an opponent with a four elsewhere
-    /// when the forced block makes none, never when it does; for Renju's Black only when the
-    /// three can still become an open four.
+    /// A four-three wins statically only against an opponent with no four, and never for
+    /// Renju's Black (its three may be fake).
     #[test]
-    fn a_four_three_wins_unless_its_block_is_a_four_or_its_three_is_fake() {
+    fn a_four_three_wins_only_against_no_four_and_never_for_renju_black() {
         let tt = super::super::tt::Table::new(1 << 20);
         let stop = std::sync::atomic::AtomicBool::new(false);
         let at = |x: usize, y: usize| y * 15 + x;
-        let checked: &'static Params = Box::leak(Box::new(Params {
-            b43_check: 1.0,
-            ..Params::default()
-        }));
         // Black's four-three point (6,7): a closed four on row 7 and an open three down
         // column 6. Black to move.
         let black = [(3, 7), (4, 7), (5, 7), (6, 8), (6, 9)];
-        let far = [
-            (0, 0),
-            (14, 0),
-            (0, 14),
-            (14, 14),
-            (10, 13),
-            (13, 3),
-            (1, 11),
-            (12, 9),
-        ];
-        // White has an open three on row 2 (fours to play), away from the four's block.
-        let white = [(2, 7), (10, 2), (11, 2), (12, 2), (0, 14)];
-        let mut s = searcher_at(&black, &white, &tt, &stop);
-        assert_eq!(s.st.side(), Stone::Black);
-        assert_eq!(s.st.combo(at(6, 7), Stone::Black), Combo::Block4Flex3);
-        assert!(!s.four_three_wins(Stone::Black, true), "off: no static win");
-        s.p = checked;
-        assert!(s.four_three_wins(Stone::Black, true));
-        // White's column 7 makes the block at (7,7) a four of its own.
-        let white = [(2, 7), (7, 4), (7, 5), (7, 6), (0, 14)];
-        let mut s = searcher_at(&black, &white, &tt, &stop);
-        s.p = checked;
-        assert_eq!(s.st.combo(at(6, 7), Stone::Black), Combo::Block4Flex3);
-        assert!(!s.four_three_wins(Stone::Black, true));
-        // Renju, White with no four: Black's four-three wins only with the check.
-        let white: Vec<_> = [(2, 7)]
-            .into_iter()
-            .chain(far.into_iter().take(4))
-            .collect();
-        let mut s = searcher_under(Rule::Renju, &black, &white, &tt, &stop);
-        assert_eq!(s.st.count_at_least(Stone::White, Combo::Block4), 0);
-        assert_eq!(s.st.combo(at(6, 7), Stone::Black), Combo::Block4Flex3);
-        assert!(
-            !s.four_three_wins(Stone::Black, false),
-            "off: never Renju's Black"
-        );
-        s.p = checked;
-        assert!(s.four_three_wins(Stone::Black, false));
-        // White at (6,11) leaves the column's three one open-four point, (6,6), and a
-        // closed three on row 6 makes it a double four after (6,7): forbidden, so that
-        // three is fake. So is the three of (6,6)'s own four-three, which needs (6,7), a
-        // double four too. (7,7)'s four-three (row 7 and the diagonal up from (6,8)) wins.
-        let black = [
-            (3, 7),
-            (4, 7),
-            (5, 7),
-            (6, 8),
-            (6, 9),
-            (7, 6),
-            (8, 6),
-            (9, 6),
-        ];
-        let white: Vec<_> = [(2, 7), (10, 6), (6, 11)]
-            .into_iter()
-            .chain(far.into_iter().take(5))
-            .collect();
-        let mut s = searcher_under(Rule::Renju, &black, &white, &tt, &stop);
-        assert_eq!(s.st.count_at_least(Stone::White, Combo::Block4), 0);
-        for (x, y, wins) in [(6, 7, false), (6, 6, false), (7, 7, true)] {
-            assert_eq!(s.st.combo(at(x, y), Stone::Black), Combo::Block4Flex3);
-            assert_eq!(
-                s.four_three_point_wins(at(x, y), Stone::Black),
-                wins,
-                "({x},{y})"
-            );
+        let white = [(2, 7), (0, 0), (14, 0), (0, 14), (14, 14)];
+        for rule in Rule::ALL {
+            let s = searcher_under(rule, &black, &white, &tt, &stop);
+            assert_eq!(s.st.side(), Stone::Black);
+            assert_eq!(s.st.combo(at(6, 7), Stone::Black), Combo::Block4Flex3);
+            assert_eq!(s.four_three_wins(Stone::Black, false), rule != Rule::Renju);
+            assert!(!s.four_three_wins(Stone::Black, true), "{rule:?}");
         }
-        // Under freestyle nothing is forbidden: (6,7) wins.
-        let mut s = searcher_at(&black, &white, &tt, &stop);
-        assert!(s.four_three_point_wins(at(6, 7), Stone::Black));
     }
 
     /// Renju (from a lost game against Rapfi): Black's split three c10 _ e10 f10 threatens
@@ -430,19 +370,18 @@ mod tests {
         assert_eq!(s.st.combo(at("b10"), Stone::Black), Combo::Forbidden);
         assert!(s.st.shape_combo(at("b10"), Stone::Black) >= Combo::Block4);
         let mut set = Vec::new();
-        s.p = Box::leak(Box::new(Params {
-            forbid_shapes: 0.0,
-            ..Params::default()
-        }));
-        s.defence_points(&mut set);
-        assert!(!set.contains(&at("b10")), "without the switch: {set:?}");
-        s.p = Box::leak(Box::new(Params {
-            forbid_shapes: 1.0,
-            ..Params::default()
-        }));
         s.defence_points(&mut set);
         for h in ["b10", "d10", "g10"] {
             assert!(set.contains(&at(h)), "{h} missing from {set:?}");
+        }
+        #[cfg(feature = "tools")]
+        {
+            s.tuned = Box::leak(Box::new(Params {
+                forbid_shapes: 0.0,
+                ..Params::default()
+            }));
+            s.defence_points(&mut set);
+            assert!(!set.contains(&at("b10")), "without the switch: {set:?}");
         }
     }
 

@@ -703,9 +703,9 @@ pub fn load_nets() {
     }
 }
 
-/// The network the search uses for `rule` when the switch (`Params::nnue`) is `on`: the
-/// file named by `GOMOKU_NNUE` (for every rule: a trial net), else the rule's committed
-/// one. `None` when the switch is off, when the rule has no network, or, said once on
+/// The network the search uses for `rule` when the switch (`Params::nnue`) is `on`: in the
+/// developers' build the file named by `GOMOKU_NNUE` (for every rule: a trial net), else
+/// the rule's committed one. `None` when the switch is off, when the rule has no network, or, said once on
 /// stderr, when it does not load: the search then keeps the tables.
 pub fn net_for(rule: Rule, on: bool) -> Option<&'static Net> {
     static NETS: [OnceLock<Option<Net>>; 3] = [const { OnceLock::new() }; 3];
@@ -714,9 +714,9 @@ pub fn net_for(rule: Rule, on: bool) -> Option<&'static Net> {
     }
     NETS[rule_slot(rule)]
         .get_or_init(|| {
-            let loaded = match std::env::var("GOMOKU_NNUE") {
-                Ok(path) => read_net(&path),
-                Err(_) => {
+            let loaded = match trial_file("GOMOKU_NNUE") {
+                Some(path) => read_net(&path),
+                None => {
                     let (bytes, name) = built_in(rule)?;
                     Net::from_bytes(bytes, name)
                 }
@@ -735,6 +735,18 @@ fn rule_slot(rule: Rule) -> usize {
         Rule::Standard => 1,
         Rule::Renju => 2,
     }
+}
+
+/// The trial weights file named by the environment variable `var` (`GOMOKU_NNUE*`), read
+/// only in the developers' build: the game a player builds keeps its committed nets.
+#[cfg(feature = "tools")]
+fn trial_file(var: &str) -> Option<String> {
+    std::env::var(var).ok()
+}
+
+#[cfg(not(feature = "tools"))]
+fn trial_file(_: &str) -> Option<String> {
+    None
 }
 
 /// A trial weights file (`GOMOKU_NNUE*`), read and quantized; errors name the file.
@@ -758,8 +770,8 @@ pub fn check_head(base: &Net, head: &Net, name: &str) -> Result<(), String> {
 }
 
 /// The heads that value positions with each colour to move (`[Black, White]`), where
-/// given: the net files named by `GOMOKU_NNUE_BLACK` and `GOMOKU_NNUE_WHITE` (trials, for
-/// every rule with a net), else, with `Params::nnue_heads` on, the rule's committed ones
+/// given: in the developers' build the net files named by `GOMOKU_NNUE_BLACK` and
+/// `GOMOKU_NNUE_WHITE` (trials, for every rule with a net), else, with `Params::nnue_heads` on, the rule's committed ones
 /// ([`built_in_heads`]). Each must share the rule net's first layer ([`check_head`]), so
 /// both colours read the same accumulators through their own hidden and output layers: a
 /// rule's positions differ by colour (Renju's forbidden points are Black's only) while the
@@ -777,9 +789,9 @@ pub fn heads_for(rule: Rule, base: Option<&'static Net>) -> [Option<&'static Net
     [("GOMOKU_NNUE_BLACK", 0), ("GOMOKU_NNUE_WHITE", 1)].map(|(var, c)| {
         HEADS[slot][c]
             .get_or_init(|| {
-                let loaded = match std::env::var(var) {
-                    Ok(path) => read_net(&path).map(|n| (n, path)),
-                    Err(_) => {
+                let loaded = match trial_file(var) {
+                    Some(path) => read_net(&path).map(|n| (n, path)),
+                    None => {
                         let (bytes, name) = built_in[c].filter(|_| on)?;
                         Net::from_bytes(bytes, name).map(|n| (n, name.to_string()))
                     }

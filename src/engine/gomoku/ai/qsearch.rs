@@ -21,54 +21,19 @@ impl Searcher<'_> {
         last: Option<Pos>,
     ) -> i32 {
         self.counted(Cat::LeafVcf, |s| {
-            s.qsearch_inner(alpha, beta, ply, fours, last, 0)
+            s.qsearch_inner(alpha, beta, ply, fours, last)
         })
     }
 
     /// Whether `me`, to move with no five or open four of either side on the board, wins by
-    /// a four-three: the opponent must block the four and loses unless that block makes a
-    /// four of its own. Without `b43_check` only where the opponent has no four at all
-    /// (`opp_fours` false), and never for Renju's Black; with it, each four-three point is
-    /// played to see its forced block (see [`super::params::Params::b43_check`]).
-    pub(super) fn four_three_wins(&mut self, me: Stone, opp_fours: bool) -> bool {
-        if self.st.count(me, Combo::Block4Flex3) == 0 {
-            return false;
-        }
-        let renju_black = self.st.renju() && me == Stone::Black;
-        if !opp_fours && !renju_black {
-            return true;
-        }
-        if self.p.b43_check <= 0.0 {
-            return false;
-        }
-        let mut points = std::mem::take(&mut self.four_threes);
-        self.st.points_with(me, Combo::Block4Flex3, &mut points);
-        let wins = points.iter().any(|&f| {
-            self.st.combo(f, me) == Combo::Block4Flex3 && self.four_three_point_wins(f, me)
-        });
-        self.four_threes = points;
-        wins
+    /// a four-three: the opponent must block the four and has no four of its own to answer
+    /// with (`opp_fours`), and `me` is not Renju's Black (whose three may be fake).
+    pub(super) fn four_three_wins(&self, me: Stone, opp_fours: bool) -> bool {
+        self.st.count(me, Combo::Block4Flex3) > 0
+            && !opp_fours
+            && !(self.st.renju() && me == Stone::Black)
     }
 
-    /// Whether `me`'s four-three at `f` wins: the forced block of its four makes no four of
-    /// the opponent's, and under Renju Black's three can still become an open four.
-    pub(super) fn four_three_point_wins(&mut self, f: usize, me: Stone) -> bool {
-        let opp = me.opponent();
-        self.st.make(self.pos(f));
-        self.st.points_with(me, Combo::Five, &mut self.buf);
-        // A forbidden block (Black's, under Renju) is no block: `Forbidden` < `Block4`.
-        let defended = self
-            .buf
-            .first()
-            .is_none_or(|&b| self.st.combo(b, opp) >= Combo::Block4);
-        // The block is on the four's line, never on the three's: the open-four point found
-        // now is still there after it.
-        let real = !(self.st.renju() && me == Stone::Black) || self.st.count(me, Combo::Flex4) > 0;
-        self.st.unmake();
-        !defended && real
-    }
-
-    /// `shaped`: how many of our fours in a row, up to here, came with another shape.
     fn qsearch_inner(
         &mut self,
         mut alpha: i32,
@@ -76,7 +41,6 @@ impl Searcher<'_> {
         ply: usize,
         fours: i32,
         last: Option<Pos>,
-        shaped: u8,
     ) -> i32 {
         if self.poll() {
             return 0;
@@ -98,7 +62,7 @@ impl Searcher<'_> {
                 return -(WIN - (ply as i32 + 2));
             }
             self.st.make(self.pos(f));
-            let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours, last, shaped);
+            let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours, last);
             self.st.unmake();
             return v;
         }
@@ -125,29 +89,12 @@ impl Searcher<'_> {
         if self.st.count_at_least(me, Combo::Block4) == 0 {
             return eval;
         }
-        // Which four of the line this is (0: the first).
-        let k = self.p.qvcf_depth as i32 - fours;
-        // Delta pruning: so far below alpha that fours which do not win cannot help.
-        if self.p.qvcf_delta > 0.0
-            && beta - alpha == 1
-            && (eval as f32) + (self.p.qvcf_delta - self.p.qvcf_delta_ply * k as f32).max(768.0)
-                < alpha as f32
-        {
-            return alpha;
-        }
-        // Late in the line, a plain four only after two fours with shapes.
-        let plain_ok = self.p.qvcf_plain <= 0.0 || (k as f32) < self.p.qvcf_plain || shaped >= 2;
         let orig_alpha = alpha;
         alpha = alpha.max(eval);
         let mut best = eval;
         let mut best_move = None;
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
-        // The first four: anywhere, or (`qvcf_near`) near our own last move.
-        let near = match last {
-            None if self.p.qvcf_near > 0.0 => self.st.move_back(1),
-            _ => None,
-        };
         match last {
             Some(p) => self
                 .st
@@ -158,31 +105,13 @@ impl Searcher<'_> {
             if !self.st.playable(i) {
                 continue;
             }
-            let c = self.st.combo(i, me);
-            if !plain_ok && c == Combo::Block4 {
-                continue;
-            }
-            if let Some(q) = near {
-                let p = self.pos(i);
-                let (dx, dy) = (p.x as i32 - q.x as i32, p.y as i32 - q.y as i32);
-                let ring = dx.abs().max(dy.abs());
-                let on_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-                if ring > 2 && !(on_line && ring <= 4) {
-                    continue;
-                }
-            }
             moves.push((self.st.value(i, me) as i32, i));
         }
         moves.sort_unstable_by_key(|&(v, _)| std::cmp::Reverse(v));
         for &(_, m) in &moves {
             let p = self.pos(m);
-            let next = if self.st.combo(m, me) > Combo::Block4 {
-                shaped.saturating_add(1)
-            } else {
-                0
-            };
             self.st.make(p);
-            let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours - 1, Some(p), next);
+            let v = -self.qsearch_inner(-beta, -alpha, ply + 1, fours - 1, Some(p));
             self.st.unmake();
             if self.aborted {
                 break;

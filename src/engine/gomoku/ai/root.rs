@@ -76,8 +76,12 @@ impl Searcher<'_> {
         let vcf_depth = if self.plain { 0 } else { ROOT_VCF_DEPTH };
         // With `root_vcf_share`, the VCF gets a share of the time and nodes: with many
         // fours on the board it could take the whole move and leave no search at all.
-        let budget = (self.p.root_vcf_share > 0.0)
-            .then(|| self.begin_phase(self.p.root_vcf_share as f64, self.p.root_vcf_nodes as u64));
+        let budget = (self.p().root_vcf_share > 0.0).then(|| {
+            self.begin_phase(
+                self.p().root_vcf_share as f64,
+                self.p().root_vcf_nodes as u64,
+            )
+        });
         let mut vcf = None;
         for depth in 1..=vcf_depth {
             if let Some((mv, n)) = self.counted(Cat::RootVcf, |s| s.vcf_root(depth)) {
@@ -96,8 +100,7 @@ impl Searcher<'_> {
             sink.info(&r);
             return r;
         }
-        let vct_time =
-            self.vct || (!self.plain && self.soft.is_none_or(|s| s >= self.long_think()));
+        let vct_time = self.vct || (!self.plain && self.soft.is_none_or(|s| s >= LONG_THINK));
         if vct_time
             && !self.aborted
             && let Some(r) = self.counted(Cat::Vct, |s| s.vct_root())
@@ -108,7 +111,7 @@ impl Searcher<'_> {
         self.aborted = self.stop.load(Ordering::Relaxed);
         // Only with time to spare: at a few hundred milliseconds a move the check costs more
         // depth than it saves (measured: -60 Elo at 0.3 s a move in self-play).
-        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= self.long_think()) {
+        if !self.plain && !self.aborted && self.soft.is_some_and(|s| s >= LONG_THINK) {
             self.counted(Cat::Vct, |s| s.drop_root_losses());
             self.aborted = self.stop.load(Ordering::Relaxed);
         }
@@ -145,16 +148,6 @@ impl Searcher<'_> {
         result
     }
 
-    /// The soft time limit from which the root's threat phases run ([`LONG_THINK`], or the
-    /// `long_think_ms` parameter when set).
-    fn long_think(&self) -> std::time::Duration {
-        if self.p.long_think_ms > 0.0 {
-            std::time::Duration::from_secs_f32(self.p.long_think_ms / 1000.0)
-        } else {
-            LONG_THINK
-        }
-    }
-
     pub(super) fn iterate(&mut self, legal: &[usize], sink: &mut dyn InfoSink) -> SearchResult {
         let mut best: SearchResult = self.result(Some(legal[0]), 0, 0, vec![legal[0]]);
         let mut have_best = false;
@@ -164,14 +157,13 @@ impl Searcher<'_> {
         // Helpers start one ply deeper every other thread, so threads spread over depths.
         let first = 2 + (self.helper % 2) as i32;
         for depth in first..=self.max_depth {
-            let mut delta = self.p.aspiration as i32;
+            let mut delta = self.p().aspiration as i32;
             let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < WIN_BOUND {
                 (prev - delta, prev + delta)
             } else {
                 (-INF, INF)
             };
             self.root_best = None;
-            self.root_depth = depth as f32;
             let v = loop {
                 let v = self.search(depth as f32, alpha, beta, 0, false);
                 if self.aborted {
@@ -224,12 +216,8 @@ impl Searcher<'_> {
             }
             let won_before = prev > WIN_BOUND;
             prev = v;
-            // The outcome is proven within the horizon. A loss found by a pruned search may
-            // be false, so with `loss_iterate` the search goes on while time allows.
-            if v.abs() > WIN_BOUND
-                && (WIN - v.abs()) <= depth
-                && (v > 0 || self.p.loss_iterate <= 0.0)
-            {
+            // The outcome is proven within the horizon.
+            if v.abs() > WIN_BOUND && (WIN - v.abs()) <= depth {
                 break;
             }
             if v > WIN_BOUND && won_before && stable >= 1 {
@@ -245,9 +233,9 @@ impl Searcher<'_> {
                 // change the answer before the hard limit (a stopped iteration's better move
                 // is kept); stop sooner when the best move has held for several iterations.
                 let share = match stable {
-                    0 => self.p.time_unstable,
-                    1 | 2 => self.p.time_settling,
-                    _ => self.p.time_stable,
+                    0 => self.p().time_unstable,
+                    1 | 2 => self.p().time_settling,
+                    _ => self.p().time_stable,
                 };
                 if self.start.elapsed() >= soft.mul_f64(share as f64) {
                     break;
@@ -273,7 +261,6 @@ impl Searcher<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::Params;
     use super::super::tt::Table;
     use super::super::{Limits, NoInfo, Score};
     use super::*;
@@ -282,7 +269,8 @@ mod tests {
     /// Freestyle (from a lost game against Rapfi, our White): White has a forced win
     /// (g3), but with fours everywhere the root's VCF ran through its whole budget
     /// without finding one and the move was played with no search at all. With a share
-    /// of its own the VCF gives up in time and the main search finds the win.
+    /// of its own (`root_vcf_share`) the VCF gives up in time and the main search finds
+    /// the win.
     #[test]
     fn the_root_vcf_leaves_the_search_its_budget() {
         let moves: Vec<Pos> = [
@@ -299,20 +287,23 @@ mod tests {
             ..Limits::default()
         };
         let stop = AtomicBool::new(false);
-        let search = |share: f32| {
-            let tt = Table::new(1 << 20);
-            let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
-            s.p = Box::leak(Box::new(Params {
-                root_vcf_share: share,
-                ..Params::default()
-            }));
-            s.run(&game, &limits, &mut NoInfo)
-        };
-        let unbounded = search(0.0);
-        assert_eq!(unbounded.depth, 0, "{unbounded:?}");
-        let shared = search(0.15);
+        let tt = Table::new(1 << 20);
+        let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
+        let shared = s.run(&game, &limits, &mut NoInfo);
         assert!(shared.depth >= 4, "{shared:?}");
         assert!(matches!(shared.score, Score::Win(_)), "{shared:?}");
         assert_eq!(shared.best, Some(Pos::from_human("g3", 15).unwrap()));
+        // Without the share (where it can be switched off) no search is left.
+        #[cfg(feature = "tools")]
+        {
+            let tt = Table::new(1 << 20);
+            let mut s = Searcher::new(&game, &tt, &limits, &stop, std::time::Instant::now());
+            s.tuned = Box::leak(Box::new(super::super::params::Params {
+                root_vcf_share: 0.0,
+                ..super::super::params::Params::default()
+            }));
+            let unbounded = s.run(&game, &limits, &mut NoInfo);
+            assert_eq!(unbounded.depth, 0, "{unbounded:?}");
+        }
     }
 }

@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::params::{Params, lmr};
+use super::params::lmr;
 use super::pattern::Combo;
 pub use super::searcher::CutOff;
 pub(super) use super::searcher::{MAX_PLY, NO_MOVE, Searcher};
@@ -18,7 +18,6 @@ pub use super::stats::NodeStats;
 use super::tt::{Bound, Table};
 use super::{InfoSink, Limits, Score, SearchResult};
 use crate::engine::gomoku::game::Game;
-use crate::engine::gomoku::pos::Pos;
 
 /// Default hash table size.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -47,10 +46,6 @@ pub(super) const PHASE_NODES: u64 = 400_000;
 pub struct Engine {
     tt: Table,
     last_stats: NodeStats,
-    /// The main thread's history and counter-moves after the last search, for the next
-    /// one (`Params::hist_keep`); empty after a new game.
-    history: Vec<[i32; 4]>,
-    counter: Vec<[usize; 2]>,
     /// Whether searches record their cut-off nodes, and those of the last one.
     record: bool,
     cutoffs: Vec<CutOff>,
@@ -61,8 +56,6 @@ impl Engine {
         Engine {
             tt: Table::new(hash_bytes),
             last_stats: NodeStats::default(),
-            history: Vec::new(),
-            counter: Vec::new(),
             record: false,
             cutoffs: Vec::new(),
         }
@@ -92,8 +85,6 @@ impl Engine {
     /// reproducible for the same limits by depth or nodes.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.clear();
-        self.counter.clear();
     }
 
     /// Searches the position for the side to move within `limits`; returns when a limit is
@@ -112,22 +103,10 @@ impl Engine {
         if self.record {
             s.record = Some(Vec::new());
         }
-        let keep = Params::get().hist_keep;
-        // Points are indexed by the board: a kept history fits only the same size.
-        if keep > 0.0 && self.history.len() == s.history.len() {
-            for (h, old) in s.history.iter_mut().zip(&self.history) {
-                *h = old.map(|v| (v as f32 * keep) as i32);
-            }
-            s.counter.clone_from(&self.counter);
-        }
         let mut result = s.run(game, limits, sink);
         result.time = start.elapsed();
         self.last_stats = s.stats;
         self.cutoffs = s.record.take().unwrap_or_default();
-        if keep > 0.0 {
-            self.history = std::mem::take(&mut s.history);
-            self.counter = std::mem::take(&mut s.counter);
-        }
         result
     }
 
@@ -194,9 +173,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The main alpha-beta search. `depth` is fractional: reductions and extensions move
-    /// it by parts of a ply. `cut_node`: a cut-off is expected here (a null-window child of
-    /// a reduced or later move), where reductions may be larger.
+    /// The main alpha-beta search. `depth` is fractional: reductions move it by parts of a
+    /// ply. `cut_node`: a cut-off is expected here (a null-window child of a reduced or later
+    /// move), where reductions may be larger.
     pub(super) fn search(
         &mut self,
         depth: f32,
@@ -228,9 +207,9 @@ impl<'a> Searcher<'a> {
             if !self.st.playable(f) || (ply == 0 && !self.root_legal[f]) {
                 return -(WIN - (ply as i32 + 2));
             }
-            // A forced reply costs no depth (and may give some back: `block_ext`).
+            // A forced reply costs no depth.
             self.st.make(self.pos(f));
-            let v = -self.search(depth + self.p.block_ext, -beta, -alpha, ply + 1, !cut_node);
+            let v = -self.search(depth, -beta, -alpha, ply + 1, !cut_node);
             self.st.unmake();
             self.set_pv(ply, f);
             return v;
@@ -243,7 +222,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if depth <= 0.0 {
-            return self.qsearch(alpha, beta, ply, self.p.qvcf_depth as i32, None);
+            return self.qsearch(alpha, beta, ply, self.p().qvcf_depth as i32, None);
         }
         self.tick();
         let pv_node = beta - alpha > 1;
@@ -257,37 +236,20 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.st.hash();
-        // A singular-extension search of this node without its hash move: it must neither
-        // take the hash entry's word nor overwrite it.
-        let excluded = self.excluded[ply];
-        let excluding = excluded != NO_MOVE;
         let mut tt_move = None;
         let mut tt_eval = None;
-        let mut tt_hit = None;
         let mut was_pv = pv_node;
         if let Some(h) = self.tt.probe(key) {
-            tt_move = h.best.filter(|&i| self.st.playable(i) && i != excluded);
+            tt_move = h.best.filter(|&i| self.st.playable(i));
             tt_eval = Some(h.eval);
             was_pv |= h.pv;
             if ply > 0
                 && !pv_node
-                && !excluding
                 && h.depth as f32 >= depth
                 && let Some(v) = h.cutoff(from_tt(h.score, ply), alpha, beta)
             {
-                // The hash move that cuts off here is a cut-off move too (`tt_hist`).
-                if self.p.tt_hist > 0.0
-                    && v >= beta
-                    && let Some(m) = tt_move
-                {
-                    let tactical = self.st.combo(m, me) >= Combo::Flex3
-                        || self.st.combo(m, opp) >= Combo::Flex3;
-                    let prev = self.st.last_move_index();
-                    self.reward(ply, m, prev, depth, &[], tactical);
-                }
                 return v;
             }
-            tt_hit = Some(h);
         }
 
         let selective = !self.plain;
@@ -299,14 +261,14 @@ impl<'a> Searcher<'a> {
         // Nothing the opponent can do next move forces us: no four-three or better (with
         // `prune_b4f3`: no open three or four; a four-three point is answered by the
         // defence set, not by a wider search).
-        let quiet_node = if self.p.prune_b4f3 > 0.0 {
+        let quiet_node = if self.p().prune_b4f3 > 0.0 {
             !opp_three
         } else {
             self.st.count_at_least(opp, Combo::Block4Flex3) == 0
         };
         let opp_fours = self.st.count_at_least(opp, Combo::Block4) > 0;
 
-        if selective && ply > 0 && !excluding {
+        if selective && ply > 0 {
             // Static wins: a four-three, or a double three against an opponent that has no
             // four to answer with (never Renju's Black: its double three is forbidden).
             if self.four_three_wins(me, opp_fours) {
@@ -318,114 +280,39 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // The hash entry's score, where its bound says the true value lies beyond the static
-        // evaluation in its direction, is the better estimate for pruning.
-        let mut eval = static_eval;
-        if self.p.tt_refine > 0.0
-            && let Some(h) = tt_hit
-        {
-            let s = from_tt(h.score, ply);
-            let fits = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s > eval,
-                Bound::Upper => s < eval,
-            };
-            if fits && s.abs() < WIN_BOUND {
-                eval = s;
-            }
-        }
-
-        if selective && !pv_node && ply > 0 && !excluding && quiet_node && beta.abs() < WIN_BOUND {
+        if selective && !pv_node && ply > 0 && quiet_node && beta.abs() < WIN_BOUND {
             // Reverse futility: far enough above beta that no quiet line will come back.
-            let rfp = if self.p.rfp_renju > 0.0 && self.st.renju() {
-                self.p.rfp_renju
+            let rfp = if self.p().rfp_renju > 0.0 && self.st.renju() {
+                self.p().rfp_renju
             } else {
-                self.p.rfp
+                self.p().rfp
             };
-            if depth < self.p.rfp_depth
-                && eval as f32 - rfp * (depth - improving as i32 as f32).max(0.5) >= beta as f32
+            if depth < self.p().rfp_depth
+                && static_eval as f32 - rfp * (depth - improving as i32 as f32).max(0.5)
+                    >= beta as f32
             {
-                return eval;
+                return static_eval;
             }
             // Razoring: far below alpha, only a win by fours can save the node.
-            if depth < self.p.razor_depth
-                && (eval as f32 + self.p.razor + self.p.razor_per_ply * depth) < alpha as f32
+            if depth < self.p().razor_depth
+                && (static_eval as f32 + self.p().razor + self.p().razor_per_ply * depth)
+                    < alpha as f32
             {
-                let v = self.qsearch(alpha, alpha + 1, ply, self.p.qvcf_depth as i32, None);
+                let v = self.qsearch(alpha, alpha + 1, ply, self.p().qvcf_depth as i32, None);
                 if v <= alpha {
                     return v;
                 }
             }
         }
 
-        // Singular extension: is the hash move the only good one? The rest searched at half
-        // depth against a bound a margin below its score.
-        let mut singular_ext = 0.0f32;
-        if selective
-            && ply > 0
-            && !excluding
-            && depth >= self.p.se_depth
-            && (ply as f32) < 2.0 * self.root_depth
-            && let (Some(m), Some(h)) = (tt_move, tt_hit)
-            && h.best == Some(m)
-            && matches!(h.bound, Bound::Lower | Bound::Exact)
-            && h.depth as f32 >= depth - 3.0
-        {
-            let tt_score = from_tt(h.score, ply);
-            if tt_score.abs() < WIN_BOUND {
-                let sb = tt_score - (self.p.se_margin * depth) as i32;
-                self.excluded[ply] = m;
-                let v = self.search((depth - 1.0) / 2.0, sb - 1, sb, ply, cut_node);
-                self.excluded[ply] = NO_MOVE;
-                self.pv_len[ply] = ply;
-                if self.aborted {
-                    return 0;
-                }
-                if v < sb {
-                    singular_ext = 1.0;
-                    if !pv_node && v < sb - self.p.se_double as i32 {
-                        singular_ext = 2.0;
-                    }
-                } else if sb >= beta {
-                    // Multi-cut: even without the hash move this node fails high.
-                    return sb;
-                } else if tt_score >= beta {
-                    // Not singular, and the hash move is expected to fail high anyway.
-                    singular_ext = -self.p.se_neg;
-                }
-            }
-        }
-
         // Internal iterative reduction: no hash move, so the order below is a guess; a
         // shallower search here is cheaper and leaves one for the next iteration.
-        let iir = selective && ply > 0 && !excluding && tt_move.is_none();
-        let mut depth = if iir && depth >= self.p.iir_depth {
+        let iir = selective && ply > 0 && tt_move.is_none();
+        let depth = if iir && depth >= self.p().iir_depth {
             depth - 1.0
         } else {
             depth
         };
-        // A PV node whose hash move comes from a much shallower search: that move has not
-        // been confirmed for a few iterations, so this node is worth less depth.
-        if selective
-            && pv_node
-            && ply > 0
-            && self.p.iir_tt > 0.0
-            && depth > 1.0
-            && let (Some(_), Some(h)) = (tt_move, tt_hit)
-        {
-            depth -= ((depth - h.depth as f32) * self.p.iir_tt).clamp(0.0, self.p.iir_tt_max);
-            if depth <= 0.0 {
-                return self.qsearch(alpha, beta, ply, self.p.qvcf_depth as i32, None);
-            }
-        }
-        // Fail-high reduction: an expected cut node far above beta will most likely cut off
-        // with any reasonable move; only fours keep their depth.
-        let likely_fail_high = selective
-            && !pv_node
-            && cut_node
-            && self.p.fh_reduce > 0.0
-            && beta.abs() < WIN_BOUND
-            && eval as f32 >= beta as f32 + self.p.fh_base + self.p.fh_per_ply * depth;
 
         // One move list per ply, reused: no allocation per node. Staged: below the root and
         // when not answering an open three, the hash move is searched before anything is
@@ -452,20 +339,6 @@ impl<'a> Searcher<'a> {
         }
 
         let prev = self.st.last_move_index();
-        // The last moves of both sides, for the distance of a move from the fight.
-        let last_opp = self.st.move_back(0);
-        let last_self = self.st.move_back(1);
-        let size = self.st.size();
-        let far = move |m: usize, from: Option<Pos>, limit: i32| {
-            from.is_some_and(|q| {
-                let p = Pos::from_index(m, size);
-                (p.x as i32 - q.x as i32)
-                    .abs()
-                    .max((p.y as i32 - q.y as i32).abs())
-                    > limit
-            })
-        };
-        let own_attack_before = ply >= 2 && self.move_combo[ply - 2] >= Combo::Flex3;
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -473,27 +346,21 @@ impl<'a> Searcher<'a> {
             && !pv_node
             && depth <= 3.0
             && quiet_node
-            && eval as f32 + self.p.fut_base + self.p.fut_per_ply * depth <= alpha as f32;
-        let lmp_all = self.p.lmp_all > 0.0;
-        let lmp_limit = if selective && ply > 0 && depth < self.p.lmp_depth {
-            if lmp_all {
-                let mc = 3.0 + depth.floor().max(0.0).powf(self.p.lmp_exp);
-                (if improving { mc } else { mc / 2.0 }) as usize
-            } else {
-                let base = self.p.lmp_base + self.p.lmp_per_ply * depth * depth;
-                (if improving { 2.0 * base } else { base }) as usize
-            }
+            && static_eval as f32 + self.p().fut_base + self.p().fut_per_ply * depth
+                <= alpha as f32;
+        let lmp_limit = if selective && ply > 0 {
+            let mc = 3.0 + depth.floor().max(0.0).powf(self.p().lmp_exp);
+            (if improving { mc } else { mc / 2.0 }) as usize
         } else {
             usize::MAX
         };
         // Our open threes (attacks the opponent must answer) are skipped later, if at all.
-        let lmp_three_limit = match self.p.lmp_keep_three {
+        let lmp_three_limit = match self.p().lmp_keep_three {
             k if k <= 0.0 => lmp_limit,
             k if k < 2.0 => usize::MAX,
             k => lmp_limit.saturating_mul(k as usize),
         };
         let mut tried = 0usize;
-        let mut quiets_tried = 0usize;
         let mut n = usize::MAX;
         loop {
             n = n.wrapping_add(1);
@@ -517,17 +384,8 @@ impl<'a> Searcher<'a> {
                 }
             }
             let m = moves[n].1;
-            if m == excluded {
-                continue;
-            }
             let mine = self.st.combo(m, me);
-            // With `forbid_tactical` (off: it widened the search and lost), a block at a
-            // point forbidden to the opponent counts by the shapes it takes, not as quiet.
-            let theirs = if self.p.forbid_tactical > 0.0 {
-                self.attacker_combo(m, opp)
-            } else {
-                self.st.combo(m, opp)
-            };
+            let theirs = self.st.combo(m, opp);
             // A threat of ours, or a move that takes a three- or four-point of theirs.
             let tactical = mine >= Combo::Flex3 || theirs >= Combo::Flex3;
             let count_limit = if mine >= Combo::Flex3 {
@@ -535,8 +393,7 @@ impl<'a> Searcher<'a> {
             } else {
                 lmp_limit
             };
-            if lmp_all
-                && selective
+            if selective
                 && ply > 0
                 && best > -WIN_BOUND
                 && mine < Combo::Block4
@@ -544,116 +401,46 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
-            // Against an open three, a move that takes none of its four points and lies far
-            // from both last moves only delays (Rapfi's "distract" pruning).
-            let useless = opp_three && theirs < Combo::Block4;
-            let far_opp = useless && far(m, last_opp, 4);
-            let far_self = useless && far(m, last_self, if self.st.renju() { 5 } else { 4 });
-            if self.p.distract > 0.0
-                && selective
-                && ply > 0
-                && best > -WIN_BOUND
-                && depth < self.p.noshape_depth
-                && far_opp
-                && far_self
-            {
-                continue;
-            }
             if selective && ply > 0 && best > -WIN_BOUND && !tactical {
-                if !lmp_all && quiets_tried >= lmp_limit {
-                    continue;
-                }
                 // No shape at all for either side: such moves only matter deep down.
-                if depth < self.p.noshape_depth && mine < Combo::Block3 && theirs < Combo::Block3 {
+                if depth < self.p().noshape_depth && mine < Combo::Block3 && theirs < Combo::Block3
+                {
                     continue;
                 }
                 if futile && tried > 0 {
                     continue;
                 }
             }
-            self.move_combo[ply] = mine;
             self.st.make(self.pos(m));
-            let mut ext = if Some(m) != tt_move {
-                0.0
-            } else if singular_ext != 0.0 {
-                singular_ext
-            } else if pv_node {
-                self.p.ttm_ext_pv
-            } else {
-                self.p.ttm_ext_nonpv
-            };
-            if likely_fail_high && mine < Combo::Block4 {
-                ext -= self.p.fh_reduce;
-            }
             let v = if tried == 0 {
-                -self.search(
-                    depth - 1.0 + ext,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    !pv_node && !cut_node,
-                )
+                -self.search(depth - 1.0, -beta, -alpha, ply + 1, !pv_node && !cut_node)
             } else {
                 let mut r = 0.0f32;
                 if selective && depth >= 2.0 {
-                    let lmr_div = if self.p.lmr_div_renju > 0.0 && self.st.renju() {
-                        self.p.lmr_div_renju
-                    } else {
-                        self.p.lmr_div
-                    };
-                    r = self.p.lmr_base + lmr(depth, tried + 1) / lmr_div;
-                    // At an expected cut node a late move is unlikely to matter, unless it
-                    // is a killer (with `lmr_cut_killer`: Rapfi's larger cut-node term).
-                    if cut_node
-                        && !(self.p.lmr_cut_killer > 0.0
-                            && ply < MAX_PLY
-                            && self.killers[ply].contains(&m))
-                    {
-                        r += self.p.lmr_cut;
+                    r = self.p().lmr_base + lmr(depth, tried + 1) / self.p().lmr_div;
+                    // At an expected cut node a late move is unlikely to matter.
+                    if cut_node {
+                        r += self.p().lmr_cut;
                     }
                     if !pv_node && !improving {
-                        r += self.p.lmr_not_improving;
+                        r += self.p().lmr_not_improving;
                     }
                     if was_pv {
-                        r -= self.p.lmr_was_pv;
+                        r -= self.p().lmr_was_pv;
                     }
                     if mine >= Combo::Flex3 {
-                        r -= self.p.lmr_threat;
+                        r -= self.p().lmr_threat;
                     }
-                    // An attack continued from our last move costs less; a defence that
-                    // does not defend, more.
-                    if !opp_three
-                        && own_attack_before
-                        && (mine >= Combo::Flex3
-                            || (mine >= Combo::DoubleFlex2 && !far(m, last_self, 4)))
-                    {
-                        r -= self.p.cont_attack;
-                    }
-                    if far_opp {
-                        r += self.p.useless_def;
-                    }
-                    if useless && far(m, last_self, 4) {
-                        r += self.p.useless_def_self;
-                    }
-                    r -= self.history[m][self.hist_slot(me, mine)] as f32 / self.p.lmr_history;
+                    r -= self.history[m][me.index()] as f32 / self.p().lmr_history;
                     r = r.clamp(0.0, depth - 1.0);
                 } else if !selective && !tactical && depth >= 3.0 && tried >= 3 {
                     r = 1.0;
                 }
-                let mut v = -self.search(depth - 1.0 - r, -alpha - 1, -alpha, ply + 1, true);
-                if v > alpha && r > 0.0 && !self.aborted {
-                    let mut full = depth - 1.0 + ext;
-                    if self.p.lmr_ext > 0.0 {
-                        // How far the reduced search beat alpha says how much to trust it.
-                        if v > alpha + 34 + (11.0 * r) as i32 {
-                            full += 1.0;
-                        } else if v < best + full as i32 {
-                            full -= 1.0;
-                        }
-                    }
-                    if full > depth - 1.0 - r {
-                        v = -self.search(full, -alpha - 1, -alpha, ply + 1, !cut_node);
-                    }
+                let reduced = depth - 1.0 - r;
+                let mut v = -self.search(reduced, -alpha - 1, -alpha, ply + 1, true);
+                // A reduced search that beat alpha is checked at full depth.
+                if v > alpha && reduced < depth - 1.0 && !self.aborted {
+                    v = -self.search(depth - 1.0, -alpha - 1, -alpha, ply + 1, !cut_node);
                 }
                 if v > alpha && v < beta && pv_node && !self.aborted {
                     v = -self.search(depth - 1.0, -beta, -alpha, ply + 1, false);
@@ -665,9 +452,6 @@ impl<'a> Searcher<'a> {
                 break;
             }
             tried += 1;
-            if !tactical {
-                quiets_tried += 1;
-            }
             if v > best {
                 best = v;
                 best_move = Some(m);
@@ -688,15 +472,6 @@ impl<'a> Searcher<'a> {
                         }
                         break;
                     }
-                    // A PV node with a first improvement: the rest need only show they are
-                    // not better, at less depth.
-                    if self.p.alpha_reduce > 0.0
-                        && depth > 2.0
-                        && depth < 12.0
-                        && v.abs() < WIN_BOUND
-                    {
-                        depth -= self.p.alpha_reduce;
-                    }
                 }
             }
         }
@@ -705,12 +480,8 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if best == -INF {
-            // No move searched: in a singular search the hash move was the only one (it is
-            // singular: fail low); otherwise every move was pruned (kept safe).
-            return if excluding { alpha } else { static_eval };
-        }
-        if excluding {
-            return best;
+            // No move searched: every move was pruned (kept safe).
+            return static_eval;
         }
         let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(

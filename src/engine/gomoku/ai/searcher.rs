@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use super::Limits;
 use super::params::Params;
-use super::pattern::Combo;
 use super::state::State;
 use super::stats::{Cat, NodeStats};
 use super::tt::Table;
@@ -16,7 +15,7 @@ use crate::engine::gomoku::pos::Pos;
 
 /// The deepest ply a search reaches (the size of the per-ply tables).
 pub(crate) const MAX_PLY: usize = 96;
-/// No move: an empty killer or counter-move slot, no excluded move.
+/// No move: an empty killer or counter-move slot.
 pub(crate) const NO_MOVE: usize = usize::MAX;
 
 /// A node where a move cut off, as `tune movegen --cutoffs` records it for the move
@@ -33,7 +32,9 @@ pub struct CutOff {
 pub(super) struct Searcher<'a> {
     pub(super) st: State,
     pub(super) tt: &'a Table,
-    pub(super) p: &'static Params,
+    /// The numbers this search uses (`GOMOKU_TUNE`'s, or a test's); [`Searcher::p`].
+    #[cfg(feature = "tools")]
+    pub(super) tuned: &'static Params,
     pub(super) stop: &'a AtomicBool,
     pub(super) start: Instant,
     pub(super) soft: Option<Duration>,
@@ -51,10 +52,8 @@ pub(super) struct Searcher<'a> {
     pub(super) polls: u32,
     pub(super) aborted: bool,
     pub(super) killers: [[usize; 2]; MAX_PLY],
-    /// `[move][slot]`: how often a move caused a cut-off, with gravity (bounded); the slot
-    /// is the side, and with `Params::hist_channels` whether the move attacks
-    /// ([`Searcher::hist_slot`]).
-    pub(super) history: Vec<[i32; 4]>,
+    /// `[move][side]`: how often a move caused a cut-off, with gravity (bounded).
+    pub(super) history: Vec<[i32; 2]>,
     /// `[previous move][side]`: the reply that last refuted it.
     pub(super) counter: Vec<[usize; 2]>,
     /// Static evaluation by ply, for the "improving" flag.
@@ -64,8 +63,6 @@ pub(super) struct Searcher<'a> {
     /// Legal root moves (exactly checked against the rules).
     pub(super) root_legal: Vec<bool>,
     pub(super) buf: Vec<usize>,
-    /// Scratch list of the four-three points (`four_three_wins`).
-    pub(super) four_threes: Vec<usize>,
     /// Scratch list of the defence points (movepick).
     pub(super) defences: Vec<usize>,
     pub(super) move_lists: Vec<Vec<(i32, usize)>>,
@@ -76,14 +73,8 @@ pub(super) struct Searcher<'a> {
     pub(super) root_moves: usize,
     /// 0 for the main thread, 1.. for Lazy SMP helpers (which only deepen, silently).
     pub(super) helper: usize,
-    /// `[ply]`: the move a singular-extension search leaves out at that node, or `NO_MOVE`.
-    pub(super) excluded: [usize; MAX_PLY],
-    /// Depth of the iteration in progress: extensions stop at twice it.
-    pub(super) root_depth: f32,
     /// The cut-off nodes recorded for `tune movegen --cutoffs`, when asked for.
     pub(super) record: Option<Vec<CutOff>>,
-    /// `[ply]`: the combo the mover made with the move played at that ply.
-    pub(super) move_combo: [Combo; MAX_PLY],
 }
 
 impl<'a> Searcher<'a> {
@@ -109,7 +100,8 @@ impl<'a> Searcher<'a> {
                 State::from_game(game)
             },
             tt,
-            p: Params::get(),
+            #[cfg(feature = "tools")]
+            tuned: Params::get(),
             stop,
             start,
             soft: limits.soft_time.or(limits.hard_time),
@@ -127,22 +119,18 @@ impl<'a> Searcher<'a> {
             polls: 0,
             aborted: false,
             killers: [[NO_MOVE; 2]; MAX_PLY],
-            history: vec![[0; 4]; n],
+            history: vec![[0; 2]; n],
             counter: vec![[NO_MOVE; 2]; n],
             evals: [0; MAX_PLY],
             pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             root_legal,
             buf: Vec::new(),
-            four_threes: Vec::new(),
             defences: Vec::new(),
             move_lists: vec![Vec::new(); MAX_PLY],
             root_best: None,
             root_moves: usize::MAX,
             helper: 0,
-            excluded: [NO_MOVE; MAX_PLY],
-            root_depth: 0.0,
-            move_combo: [Combo::None; MAX_PLY],
             record: None,
         }
     }
@@ -184,12 +172,15 @@ impl<'a> Searcher<'a> {
         r
     }
 
-    /// The history slot of a move by `side` that makes `combo` for it: attacks (a three or
-    /// better) and quiet moves learn apart with `Params::hist_channels`.
-    #[inline]
-    pub(super) fn hist_slot(&self, side: crate::engine::gomoku::pos::Stone, combo: Combo) -> usize {
-        let attack = self.p.hist_channels > 0.0 && combo >= Combo::Flex3;
-        side.index() + 2 * attack as usize
+    /// The search's numbers: the constants of `params`, which the compiler folds into the
+    /// search, or in the developers' build the ones this search was given.
+    #[inline(always)]
+    pub(super) fn p(&self) -> &'static Params {
+        #[cfg(feature = "tools")]
+        let p = self.tuned;
+        #[cfg(not(feature = "tools"))]
+        let p = &Params::DEFAULT;
+        p
     }
 
     pub(super) fn pos(&self, i: usize) -> Pos {

@@ -64,9 +64,9 @@ pub struct State {
     /// The heads that value each colour to move (`[Black, White]`) from the same
     /// accumulators, where given (`nnue::heads_for`); `nn`'s net values a colour without.
     nn_heads: [Option<&'static Net>; 2],
-    /// How the network's value is shaped (`Params`' `nnue_mix` of this rule, `nnue_threat`,
-    /// `nnue_scale`), read once here rather than per evaluation: `None` leaves it as is.
-    nn_shape: Option<NetShape>,
+    /// The tables' share mixed into the network's value (`Params::nnue_mix_for` this rule),
+    /// read once here rather than per evaluation: `None` leaves the network's value as is.
+    nn_mix: Option<f32>,
     /// What `make` changed, so that `unmake` puts it back instead of recomputing it (the
     /// recomputation cost as much as the move itself, Renju's forbidden checks included).
     frames: Vec<Frame>,
@@ -84,27 +84,9 @@ struct Frame {
 
 const NONE: u16 = u16::MAX;
 
-/// The switches that shape a network's value for one rule (see [`State::evaluate_with`]).
-#[derive(Clone, Copy, Debug)]
-struct NetShape {
-    /// The tables' share of the value.
-    mix: f32,
-    /// The multiple of the tables' threat term added.
-    threat: f32,
-    /// The network's value is multiplied by this.
-    scale: f32,
-}
-
-impl NetShape {
-    /// `p`'s shape for `rule`, or `None` where it leaves the network's value as it is.
-    fn of(p: &super::params::Params, rule: Rule) -> Option<NetShape> {
-        let s = NetShape {
-            mix: p.nnue_mix_for(rule),
-            threat: p.nnue_threat,
-            scale: p.nnue_scale,
-        };
-        (s.mix != 0.0 || s.threat != 0.0 || s.scale != 1.0).then_some(s)
-    }
+/// `p`'s share of the tables mixed into `rule`'s network value, or `None` for none.
+fn mix_of(p: &super::params::Params, rule: Rule) -> Option<f32> {
+    Some(p.nnue_mix_for(rule)).filter(|&mix| mix != 0.0)
 }
 
 impl State {
@@ -189,7 +171,7 @@ impl State {
             renju: game.rule() == Rule::Renju,
             nn: RefCell::new(net.map(AccStack::new)),
             nn_heads: heads.map(|h| h.filter(|_| net.is_some())),
-            nn_shape: NetShape::of(super::params::Params::get(), game.rule()),
+            nn_mix: mix_of(super::params::Params::get(), game.rule()),
             frames: Vec::new(),
             undo: Vec::new(),
         };
@@ -245,12 +227,6 @@ impl State {
     #[inline]
     pub fn last_move_index(&self) -> Option<usize> {
         self.moves.last().map(|p| p.index(self.size))
-    }
-
-    /// The point of the move `k` moves back (0: the last one), if any.
-    #[inline]
-    pub fn move_back(&self, k: usize) -> Option<Pos> {
-        self.moves.len().checked_sub(k + 1).map(|j| self.moves[j])
     }
 
     #[inline]
@@ -363,22 +339,21 @@ impl State {
     }
 
     /// Static evaluation for the side to move. With a network loaded: the network's value
-    /// (the side to move's colour head where the rule has one), shaped by the switches read
-    /// when the board was built (`NetShape`: in freestyle a quarter of the tables' value is
-    /// mixed in by default). Without one: the tables' value, i.e. the side to move's point
+    /// (the side to move's colour head where the rule has one), with the tables' share read
+    /// when the board was built mixed in (in freestyle a quarter of the tables' value). Without one: the tables' value, i.e. the side to move's point
     /// shares less the opponent's as the side waiting, plus the threat table's value for the
     /// kinds of threat points on the board (tables fitted to game results, `eval_table`).
     pub fn evaluate(&self) -> i32 {
-        self.evaluate_shaped(self.nn_shape)
+        self.evaluate_mixed(self.nn_mix)
     }
 
-    /// [`State::evaluate`] under the switches `p` (`nnue_mix`, `nnue_threat`, `nnue_scale`
-    /// shape a network's value; the tables' value ignores them).
+    /// [`State::evaluate`] under the parameters `p` (`nnue_mix` mixes the tables into a
+    /// network's value; the tables' value ignores it).
     pub fn evaluate_with(&self, p: &super::params::Params) -> i32 {
-        self.evaluate_shaped(NetShape::of(p, self.rule))
+        self.evaluate_mixed(mix_of(p, self.rule))
     }
 
-    fn evaluate_shaped(&self, shape: Option<NetShape>) -> i32 {
+    fn evaluate_mixed(&self, mix: Option<f32>) -> i32 {
         let (me, opp) = (self.side.index(), self.side.opponent().index());
         let threat = || {
             let mask = super::pattern::threat_mask(|k, c| {
@@ -393,22 +368,14 @@ impl State {
             let net = self.nn_heads[me].unwrap_or_else(|| nn.net());
             let acc = nn.current();
             let v = net.evaluate(&acc[me], &acc[opp]);
-            let Some(NetShape {
-                mix,
-                threat: tw,
-                scale,
-            }) = shape
-            else {
+            let Some(mix) = mix else {
                 return v;
             };
-            let mut v = v as f32 * scale;
+            let mut v = v as f32;
             if mix > 0.0 {
                 v += mix * (tables() as f32 - v);
             }
-            if tw != 0.0 {
-                v += tw * threat() as f32 / super::eval_table::EVAL_SCALE as f32;
-            }
-            // Well inside the search's win scores whatever the switches.
+            // Well inside the search's win scores whatever the mix.
             return (v as i32).clamp(-20_000, 20_000);
         }
         tables()
@@ -763,11 +730,17 @@ mod tests {
     use rand::seq::IndexedRandom;
     use rand::{RngExt, SeedableRng};
 
-    /// The switches with no share of the tables mixed into a network's value: its own.
+    /// The parameters with `mix` the tables' share in a network's value.
+    fn mixed(mix: f32) -> super::super::params::Params {
+        super::super::params::Params {
+            nnue_mix: mix,
+            ..super::super::params::Params::DEFAULT
+        }
+    }
+
+    /// No share of the tables mixed into a network's value: its own.
     fn net_alone() -> super::super::params::Params {
-        let mut p = super::super::params::Params::default();
-        p.set("nnue_mix=0").unwrap();
-        p
+        mixed(0.0)
     }
 
     /// Plays a random legal move; `None` when there is none or the game has ended.
@@ -941,48 +914,27 @@ mod tests {
         }
     }
 
-    /// The network's value under `nnue_scale`, `nnue_mix` and `nnue_threat`: scaled, moved
-    /// toward the tables' value by the mix's share (all the way at 1), and shifted by the
-    /// threat term, which is read off the tables' value with no net.
+    /// The network's value under `nnue_mix`: moved toward the tables' value by the mix's
+    /// share (all the way at 1); the tables' value ignores it.
     #[test]
-    fn network_value_mixes_with_the_tables_as_the_switches_say() {
+    fn network_value_mixes_with_the_tables_by_its_share() {
         let mut rng = StdRng::seed_from_u64(29);
         let mut game = Game::new(15, Rule::Freestyle).unwrap();
         let net = nnue::net_for(Rule::Freestyle, true).expect("freestyle has a net");
-        // The network alone, then one switch on top.
-        let with = |item: &str| {
-            let mut p = net_alone();
-            p.set(item).unwrap();
-            p
-        };
         let mut differ = 0;
         for _ in 0..30 {
             let st = State::with_net(&game, Some(net));
             let tables = State::with_net(&game, None);
             let p0 = net_alone();
             let (v, t) = (st.evaluate_with(&p0), tables.evaluate_with(&p0));
-            assert_eq!(tables.evaluate_with(&with("nnue_mix=0.5")), t);
-            assert_eq!(st.evaluate_with(&with("nnue_mix=1")), t);
-            let half = st.evaluate_with(&with("nnue_mix=0.5"));
+            assert_eq!(tables.evaluate_with(&mixed(0.5)), t);
+            assert_eq!(st.evaluate_with(&mixed(1.0)), t);
+            let half = st.evaluate_with(&mixed(0.5));
             assert!(
                 (half - (v + t) / 2).abs() <= 1,
                 "{half} not between {v} and {t}"
             );
-            assert!((st.evaluate_with(&with("nnue_scale=2")) - 2 * v).abs() <= 1);
-            // The threat term: the threat table's entry for the kinds of threat points
-            // each side has, in evaluation units.
-            let threat = st.evaluate_with(&with("nnue_threat=1")) - v;
-            let (me, opp) = (st.side.index(), st.side.opponent().index());
-            let mask = super::super::pattern::threat_mask(|k, c| {
-                st.counts[if k == 0 { me } else { opp }][c as usize] as u32
-            });
-            let entry = super::super::eval_table::TABLES[st.eval_set[me]].threat[mask];
-            let want = entry as i32 / super::super::eval_table::EVAL_SCALE;
-            assert!(
-                (threat - want).abs() <= 1,
-                "threat term {threat}, table {want}"
-            );
-            differ += (threat != 0) as u32 + (v != t) as u32;
+            differ += (v != t) as u32;
             if play_random(&mut game, &mut rng).is_none() {
                 break;
             }

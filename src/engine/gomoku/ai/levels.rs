@@ -151,7 +151,7 @@ pub fn play_level_within(
             ..limits.clone()
         };
         let first = engine.think(game, &less_spent(&first_limits, started), stop, sink);
-        vary_opening(game, first, &limits, &mut engine, &mut rng, stop)
+        vary_opening(game, first, &limits, started, &mut engine, &mut rng, stop)
     };
     keep_engine(level, game, engine);
     result
@@ -226,6 +226,7 @@ fn vary_opening(
     game: &Game,
     first: SearchResult,
     limits: &Limits,
+    started: Instant,
     engine: &mut Engine,
     rng: &mut StdRng,
     stop: &AtomicBool,
@@ -236,11 +237,18 @@ fn vary_opening(
     if game.board().stone_count() >= VARIETY_STONES || stop.load(Ordering::Relaxed) {
         return first;
     }
-    let share = |t: Duration| t.mul_f64(VARIETY_SHARE);
+    // Its share of the move's time, and never past what the first search left of it (that
+    // one may have run a little past its own share).
+    let left = less_spent(limits, started);
+    let share = |t: Option<Duration>, left: Option<Duration>| {
+        t.map(|t| t.mul_f64(VARIETY_SHARE))
+            .zip(left)
+            .map(|(s, l)| s.min(l))
+    };
     let limits = Limits {
         exclude: vec![best],
-        soft_time: limits.soft_time.map(share),
-        hard_time: limits.hard_time.map(share),
+        soft_time: share(limits.soft_time, left.soft_time),
+        hard_time: share(limits.hard_time, left.hard_time),
         nodes: limits.nodes.map(|n| n / 3),
         ..limits.clone()
     };

@@ -7,9 +7,10 @@
 # Usage: scripts/package.sh [--out DIR] [--profile PROFILE] [--no-build] [--fast]
 #   By default it builds the game as players get it: the release profile (optimised, thin
 #   LTO, one code-generation unit, stripped by cargo-deb) with the default features, so
-#   without the developers' tools. --profile dev --no-build packages the build the tests
-#   already made (the test command's packaging check); --fast compresses with gzip instead
-#   of xz (a bigger file, made in seconds). Prints the .deb's path and size.
+#   without the developers' tools. --profile dev --no-build packages the binaries
+#   `cargo test --features tools` already built (the test command's packaging check): it
+#   stops if one is missing. --fast compresses at xz's fastest level (a bigger file, made in
+#   seconds). Prints the .deb's path and size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +24,7 @@ while [ $# -gt 0 ]; do
     --profile) profile=$2; shift 2 ;;
     --no-build) build=0; shift ;;
     --fast) fast=1; shift ;;
-    -h|--help) sed -n 2,12p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,13p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "package.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -34,6 +35,23 @@ cargo_deb_version=3.8.0
 if [ "$(cargo deb --version 2>/dev/null | awk '{print $2}')" != "$cargo_deb_version" ]; then
   echo "package.sh: installing cargo-deb $cargo_deb_version"
   cargo install --quiet --locked --version "$cargo_deb_version" cargo-deb
+fi
+
+# --no-build: cargo-deb takes the binaries from the profile's folder as they are.
+if [ "$build" -eq 0 ]; then
+  case "$profile" in
+    dev|test) profile_dir=debug ;;
+    bench) profile_dir=release ;;
+    *) profile_dir=$profile ;;
+  esac
+  bin_dir="${CARGO_TARGET_DIR:-target}/$profile_dir"
+  for bin in gomoku pbrain-gomoku; do
+    [ -x "$bin_dir/$bin" ] || {
+      echo "package.sh: --no-build, but $bin_dir/$bin is missing: build it first" \
+        "(cargo test --features tools builds both into target/debug/)" >&2
+      exit 1
+    }
+  done
 fi
 
 mkdir -p "$out"

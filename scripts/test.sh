@@ -30,7 +30,9 @@ echo "== the Debian package, from the build the tests made (scripts/package.sh, 
 # The released package is built with the release profile (scripts/package.sh alone); a second
 # full build of Bevy would not fit the test command's time, so this packages the dev build the
 # tests already made and checks the package's layout, validators and dependencies.
-cargo build --features tools --bin gomoku --bin pbrain-gomoku
+# `cargo test --features tools` has built gomoku and pbrain-gomoku into target/debug/ for the
+# integration tests; a `cargo build` here would unify features differently and rebuild Bevy
+# (9 minutes), so package.sh --no-build takes those binaries and stops if one is missing.
 pkg=$(mktemp -d)
 scripts/package.sh --no-build --profile dev --fast --out "$pkg"
 scripts/check-package.sh "$pkg"/gomoku_*.deb "$pkg/root"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Debian package (cargo-deb; its metadata is [package.metadata.deb] in Cargo.toml):
-# the game and pbrain-gomoku, the desktop entry, the icons, the AppStream metainfo and the
-# licences of the fonts and sounds. Installs what is missing first (the build libraries,
-# dpkg-dev for the package's library dependencies, cargo-deb itself).
+# the game and pbrain-gomoku in /usr/games with their manual pages, the desktop entry, the
+# icons, the AppStream metainfo, the changelog and the licences of the fonts and sounds.
+# Installs what is missing first (the build libraries, dpkg-dev for the package's library
+# dependencies, cargo-deb itself). scripts/check-package.sh checks the result (and lintian).
 #
 # Usage: scripts/package.sh [--out DIR] [--profile PROFILE] [--no-build] [--fast]
 #   By default it builds the game as players get it: the release profile (optimised, thin
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     --profile) profile=$2; shift 2 ;;
     --no-build) build=0; shift ;;
     --fast) fast=1; shift ;;
-    -h|--help) sed -n 2,13p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,14p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "package.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -64,5 +65,6 @@ args=(--profile "$profile" --output "$out" --strip --quiet)
 deb=$(cargo deb "${args[@]}" --locked)
 deb=${deb##*$'\n'}
 [ -f "$deb" ] || { echo "package.sh: cargo deb made no package ($deb)" >&2; exit 1; }
+
 size=$(du -k "$deb" | cut -f1)
 echo "package.sh: $deb ($((size / 1024)).$(((size % 1024) * 10 / 1024)) MiB, profile $profile)"

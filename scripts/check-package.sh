@@ -71,9 +71,13 @@ changelog_version=$(zcat "$root/usr/share/doc/gomoku/changelog.Debian.gz" |
 [ "$changelog_version" = "$version-1" ] ||
   bad "the changelog's latest entry is $changelog_version, not $version-1 (packaging/changelog)"
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libasound2 libvulkan1 libxkbcommon-x11-0; do
+# libwayland-client0 comes from $auto alone (the binary links it): a change that makes Bevy
+# open it with dlopen instead must put it back into the hand-written list in Cargo.toml.
+for lib in libc6 libasound2 libvulkan1 libxkbcommon-x11-0 libwayland-client0; do
   [[ "$depends" == *"$lib"* ]] || bad "the package does not depend on $lib (Depends: $depends)"
 done
+dups=$(tr ',' '\n' <<<"$depends" | awk '{print $1}' | sort | uniq -d | xargs)
+[ -z "$dups" ] || bad "the package depends twice on $dups (Depends: $depends)"
 
 echo "check-package: lintian $(basename "$deb")"
 lintian --fail-on error,warning --display-info --tag-display-limit 0 "$deb" ||

@@ -66,5 +66,40 @@ deb=$(cargo deb "${args[@]}" --locked)
 deb=${deb##*$'\n'}
 [ -f "$deb" ] || { echo "package.sh: cargo deb made no package ($deb)" >&2; exit 1; }
 
+# cargo-deb runs dpkg-shlibdeps on each binary alone and keeps every minimum version it finds
+# (Depends: libc6 (>= 2.34), libc6 (>= 2.35)); keep each library once, at its highest minimum
+# (what dpkg-shlibdeps says for both binaries together), and repack if that changes Depends.
+depends=$(dpkg-deb -f "$deb" Depends)
+declare -A min=()
+names=()
+IFS=',' read -ra entries <<<"$depends"
+for entry in "${entries[@]}"; do
+  entry=${entry#"${entry%%[! ]*}"} entry=${entry%"${entry##*[! ]}"} # trimmed
+  # Only `lib` and `lib (>= version)` are merged; anything else stays as it is.
+  if [[ "$entry" =~ ^([^ |]+)( \(\>= ([^\)]+)\))?$ ]]; then
+    name=${BASH_REMATCH[1]} version=${BASH_REMATCH[3]}
+  else
+    name=$entry version=
+  fi
+  if [ -z "${min[$name]+set}" ]; then
+    names+=("$name")
+    min[$name]=$entry
+  elif [ -n "$version" ]; then
+    old=
+    [[ "${min[$name]}" =~ \(\>=\ ([^\)]+)\)$ ]] && old=${BASH_REMATCH[1]}
+    if [ -z "$old" ] || dpkg --compare-versions "$version" gt "$old"; then
+      min[$name]=$entry
+    fi
+  fi
+done
+merged=$(for name in "${names[@]}"; do echo "${min[$name]}"; done | paste -sd, | sed 's/,/, /g')
+if [ "$merged" != "$depends" ]; then
+  repack=$(mktemp -d)
+  dpkg-deb -R "$deb" "$repack/pkg"
+  sed -i "s/^Depends: .*/Depends: $merged/" "$repack/pkg/DEBIAN/control"
+  dpkg-deb --root-owner-group -Zxz -z"$([ "$fast" -eq 1 ] && echo 1 || echo 6)" \
+    -b "$repack/pkg" "$deb" >/dev/null
+  rm -rf "$repack"
+fi
 size=$(du -k "$deb" | cut -f1)
 echo "package.sh: $deb ($((size / 1024)).$(((size % 1024) * 10 / 1024)) MiB, profile $profile)"

@@ -2,7 +2,7 @@
 # Installs the Debian/Ubuntu packages the game needs when they are missing.
 # Usage: scripts/ensure-deps.sh [build|xvfb|package]...   (build: libraries Bevy links
 # against; xvfb: a virtual display and software Vulkan for the smoke test; package: what
-# building and checking the Debian package needs).
+# building and checking the Debian package needs, lintian included).
 # As root it runs apt-get; otherwise it prints the exact sudo command and exits 1.
 set -euo pipefail
 
@@ -11,7 +11,7 @@ for group in "$@"; do
   case "$group" in
     build) want+=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev) ;;
     xvfb) want+=(xvfb xauth mesa-vulkan-drivers) ;;
-    package) want+=(dpkg-dev desktop-file-utils appstream) ;;
+    package) want+=(dpkg-dev desktop-file-utils appstream lintian) ;;
     *) echo "ensure-deps: unknown group '$group' (use build, xvfb or package)" >&2; exit 2 ;;
   esac
 done

@@ -29,8 +29,10 @@ cargo test --features tools
 echo "== the Debian package, from the build the tests made (scripts/package.sh, check-package.sh)"
 # The released package is built with the release profile (scripts/package.sh alone); a second
 # full build of Bevy would not fit the test command's time, so this packages the dev build the
-# tests already made and checks the package's layout, validators and dependencies.
-cargo build --features tools --bin gomoku --bin pbrain-gomoku
+# tests already made and checks the package's layout, validators, dependencies and lintian.
+# `cargo test --features tools` has built gomoku and pbrain-gomoku into target/debug/ for the
+# integration tests; a `cargo build` here would unify features differently and rebuild Bevy
+# (9 minutes), so package.sh --no-build takes those binaries and stops if one is missing.
 pkg=$(mktemp -d)
 scripts/package.sh --no-build --profile dev --fast --out "$pkg"
 scripts/check-package.sh "$pkg"/gomoku_*.deb "$pkg/root"
@@ -38,7 +40,7 @@ scripts/check-package.sh "$pkg"/gomoku_*.deb "$pkg/root"
 echo "== smoke test: the packaged game under Xvfb, run from a folder outside the repository"
 # Into a scratch folder: the committed screenshots in docs/ change only on purpose.
 shots=$(mktemp -d)
-export GOMOKU_BIN="$pkg/root/usr/bin/gomoku"
+export GOMOKU_BIN="$pkg/root/usr/games/gomoku"
 scripts/screenshots.sh "$shots"
 scripts/screenshots-connect4.sh "$shots"
 rm -rf "$shots" "$pkg"

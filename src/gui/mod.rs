@@ -225,9 +225,10 @@ pub fn run() -> AppExit {
                     // desktop entry (StartupWMClass) for its icon and name.
                     name: Some("gomoku".into()),
                     resolution: (1200, 780).into(),
+                    // A smaller monitor shrinks it (`screens::layout::fit_window`).
                     resize_constraints: WindowResizeConstraints {
-                        min_width: 760.0,
-                        min_height: 600.0,
+                        min_width: screens::layout::MIN_WINDOW.x,
+                        min_height: screens::layout::MIN_WINDOW.y,
                         ..default()
                     },
                     ..default()

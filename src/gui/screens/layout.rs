@@ -5,7 +5,7 @@
 //! Both work on whatever the screens spawned, so no screen needs to know about them.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{Monitor, PrimaryMonitor, PrimaryWindow};
 
 use super::PANEL_WIDTH;
 use crate::gui::board::BoardArea;
@@ -13,13 +13,56 @@ use crate::gui::board::BoardArea;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        (scale_ui, place_side_panel).in_set(LayoutSystems),
+        (fit_window, scale_ui, place_side_panel).in_set(LayoutSystems),
     );
     crate::gui::board::before_ui_frame(app, LayoutSystems);
 }
 
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 struct LayoutSystems;
+
+/// The smallest window (logical pixels): the window's resize limit, and what a window
+/// fitted to a small monitor keeps at least.
+pub const MIN_WINDOW: Vec2 = Vec2::new(640.0, 480.0);
+/// Room a window fitted to its monitor leaves for the desktop's panels and its title bar.
+const MONITOR_MARGIN: Vec2 = Vec2::new(40.0, 80.0);
+
+/// The size for a window of `window` logical pixels on a monitor of `monitor`: `None` when
+/// it fits, else the largest that fits beside the desktop's panels (never below
+/// [`MIN_WINDOW`]), so that no button opens off-screen on a small display.
+pub fn fit_to_monitor(window: Vec2, monitor: Vec2) -> Option<Vec2> {
+    let room = (monitor - MONITOR_MARGIN).max(MIN_WINDOW);
+    let fitted = window.min(room);
+    (fitted != window).then_some(fitted)
+}
+
+/// Once the primary monitor is known (winit reports it after the window exists), shrinks a
+/// window that would not fit on it.
+fn fit_window(
+    mut done: Local<bool>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+    monitors: Query<&Monitor, With<PrimaryMonitor>>,
+) {
+    if *done {
+        return;
+    }
+    let (Ok(mut window), Ok(monitor)) = (windows.single_mut(), monitors.single()) else {
+        return;
+    };
+    *done = true;
+    let physical = Vec2::new(
+        monitor.physical_width as f32,
+        monitor.physical_height as f32,
+    );
+    let logical = physical / monitor.scale_factor.max(0.1) as f32;
+    if let Some(size) = fit_to_monitor(window.resolution.size(), logical) {
+        info!(
+            "the window shrinks to {}x{} to fit the {}x{} monitor",
+            size.x, size.y, logical.x, logical.y
+        );
+        window.resolution.set(size.x, size.y);
+    }
+}
 
 /// UI scale for a window of `width` x `height` logical pixels: 1 from the default window's
 /// height (780) up to about 1600x1000, then growing with the window up to 2; below 780 high
@@ -207,6 +250,59 @@ mod tests {
         assert!(!panel_below(w, h, false));
         assert!(panel_below(w, h, true));
         assert!(!panel_below(0.0, 0.0, false));
+    }
+
+    #[test]
+    fn a_window_larger_than_its_monitor_is_fitted_to_it() {
+        let default = Vec2::new(1200.0, 780.0);
+        assert_eq!(fit_to_monitor(default, Vec2::new(1920.0, 1080.0)), None);
+        assert_eq!(
+            fit_to_monitor(default, Vec2::new(800.0, 600.0)),
+            Some(Vec2::new(760.0, 520.0))
+        );
+        assert_eq!(
+            fit_to_monitor(default, Vec2::new(1280.0, 800.0)),
+            Some(Vec2::new(1200.0, 720.0)),
+            "only the side that does not fit"
+        );
+        assert_eq!(
+            fit_to_monitor(default, Vec2::new(320.0, 240.0)),
+            Some(MIN_WINDOW),
+            "never below the smallest window"
+        );
+    }
+
+    /// The system on a world as winit leaves it: an 800 x 600 primary monitor and the
+    /// default window.
+    #[test]
+    fn the_window_opens_within_a_small_monitor() {
+        let mut app = App::new();
+        app.add_systems(Update, fit_window);
+        app.world_mut().spawn((
+            Monitor {
+                name: None,
+                physical_height: 600,
+                physical_width: 800,
+                physical_position: IVec2::ZERO,
+                refresh_rate_millihertz: None,
+                scale_factor: 1.0,
+                video_modes: Vec::new(),
+            },
+            PrimaryMonitor,
+        ));
+        let window = app
+            .world_mut()
+            .spawn((
+                Window {
+                    resolution: (1200, 780).into(),
+                    ..default()
+                },
+                PrimaryWindow,
+            ))
+            .id();
+        app.update();
+        let size = app.world().get::<Window>(window).unwrap().resolution.size();
+        assert_eq!(size, Vec2::new(760.0, 520.0));
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //!   per move gives each turn the same time, unused time is not kept.
 //! - The clock runs only on the playing screen: the menu, the settings and quitting pause it
 //!   (an autosaved game goes on with the times it had).
-//! - Undo and redo restore both clocks to what they showed at that move, so taking back a
-//!   move neither costs nor earns time; the time spent is counted again when played anew.
+//! - Undo and redo leave both clocks as they are: time spent stays spent, as on game servers
+//!   (a takeback there changes no clock), so taking moves back never earns time.
 //! - A clock at zero on its player's turn loses the game on time. A machine (a level or an
 //!   external engine) is charged the time from its position sent to its answer read, not the
 //!   frames around them, and may answer up to [`MACHINE_TOLERANCE`] late, as Gomocup
@@ -132,6 +132,9 @@ pub struct GameClock {
     /// When the side to move's time started running; `None` while paused.
     #[serde(skip)]
     running_since: Option<Instant>,
+    /// The game's ply at the last follow: its side to move is the one whose time runs.
+    #[serde(default)]
+    ply: usize,
 }
 
 impl GameClock {
@@ -145,6 +148,7 @@ impl GameClock {
             spent: Vec::new(),
             after: Vec::new(),
             running_since: None,
+            ply: 0,
         })
     }
 
@@ -215,8 +219,9 @@ impl GameClock {
     }
 
     /// Brings the clock in line with the game's `moves` (the ply order, first player first):
-    /// a new move is charged to its player (and earns the increment), an undo or a redo sets
-    /// both clocks to what they were at that move. The time keeps running from `now`.
+    /// a new move is charged to its player (and earns the increment); an undo or a redo
+    /// charges the running time to whoever was to move and gives nothing back. The time
+    /// keeps running from `now`.
     /// `measured` is the last move's time when a machine made it (from its position sent to
     /// its answer read): charged instead of the running time, which also holds the frames
     /// before the answer reached the board.
@@ -228,12 +233,15 @@ impl GameClock {
             .take_while(|(a, b)| a == b)
             .count();
         if common == moves.len() && common == self.moves.len() {
+            // A loaded game's clock learns its ply here.
+            self.ply = moves.len();
             return;
         }
         let was_running = self.is_running();
         if moves.len() <= self.moves.len() && common == moves.len() {
-            // Undo or redo along the line the clock has seen.
-            self.left = self.snapshot(moves.len());
+            // Undo or redo along the line the clock has seen: time spent stays spent.
+            let i = self.ply % 2;
+            self.left[i] = self.left[i].saturating_sub(self.running(now));
         } else {
             // New moves: the line beyond the common part is forgotten, then each new move
             // is charged (only the last can have used the running time; several at once
@@ -255,6 +263,7 @@ impl GameClock {
             }
         }
         self.running_since = was_running.then_some(now);
+        self.ply = moves.len();
     }
 
     /// Takes `moves` as played before the clock started (a tournament opening's stones):
@@ -267,20 +276,13 @@ impl GameClock {
             self.spent.push(Duration::ZERO);
             self.after.push(self.left);
         }
+        self.ply = moves.len();
     }
 
     fn truncate(&mut self, plies: usize) {
         self.moves.truncate(plies);
         self.spent.truncate(plies);
         self.after.truncate(plies);
-    }
-
-    /// Both clocks after `plies` moves.
-    fn snapshot(&self, plies: usize) -> [Duration; 2] {
-        match plies.checked_sub(1) {
-            Some(k) => self.after[k],
-            None => [self.control.initial().unwrap_or_default(); 2],
-        }
     }
 
     /// Per move of the game as the clock saw it: the time it took and its player's time
@@ -416,7 +418,7 @@ mod tests {
     }
 
     #[test]
-    fn undo_and_redo_restore_both_clocks_and_a_new_move_forgets_the_old_line() {
+    fn undo_and_redo_give_no_time_back_and_a_new_move_forgets_the_old_line() {
         let t0 = Instant::now();
         let mut c = GameClock::new(TimeControl::Fischer {
             seconds: 60,
@@ -426,18 +428,19 @@ mod tests {
         c.start(t0);
         c.follow(&moves(1), t0 + secs(10.0), None);
         c.follow(&moves(2), t0 + secs(30.0), None);
-        // Undo both moves: the clocks of the start, the first player's time running.
+        // Undo both moves 10 s into the first player's turn: those 10 s are charged to
+        // them, the moves' times stay spent; the first player's time runs again.
         c.follow(&moves(0), t0 + secs(40.0), None);
-        assert_eq!(c.left(0, 0, t0 + secs(40.0)), secs(60.0));
-        assert_eq!(c.left(1, 0, t0 + secs(40.0)), secs(60.0));
-        // Redo one: as after the first move.
+        assert_eq!(c.left(0, 0, t0 + secs(40.0)), secs(40.0));
+        assert_eq!(c.left(1, 0, t0 + secs(40.0)), secs(40.0));
+        // Redo one a second later: that second is the first player's too.
         c.follow(&moves(1), t0 + secs(41.0), None);
-        assert_eq!(c.left(0, 1, t0 + secs(41.0)), secs(50.0));
+        assert_eq!(c.left(0, 1, t0 + secs(41.0)), secs(39.0));
         // Another second move than before, 3 s later: charged, the old line gone.
         let other = vec![0, 7];
         c.follow(&other, t0 + secs(44.0), None);
         assert_eq!(c.per_move().len(), 2);
-        assert_eq!(c.per_move()[1], (secs(3.0), secs(57.0)));
+        assert_eq!(c.per_move()[1], (secs(3.0), secs(37.0)));
     }
 
     #[test]

@@ -414,14 +414,15 @@ impl EngineClient {
     /// says the brain has read everything sent before it.
     pub fn prepare(&mut self, game: &Game) -> Result<(), Fault> {
         self.settle_owed()?;
-        let fresh = !self.fits(game) || !self.is_running();
-        if fresh {
+        let mut told = !self.fits(game) || !self.is_running();
+        if told {
             self.start_game(game.size(), rule_bits(game.rule()))?;
         }
         if !self.warmed {
             self.warm_up(game)?;
+            told = true;
         }
-        if fresh && self.answers_about {
+        if told && self.answers_about {
             self.command("ABOUT", SETUP_TIMEOUT)?;
         }
         Ok(())

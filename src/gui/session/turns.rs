@@ -4,9 +4,10 @@
 use super::*;
 use crate::gui::clock::MACHINE_TOLERANCE;
 
-/// Keeps the game clock in step with the game: charges each move to its player, restores the
-/// times on undo and redo, runs only on the playing screen of an unfinished game, and ends
-/// the game when the side to move's time is up.
+/// Keeps the game clock in step with the game: charges each move to its player (a machine's
+/// by its measured time), gives no time back on undo and redo, runs only on the playing
+/// screen of an unfinished game, and ends the game when the side to move's time is up (a
+/// machine's past the tolerance).
 pub(super) fn run_clock(
     screen: Res<State<Screen>>,
     mut session: ResMut<Session>,

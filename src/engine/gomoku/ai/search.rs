@@ -18,6 +18,7 @@ pub use super::stats::NodeStats;
 use super::tt::{Bound, Table};
 use super::{InfoSink, Limits, Score, SearchResult};
 use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::pos::Stone;
 
 /// Default hash table size.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -155,6 +156,38 @@ pub(super) fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
+/// What a node knows once past its entry, for its pruning, its move loop and its exit.
+struct Node {
+    ply: usize,
+    /// After the internal iterative reduction.
+    depth: f32,
+    pv_node: bool,
+    cut_node: bool,
+    /// Not a plain search: the selective pruning and reductions apply.
+    selective: bool,
+    me: Stone,
+    opp: Stone,
+    key: u64,
+    tt_move: Option<usize>,
+    was_pv: bool,
+    static_eval: i32,
+    improving: bool,
+    /// The opponent threatens an open four (it has an open three) or more.
+    opp_three: bool,
+    /// Nothing the opponent can do next move forces us.
+    quiet_node: bool,
+    /// The opponent has a four to answer with.
+    opp_fours: bool,
+}
+
+/// The move loop's pruning limits: futility, and the move counts past which quiet moves
+/// (`count`) and our open threes (`three_count`) are skipped.
+struct MovePruning {
+    futile: bool,
+    count: usize,
+    three_count: usize,
+}
+
 impl<'a> Searcher<'a> {
     pub(super) fn result(
         &self,
@@ -188,41 +221,8 @@ impl<'a> Searcher<'a> {
         if self.poll() {
             return 0;
         }
-        let me = self.st.side();
-        let opp = me.opponent();
-        if self.st.count(me, Combo::Five) > 0 {
-            self.tick();
-            return WIN - (ply as i32 + 1);
-        }
-        if ply + 2 >= MAX_PLY {
-            return self.st.evaluate();
-        }
-        if self.st.count(opp, Combo::Five) > 0 {
-            self.tick();
-            self.st.points_with(opp, Combo::Five, &mut self.buf);
-            if self.buf.len() >= 2 {
-                return -(WIN - (ply as i32 + 2));
-            }
-            let f = self.buf[0];
-            if !self.st.playable(f) || (ply == 0 && !self.root_legal[f]) {
-                return -(WIN - (ply as i32 + 2));
-            }
-            // A forced reply costs no depth.
-            self.st.make(self.pos(f));
-            let v = -self.search(depth, -beta, -alpha, ply + 1, !cut_node);
-            self.st.unmake();
-            self.set_pv(ply, f);
+        if let Some(v) = self.settled(depth, alpha, beta, ply, cut_node) {
             return v;
-        }
-        if self.st.count(me, Combo::Flex4) > 0 {
-            self.tick();
-            return WIN - (ply as i32 + 3);
-        }
-        if self.st.board().is_full() {
-            return 0;
-        }
-        if depth <= 0.0 {
-            return self.qsearch(alpha, beta, ply, self.p().qvcf_depth as i32, None);
         }
         self.tick();
         let pv_node = beta - alpha > 1;
@@ -234,7 +234,85 @@ impl<'a> Searcher<'a> {
                 return alpha;
             }
         }
+        let mut node = match self.enter(depth, alpha, beta, ply, pv_node, cut_node) {
+            Ok(node) => node,
+            Err(v) => return v,
+        };
+        if let Some(v) = self.prune_before_moves(&node, alpha, beta) {
+            return v;
+        }
+        // Internal iterative reduction: no hash move, so the order below is a guess; a
+        // shallower search here is cheaper and leaves one for the next iteration.
+        if node.selective && ply > 0 && node.tt_move.is_none() && depth >= self.p().iir_depth {
+            node.depth = depth - 1.0;
+        }
+        self.search_moves(&node, alpha, beta)
+    }
 
+    /// The node's value when the board alone settles it (a five, a forced reply, an open
+    /// four, a full board, the horizon), before any node of the main search is counted.
+    #[inline]
+    fn settled(
+        &mut self,
+        depth: f32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let me = self.st.side();
+        let opp = me.opponent();
+        if self.st.count(me, Combo::Five) > 0 {
+            self.tick();
+            return Some(WIN - (ply as i32 + 1));
+        }
+        if ply + 2 >= MAX_PLY {
+            return Some(self.st.evaluate());
+        }
+        if self.st.count(opp, Combo::Five) > 0 {
+            self.tick();
+            self.st.points_with(opp, Combo::Five, &mut self.buf);
+            if self.buf.len() >= 2 {
+                return Some(-(WIN - (ply as i32 + 2)));
+            }
+            let f = self.buf[0];
+            if !self.st.playable(f) || (ply == 0 && !self.root_legal[f]) {
+                return Some(-(WIN - (ply as i32 + 2)));
+            }
+            // A forced reply costs no depth.
+            self.st.make(self.pos(f));
+            let v = -self.search(depth, -beta, -alpha, ply + 1, !cut_node);
+            self.st.unmake();
+            self.set_pv(ply, f);
+            return Some(v);
+        }
+        if self.st.count(me, Combo::Flex4) > 0 {
+            self.tick();
+            return Some(WIN - (ply as i32 + 3));
+        }
+        if self.st.board().is_full() {
+            return Some(0);
+        }
+        if depth <= 0.0 {
+            return Some(self.qsearch(alpha, beta, ply, self.p().qvcf_depth as i32, None));
+        }
+        None
+    }
+
+    /// The node's entry: the hash probe (its cut-off is the `Err`), the static evaluation
+    /// and the threats that decide what may be pruned.
+    #[inline]
+    fn enter(
+        &mut self,
+        depth: f32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> Result<Node, i32> {
+        let me = self.st.side();
+        let opp = me.opponent();
         let key = self.st.hash();
         let mut tt_move = None;
         let mut tt_eval = None;
@@ -248,11 +326,10 @@ impl<'a> Searcher<'a> {
                 && h.depth as f32 >= depth
                 && let Some(v) = h.cutoff(from_tt(h.score, ply), alpha, beta)
             {
-                return v;
+                return Err(v);
             }
         }
 
-        let selective = !self.plain;
         let static_eval = tt_eval.unwrap_or_else(|| self.st.evaluate());
         self.evals[ply] = static_eval;
         let improving = ply < 2 || static_eval > self.evals[ply - 2];
@@ -267,20 +344,44 @@ impl<'a> Searcher<'a> {
             self.st.count_at_least(opp, Combo::Block4Flex3) == 0
         };
         let opp_fours = self.st.count_at_least(opp, Combo::Block4) > 0;
+        Ok(Node {
+            ply,
+            depth,
+            pv_node,
+            cut_node,
+            selective: !self.plain,
+            me,
+            opp,
+            key,
+            tt_move,
+            was_pv,
+            static_eval,
+            improving,
+            opp_three,
+            quiet_node,
+            opp_fours,
+        })
+    }
 
-        if selective && ply > 0 {
+    /// The pruning before any move: static wins, reverse futility and razoring. `Some` is
+    /// the node's value.
+    #[inline]
+    fn prune_before_moves(&mut self, node: &Node, alpha: i32, beta: i32) -> Option<i32> {
+        let (ply, depth, me) = (node.ply, node.depth, node.me);
+        if node.selective && ply > 0 {
             // Static wins: a four-three, or a double three against an opponent that has no
             // four to answer with (never Renju's Black: its double three is forbidden).
-            if self.four_three_wins(me, opp_fours) {
-                return WIN - (ply as i32 + 5);
+            if self.four_three_wins(me, node.opp_fours) {
+                return Some(WIN - (ply as i32 + 5));
             }
-            let renju_black = self.st.renju() && me == crate::engine::gomoku::pos::Stone::Black;
-            if !opp_fours && !renju_black && self.st.count(me, Combo::DoubleFlex3) > 0 {
-                return WIN - (ply as i32 + 7);
+            let renju_black = self.st.renju() && me == Stone::Black;
+            if !node.opp_fours && !renju_black && self.st.count(me, Combo::DoubleFlex3) > 0 {
+                return Some(WIN - (ply as i32 + 7));
             }
         }
 
-        if selective && !pv_node && ply > 0 && quiet_node && beta.abs() < WIN_BOUND {
+        if node.selective && !node.pv_node && ply > 0 && node.quiet_node && beta.abs() < WIN_BOUND {
+            let static_eval = node.static_eval;
             // Reverse futility: far enough above beta that no quiet line will come back.
             let rfp = if self.p().rfp_renju > 0.0 && self.st.renju() {
                 self.p().rfp_renju
@@ -288,10 +389,10 @@ impl<'a> Searcher<'a> {
                 self.p().rfp
             };
             if depth < self.p().rfp_depth
-                && static_eval as f32 - rfp * (depth - improving as i32 as f32).max(0.5)
+                && static_eval as f32 - rfp * (depth - node.improving as i32 as f32).max(0.5)
                     >= beta as f32
             {
-                return static_eval;
+                return Some(static_eval);
             }
             // Razoring: far below alpha, only a win by fours can save the node.
             if depth < self.p().razor_depth
@@ -300,36 +401,20 @@ impl<'a> Searcher<'a> {
             {
                 let v = self.qsearch(alpha, alpha + 1, ply, self.p().qvcf_depth as i32, None);
                 if v <= alpha {
-                    return v;
+                    return Some(v);
                 }
             }
         }
+        None
+    }
 
-        // Internal iterative reduction: no hash move, so the order below is a guess; a
-        // shallower search here is cheaper and leaves one for the next iteration.
-        let iir = selective && ply > 0 && tt_move.is_none();
-        let depth = if iir && depth >= self.p().iir_depth {
-            depth - 1.0
-        } else {
-            depth
-        };
-
-        // One move list per ply, reused: no allocation per node. Staged: below the root and
-        // when not answering an open three, the hash move is searched before anything is
-        // generated, and the rest only if it does not cut off.
+    /// The move loop: each candidate in order, pruned, reduced or searched, until one cuts
+    /// off; then the node's exit.
+    fn search_moves(&mut self, node: &Node, mut alpha: i32, beta: i32) -> i32 {
+        let ply = node.ply;
+        // One move list per ply, reused: no allocation per node.
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        let staged = match tt_move {
-            Some(m) if ply > 0 && !opp_three && self.st.near(m) => {
-                moves.clear();
-                moves.push((i32::MAX, m));
-                true
-            }
-            _ => {
-                self.generate(ply, tt_move, opp_three, &mut moves);
-                false
-            }
-        };
-        let mut generated = !staged;
+        let mut generated = !self.first_moves(node, &mut moves);
         if moves.is_empty() {
             self.move_lists[ply] = moves;
             return self.st.evaluate();
@@ -342,24 +427,7 @@ impl<'a> Searcher<'a> {
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        let futile = selective
-            && !pv_node
-            && depth <= 3.0
-            && quiet_node
-            && static_eval as f32 + self.p().fut_base + self.p().fut_per_ply * depth
-                <= alpha as f32;
-        let lmp_limit = if selective && ply > 0 {
-            let mc = 3.0 + depth.floor().max(0.0).powf(self.p().lmp_exp);
-            (if improving { mc } else { mc / 2.0 }) as usize
-        } else {
-            usize::MAX
-        };
-        // Our open threes (attacks the opponent must answer) are skipped later, if at all.
-        let lmp_three_limit = match self.p().lmp_keep_three {
-            k if k <= 0.0 => lmp_limit,
-            k if k < 2.0 => usize::MAX,
-            k => lmp_limit.saturating_mul(k as usize),
-        };
+        let limits = self.move_pruning(node, alpha);
         let mut tried = 0usize;
         let mut n = usize::MAX;
         loop {
@@ -368,85 +436,22 @@ impl<'a> Searcher<'a> {
                 if generated {
                     break;
                 }
-                // The hash move did not cut off: the rest, with it kept first (searched).
                 generated = true;
-                let searched = moves[0];
-                self.generate(ply, tt_move, opp_three, &mut moves);
-                match moves.iter().position(|&(_, i)| i == searched.1) {
-                    Some(k) => {
-                        let e = moves.remove(k);
-                        moves.insert(0, e);
-                    }
-                    None => moves.insert(0, searched),
-                }
+                self.generate_rest(node, &mut moves);
                 if n == moves.len() {
                     break;
                 }
             }
             let m = moves[n].1;
-            let mine = self.st.combo(m, me);
-            let theirs = self.st.combo(m, opp);
+            let mine = self.st.combo(m, node.me);
+            let theirs = self.st.combo(m, node.opp);
             // A threat of ours, or a move that takes a three- or four-point of theirs.
             let tactical = mine >= Combo::Flex3 || theirs >= Combo::Flex3;
-            let count_limit = if mine >= Combo::Flex3 {
-                lmp_three_limit
-            } else {
-                lmp_limit
-            };
-            if selective
-                && ply > 0
-                && best > -WIN_BOUND
-                && mine < Combo::Block4
-                && tried + 1 >= count_limit
-            {
+            if self.skipped(node, &limits, best, tried, mine, theirs, tactical) {
                 continue;
             }
-            if selective && ply > 0 && best > -WIN_BOUND && !tactical {
-                // No shape at all for either side: such moves only matter deep down.
-                if depth < self.p().noshape_depth && mine < Combo::Block3 && theirs < Combo::Block3
-                {
-                    continue;
-                }
-                if futile && tried > 0 {
-                    continue;
-                }
-            }
             self.st.make(self.pos(m));
-            let v = if tried == 0 {
-                -self.search(depth - 1.0, -beta, -alpha, ply + 1, !pv_node && !cut_node)
-            } else {
-                let mut r = 0.0f32;
-                if selective && depth >= 2.0 {
-                    r = self.p().lmr_base + lmr(depth, tried + 1) / self.p().lmr_div;
-                    // At an expected cut node a late move is unlikely to matter.
-                    if cut_node {
-                        r += self.p().lmr_cut;
-                    }
-                    if !pv_node && !improving {
-                        r += self.p().lmr_not_improving;
-                    }
-                    if was_pv {
-                        r -= self.p().lmr_was_pv;
-                    }
-                    if mine >= Combo::Flex3 {
-                        r -= self.p().lmr_threat;
-                    }
-                    r -= self.history[m][me.index()] as f32 / self.p().lmr_history;
-                    r = r.clamp(0.0, depth - 1.0);
-                } else if !selective && !tactical && depth >= 3.0 && tried >= 3 {
-                    r = 1.0;
-                }
-                let reduced = depth - 1.0 - r;
-                let mut v = -self.search(reduced, -alpha - 1, -alpha, ply + 1, true);
-                // A reduced search that beat alpha is checked at full depth.
-                if v > alpha && reduced < depth - 1.0 && !self.aborted {
-                    v = -self.search(depth - 1.0, -alpha - 1, -alpha, ply + 1, !cut_node);
-                }
-                if v > alpha && v < beta && pv_node && !self.aborted {
-                    v = -self.search(depth - 1.0, -beta, -alpha, ply + 1, false);
-                }
-                v
-            };
+            let v = self.search_move(node, m, tried, alpha, beta, mine, tactical);
             self.st.unmake();
             if self.aborted {
                 break;
@@ -462,11 +467,11 @@ impl<'a> Searcher<'a> {
                         self.root_best = Some((m, v));
                     }
                     if v >= beta {
-                        self.reward(ply, m, prev, depth, &moves[..n], tactical);
-                        if self.record.is_some() && depth >= 2.0 && ply > 0 {
+                        self.reward(ply, m, prev, node.depth, &moves[..n], tactical);
+                        if self.record.is_some() && node.depth >= 2.0 && ply > 0 {
                             if !generated {
                                 // The hash move cut off before the rest was generated.
-                                self.generate(ply, tt_move, opp_three, &mut moves);
+                                self.generate(ply, node.tt_move, node.opp_three, &mut moves);
                             }
                             self.record_cutoff(&moves, m);
                         }
@@ -476,22 +481,199 @@ impl<'a> Searcher<'a> {
             }
         }
         self.move_lists[ply] = moves;
+        self.exit(node, best, best_move, orig_alpha, beta)
+    }
+
+    /// Fills `moves` with the first moves to search; `true` when that is the hash move
+    /// alone (staged): below the root and when not answering an open three, the hash move
+    /// is searched before anything is generated, and the rest only if it does not cut off.
+    #[inline]
+    fn first_moves(&mut self, node: &Node, moves: &mut Vec<(i32, usize)>) -> bool {
+        match node.tt_move {
+            Some(m) if node.ply > 0 && !node.opp_three && self.st.near(m) => {
+                moves.clear();
+                moves.push((i32::MAX, m));
+                true
+            }
+            _ => {
+                self.generate(node.ply, node.tt_move, node.opp_three, moves);
+                false
+            }
+        }
+    }
+
+    /// The hash move did not cut off: the rest, with it kept first (searched).
+    #[inline]
+    fn generate_rest(&mut self, node: &Node, moves: &mut Vec<(i32, usize)>) {
+        let searched = moves[0];
+        self.generate(node.ply, node.tt_move, node.opp_three, moves);
+        match moves.iter().position(|&(_, i)| i == searched.1) {
+            Some(k) => {
+                let e = moves.remove(k);
+                moves.insert(0, e);
+            }
+            None => moves.insert(0, searched),
+        }
+    }
+
+    /// The node's move-count and futility limits, for the move loop's pruning.
+    #[inline]
+    fn move_pruning(&self, node: &Node, alpha: i32) -> MovePruning {
+        let depth = node.depth;
+        let futile = node.selective
+            && !node.pv_node
+            && depth <= 3.0
+            && node.quiet_node
+            && node.static_eval as f32 + self.p().fut_base + self.p().fut_per_ply * depth
+                <= alpha as f32;
+        let count = if node.selective && node.ply > 0 {
+            let mc = 3.0 + depth.floor().max(0.0).powf(self.p().lmp_exp);
+            (if node.improving { mc } else { mc / 2.0 }) as usize
+        } else {
+            usize::MAX
+        };
+        // Our open threes (attacks the opponent must answer) are skipped later, if at all.
+        let three_count = match self.p().lmp_keep_three {
+            k if k <= 0.0 => count,
+            k if k < 2.0 => usize::MAX,
+            k => count.saturating_mul(k as usize),
+        };
+        MovePruning {
+            futile,
+            count,
+            three_count,
+        }
+    }
+
+    /// Whether the move loop skips a move unsearched: move-count pruning, moves of no
+    /// shape, futility. Never before a move has been searched, nor once all lose.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn skipped(
+        &self,
+        node: &Node,
+        limits: &MovePruning,
+        best: i32,
+        tried: usize,
+        mine: Combo,
+        theirs: Combo,
+        tactical: bool,
+    ) -> bool {
+        if !(node.selective && node.ply > 0 && best > -WIN_BOUND) {
+            return false;
+        }
+        let count_limit = if mine >= Combo::Flex3 {
+            limits.three_count
+        } else {
+            limits.count
+        };
+        if mine < Combo::Block4 && tried + 1 >= count_limit {
+            return true;
+        }
+        if !tactical {
+            // No shape at all for either side: such moves only matter deep down.
+            if node.depth < self.p().noshape_depth && mine < Combo::Block3 && theirs < Combo::Block3
+            {
+                return true;
+            }
+            if limits.futile && tried > 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Searches the move `m` just made: the first at full window, the later ones with a
+    /// null window (reduced, then checked at full depth), re-searched at full window in a
+    /// PV node when they land inside it.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        node: &Node,
+        m: usize,
+        tried: usize,
+        alpha: i32,
+        beta: i32,
+        mine: Combo,
+        tactical: bool,
+    ) -> i32 {
+        let (depth, ply) = (node.depth, node.ply);
+        if tried == 0 {
+            return -self.search(
+                depth - 1.0,
+                -beta,
+                -alpha,
+                ply + 1,
+                !node.pv_node && !node.cut_node,
+            );
+        }
+        let reduced = depth - 1.0 - self.reduction(node, m, tried, mine, tactical);
+        let mut v = -self.search(reduced, -alpha - 1, -alpha, ply + 1, true);
+        // A reduced search that beat alpha is checked at full depth.
+        if v > alpha && reduced < depth - 1.0 && !self.aborted {
+            v = -self.search(depth - 1.0, -alpha - 1, -alpha, ply + 1, !node.cut_node);
+        }
+        if v > alpha && v < beta && node.pv_node && !self.aborted {
+            v = -self.search(depth - 1.0, -beta, -alpha, ply + 1, false);
+        }
+        v
+    }
+
+    /// The late-move reduction of the `tried + 1`-th move `m`, in plies.
+    #[inline]
+    fn reduction(&self, node: &Node, m: usize, tried: usize, mine: Combo, tactical: bool) -> f32 {
+        let depth = node.depth;
+        if node.selective && depth >= 2.0 {
+            let mut r = self.p().lmr_base + lmr(depth, tried + 1) / self.p().lmr_div;
+            // At an expected cut node a late move is unlikely to matter.
+            if node.cut_node {
+                r += self.p().lmr_cut;
+            }
+            if !node.pv_node && !node.improving {
+                r += self.p().lmr_not_improving;
+            }
+            if node.was_pv {
+                r -= self.p().lmr_was_pv;
+            }
+            if mine >= Combo::Flex3 {
+                r -= self.p().lmr_threat;
+            }
+            r -= self.history[m][node.me.index()] as f32 / self.p().lmr_history;
+            r.clamp(0.0, depth - 1.0)
+        } else if !node.selective && !tactical && depth >= 3.0 && tried >= 3 {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
+    /// The node's exit: its value, stored in the hash table unless the search stopped.
+    #[inline]
+    fn exit(
+        &mut self,
+        node: &Node,
+        best: i32,
+        best_move: Option<usize>,
+        orig_alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if self.aborted {
             return 0;
         }
         if best == -INF {
             // No move searched: every move was pruned (kept safe).
-            return static_eval;
+            return node.static_eval;
         }
         let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(
-            key,
-            to_tt(best, ply),
-            static_eval,
+            node.key,
+            to_tt(best, node.ply),
+            node.static_eval,
             best_move,
-            depth as i32,
+            node.depth as i32,
             bound,
-            was_pv,
+            node.was_pv,
         );
         best
     }

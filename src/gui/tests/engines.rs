@@ -306,7 +306,7 @@ fn new_game_says_who_plays_an_engine_s_opening() {
     t.act(Action::Setup(SetupAction::Choose("rule", 0)));
     t.act(Action::Setup(SetupAction::Choose("size", 15)));
     t.act(Action::Setup(SetupAction::Engine(0)));
-    let said = "Opener plays after the opening: Master makes its choices in the opening.";
+    let said = "Opener plays after the opening: Master makes the engine's choices in the opening.";
     assert!(
         !t.texts().iter().any(|t| t.contains(said)),
         "no opening rule yet"

@@ -392,7 +392,7 @@ fn a_brain_that_plays_an_occupied_off_board_or_forbidden_point() {
         &["h8"],
     );
     assert!(
-        matches!(&occupied, Fault::Illegal { reply, reason } if reply == "7,7" && reason.contains("taken")),
+        matches!(&occupied, Fault::Illegal { reply, reason, .. } if reply == "7,7" && reason.contains("taken")),
         "{occupied}"
     );
     let off = fault_of(
@@ -411,7 +411,7 @@ fn a_brain_that_plays_an_occupied_off_board_or_forbidden_point() {
         &["f8", "a1", "g8", "a3", "h6", "a5", "h7", "a7"],
     );
     assert!(
-        matches!(&forbidden, Fault::Illegal { reply, reason } if reply == "7,7" && reason.contains("forbidden")),
+        matches!(&forbidden, Fault::Illegal { reply, reason, .. } if reply == "7,7" && reason.contains("forbidden")),
         "{forbidden}"
     );
 }

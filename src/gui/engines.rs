@@ -85,8 +85,10 @@ pub fn survey(path: &str, sizes: &[u32], rules: &[u32]) -> Result<EngineEntry, M
         ));
     }
     let mut client = EngineClient::new(EngineSpec::new(path));
-    // The protocol client's words are English, as the engine's are.
-    let fault = |e: crate::protocol::client::Fault| failed(Msg::verbatim(e.to_string()));
+    let fault = |e: crate::protocol::client::Fault| {
+        warn!("{file}: {e}");
+        failed(crate::gui::kind::gomoku::external::fault_reason(&e, 15))
+    };
     let about = client.launch().map_err(fault)?.clone();
     let (sizes, rules) = client.survey(sizes, rules).map_err(fault)?;
     client.end(std::time::Duration::from_secs(2));

@@ -169,11 +169,61 @@ pub enum Fault {
     #[error("answered '{0}' instead of a move")]
     NotAMove(String),
     #[error("played {reply}, which is not allowed: {reason}")]
-    Illegal { reply: String, reason: String },
+    Illegal {
+        reply: String,
+        /// The rules' words (English).
+        reason: String,
+        /// What is wrong with the point, for a caller that words it itself.
+        kind: IllegalKind,
+    },
     #[error("printed more than {0} lines for one move")]
     Flood(u64),
     #[error("refused {what}: '{reply}'")]
-    Refused { what: String, reply: String },
+    Refused { what: Refusal, reply: String },
+}
+
+/// What is wrong with a point a brain played ([`Fault::Illegal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalKind {
+    /// Off the board (or not a point at all: three numbers).
+    OffBoard,
+    /// Already taken by a stone.
+    Taken,
+    /// Forbidden for Black (Renju).
+    Forbidden,
+    /// The game was over.
+    GameOver,
+}
+
+impl From<&crate::engine::gomoku::game::MoveError> for IllegalKind {
+    fn from(e: &crate::engine::gomoku::game::MoveError) -> IllegalKind {
+        use crate::engine::gomoku::game::MoveError;
+        match e {
+            MoveError::OffBoard { .. } => IllegalKind::OffBoard,
+            MoveError::Occupied { .. } => IllegalKind::Taken,
+            MoveError::Forbidden { .. } => IllegalKind::Forbidden,
+            MoveError::GameOver => IllegalKind::GameOver,
+        }
+    }
+}
+
+/// What a brain refused ([`Fault::Refused`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// Every board size it was offered (`START`).
+    #[error("every board size offered ({})", list(.0))]
+    Sizes(Vec<u32>),
+    /// A game on a board of this size.
+    #[error("a {0}x{0} board")]
+    Board(usize),
+}
+
+fn list(sizes: &[u32]) -> String {
+    sizes
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A move a brain chose, checked.
@@ -348,14 +398,7 @@ impl EngineClient {
             .or(accepted_sizes.first())
         else {
             return Err(self.fault(Fault::Refused {
-                what: format!(
-                    "every board size offered ({})",
-                    sizes
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                what: Refusal::Sizes(sizes.to_vec()),
                 reply: "START".into(),
             }));
         };
@@ -379,7 +422,7 @@ impl EngineClient {
         let reply = self.command(&format!("START {size}"), SETUP_TIMEOUT)?;
         if !reply.eq_ignore_ascii_case("OK") {
             return Err(self.fault(Fault::Refused {
-                what: format!("a {size}x{size} board"),
+                what: Refusal::Board(size),
                 reply,
             }));
         }
@@ -543,6 +586,7 @@ impl EngineClient {
                     Fault::Illegal {
                         reply,
                         reason: e.to_string(),
+                        kind: IllegalKind::OffBoard,
                     }
                 } else {
                     Fault::NotAMove(shown(&reply))
@@ -553,6 +597,7 @@ impl EngineClient {
             return Err(self.fault(Fault::Illegal {
                 reply: pos.to_gomocup(),
                 reason: e.to_string(),
+                kind: IllegalKind::from(&e),
             }));
         }
         self.known.push(pos);

@@ -260,8 +260,20 @@ status-resign-confirm = Vzdát partii? Pro potvrzení stiskněte Vzdát (Ctrl+R)
 status-ai-failed = AI nemohla táhnout ({ $error }) a vzdává.
 # $what: what the engine did, in English from the protocol client ("did not answer within
 # 7.0 s", "played 7,7, which is not allowed: ...").
-engine-fault = { $name }: { $what } — prohrává partii kontumačně.
+engine-fault = { $name } { $what }, a prohrává partii kontumačně.
 engine-stopped = Program byl zastaven dřív, než odpověděl.
+fault-start = nešel spustit ({ $error })
+fault-crash = přestal běžet
+fault-time = neodpověděl do { $seconds } s
+fault-not-a-move = místo tahu odpověděl „{ $reply }“
+fault-off-board = zahrál { $point }, což je mimo desku
+fault-taken = zahrál { $point }, ale to pole je už obsazené
+fault-forbidden = zahrál { $point }, což je pro černého zakázaný tah
+fault-after-the-end = zahrál { $point } až po konci partie
+fault-flood = vypsal k jednomu tahu víc než { $lines } řádků
+fault-refused-sizes = odmítl všechny nabídnuté velikosti desky ({ $sizes })
+fault-refused-board = odmítl desku { $size }×{ $size }: „{ $reply }“
+hint-engine-fault = { $name } { $what }
 engine-not-this-game = Externí programy tuto hru nehrají.
 status-ai-placing = { $level } pokládá kameny…
 status-ai-choosing = { $level } vybírá…

@@ -65,11 +65,11 @@ file-statistics = soubor statistik
 file-autosave = automaticky uložená partie
 file-clock = hodiny uložené partie
 file-opening = zahájení uložené partie
-file-engine = program uložené hry
+file-engine = program uložené partie
 file-puzzle-progress = soubor postupu v úlohách
 notice-opening-misfit = Uložené zahájení neodpovídá uložené partii, a proto bylo zahozeno.
 notice-opening-none = Uložené zahájení nelze obnovit (hra takové pravidlo zahájení nemá).
-notice-engine-gone = Program uložené hry ({ $name }) už není v Nastavení nebo chybí jeho soubor: hra pokračuje proti úrovni Mistr.
+notice-engine-gone = Program uložené partie ({ $name }) už není v Nastavení nebo chybí jeho soubor: hra pokračuje proti úrovni Mistr.
 notice-opening-action = Uložené zahájení nelze obnovit (jeden z jeho kroků nelze přehrát).
 # Settings' Engines card: external Gomocup engines (pbrain-*) to play against.
 engines-title = Programy

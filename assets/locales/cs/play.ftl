@@ -96,7 +96,7 @@ result-reason-time = { $player }: došel čas po { $moves ->
 result-reason-forfeit = { $player }: kontumační prohra po { $moves ->
         [one] { $moves } tahu
        *[other] { $moves } tazích
-    }.
+    } ({ $why }).
 result-reason-board-full = Deska je plná: nikdo nesložil { $line } v řadě.
 result-saved-as =
     Uloženo jako
@@ -140,34 +140,42 @@ match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } { $wins ->
         [few] výhry
         [many] výhry
        *[other] výher
-    }, { $draws } { $draws ->
-        [one] remíza
-        [few] remízy
-        [many] remízy
-       *[other] remíz
     }, { $losses } { $losses ->
         [one] prohra
         [few] prohry
         [many] prohry
        *[other] proher
+    }, { $draws } { $draws ->
+        [one] remíza
+        [few] remízy
+        [many] remízy
+       *[other] remíz
     }
 match-elo-unknown = { $wins } { $wins ->
         [one] výhra
         [few] výhry
         [many] výhry
        *[other] výher
-    }, { $draws } { $draws ->
-        [one] remíza
-        [few] remízy
-        [many] remízy
-       *[other] remíz
     }, { $losses } { $losses ->
         [one] prohra
         [few] prohry
         [many] prohry
        *[other] proher
+    }, { $draws } { $draws ->
+        [one] remíza
+        [few] remízy
+        [many] remízy
+       *[other] remíz
     } · Elo se ukáže, až oba hráči získají body
 match-stopped-game = Zápas byl zastaven: tato partie se nepočítá.
 match-stop = Zastavit
 match-again = Hrát znovu
 match-saved = Partie uloženy v { $dir }
+match-game = { $number }. { $first } ({ $first-side }) – { $second } ({ $second-side }): { $how }
+match-how-line = { $winner } vyhrál, { $line } v řadě
+match-how-time = { $winner } vyhrál na čas
+match-how-forfeit = { $winner } vyhrál kontumačně: { $loser } { $why }
+match-how-resigned = { $winner } vyhrál vzdáním soupeře
+match-how-draw = remíza
+match-faults = Prohry na čas: { $time } · kontumační prohry: { $forfeits }
+match-games-earlier = … dřívější partie: { $n }

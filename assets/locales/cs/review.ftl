@@ -89,7 +89,7 @@ analysis-click-hint = Klepnutím položíte kámen strany, která je na tahu
 analysis-engine = Program: { $name }
 analysis-engine-own = vestavěný
 analysis-no-engine = Žádný program přidaný v Nastavení nehraje s těmito pravidly a velikostí desky.
-analysis-engine-fault = { $name }: { $what } — rozbor není možný.
+analysis-engine-fault = { $name } { $what }: rozbor není možný.
 analysis-stones-kept = Na novou desku se vešlo { $kept } z { $total ->
     [one] { $total } kamene
    *[other] { $total } kamenů

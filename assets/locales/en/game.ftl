@@ -270,6 +270,26 @@ status-ai-failed = The AI could not move ({ $error }) and resigns.
 # 7.0 s", "played 7,7, which is not allowed: ...").
 engine-fault = { $name } { $what }, and forfeits the game.
 engine-stopped = The engine was stopped before it answered.
+# What an external engine did wrong: a phrase that follows the engine's name ("Rapfi did not
+# answer within 7.0 s"), with no stop of its own: engine-fault, analysis-engine-fault,
+# engine-not-added, hint-engine-fault, result-reason-forfeit and match-how-forfeit put it in
+# their sentences. $error: the system's words (English); $reply: what the engine printed;
+# $point: the point it played ("h8", or its own numbers when off the board).
+fault-start = could not be started ({ $error })
+fault-crash = stopped running
+# $seconds: the time it was allowed, with one decimal.
+fault-time = did not answer within { $seconds } s
+fault-not-a-move = answered “{ $reply }” instead of a move
+fault-off-board = played { $point }, which is off the board
+fault-taken = played { $point }, which is already taken
+fault-forbidden = played { $point }, which is forbidden for Black
+fault-after-the-end = played { $point } after the game was over
+fault-flood = printed more than { $lines } lines for one move
+# $sizes: "15, 20".
+fault-refused-sizes = refused every board size it was offered ({ $sizes })
+fault-refused-board = refused a { $size }×{ $size } board: “{ $reply }”
+# hint-none's reason when an engine failed: $what is one of the fault- phrases.
+hint-engine-fault = { $name } { $what }
 engine-not-this-game = External engines do not play this game.
 # $level: a level's name.
 status-ai-placing = { $level } is placing its stones…

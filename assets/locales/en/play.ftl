@@ -42,7 +42,7 @@ setup-two-players-note = A friend at this computer; you take turns.
 setup-engine = { $name } · engine
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
-setup-engine-opening = { $name } plays after the opening: Master makes its choices in the opening.
+setup-engine-opening = { $name } plays after the opening: Master makes the engine's choices in the opening.
 setup-back = Back
 setup-start = Start game
 
@@ -115,10 +115,11 @@ result-reason-time = { $player } ran out of time after { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }.
+# $why: what the engine did wrong (a fault- phrase).
 result-reason-forfeit = { $player } forfeited the game after { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
-    }.
+    }: { $why }.
 result-reason-board-full = The board is full: nobody made { $line } in a row.
 # $file: the record's file name, on a line of its own.
 result-saved-as =
@@ -152,14 +153,32 @@ match-player-cannot = Player { $player } cannot play this game with this rule an
 # $number: the game on the board; $total: games in the match.
 match-heading = Game { $number } of { $total }
 match-heading-over = Match over: { $total } games
-match-heading-stopped = Match stopped after { $played } games
+match-heading-stopped = Match stopped after { $played ->
+        [one] { $played } game
+       *[other] { $played } games
+    }
 # $a, $b: the players' names; $a-points, $b-points: their points ("2½").
 match-score = { $a } { $a-points } – { $b-points } { $b }
 # $elo: the first player's Elo difference with its sign ("+87"); $margin: its 95% margin.
-match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } won, { $draws } drawn, { $losses } lost
-match-elo-unknown = { $wins } won, { $draws } drawn, { $losses } lost · Elo once both have scored
+match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } won, { $losses } lost, { $draws } drawn
+match-elo-unknown = { $wins } won, { $losses } lost, { $draws } drawn · Elo once both have scored
 match-stopped-game = The match was stopped: this game does not count.
 match-stop = Stop
 match-again = Again
 # $dir: the folder of the games' records.
 match-saved = Games saved in { $dir }
+# One finished game in the match's list: $number the game; $first and $second the players
+# who had the first and the second colour, $first-side and $second-side those colours'
+# names; $how one of the match-how- lines below.
+match-game = { $number }. { $first } ({ $first-side }) – { $second } ({ $second-side }): { $how }
+# $winner: the winner's name; $line: the winning line's length as a bare number word.
+match-how-line = { $winner } won with { $line } in a row
+match-how-time = { $winner } won on time
+# $loser: the engine that forfeited; $why: what it did wrong (a fault- phrase).
+match-how-forfeit = { $winner } won by forfeit: { $loser } { $why }
+match-how-resigned = { $winner } won by resignation
+match-how-draw = draw
+# Under the list: the games lost on time and by forfeit in the whole match.
+match-faults = Lost on time: { $time } · forfeited: { $forfeits }
+# Above the list when it shows only the last games: how many earlier ones it leaves out.
+match-games-earlier = … { $n } earlier

@@ -222,8 +222,20 @@ status-resign-confirm = 投了しますか？もう一度「投了」（Ctrl+R�
 status-ai-failed = AI が着手できず（{ $error }）、投了しました。
 # $what: what the engine did, in English from the protocol client ("did not answer within
 # 7.0 s", "played 7,7, which is not allowed: ...").
-engine-fault = { $name }の反則負けです（{ $what }）。
+engine-fault = { $name }の棄権負けです（{ $what }）。
 engine-stopped = エンジンは応答する前に停止されました。
+fault-start = 起動できなかった（{ $error }）
+fault-crash = 動作が止まった
+fault-time = { $seconds } 秒以内に応答しなかった
+fault-not-a-move = 手ではなく「{ $reply }」と応答した
+fault-off-board = 盤の外の { $point } に打った
+fault-taken = すでに石のある { $point } に打った
+fault-forbidden = 黒の禁じ手になる { $point } に打った
+fault-after-the-end = 終局後に { $point } に打った
+fault-flood = 1手で { $lines } 行を超えて出力した
+fault-refused-sizes = 示したすべての盤の大きさを拒否した（{ $sizes }）
+fault-refused-board = { $size }×{ $size } の盤を拒否した：「{ $reply }」
+hint-engine-fault = { $name }が{ $what }
 engine-not-this-game = 外部エンジンはこのゲームに対応していません。
 status-ai-placing = { $level }が石を置いています…
 status-ai-choosing = { $level }が選んでいます…
@@ -251,7 +263,7 @@ record-result-draw = 引き分け
 record-result-won = { $how ->
     [resignation] { $winner }の中押し勝ち
     [time] { $winner }の時間切れ勝ち
-    [forfeit] { $winner }の反則勝ち
+    [forfeit] { $winner }の勝ち（相手の棄権）
    *[won] { $winner }の勝ち
 }
 summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves } 手

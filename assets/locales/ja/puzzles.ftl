@@ -74,4 +74,4 @@ puzzle-notice-unreadable = あなたの問題の一つを読み込めません�
 puzzle-status-solved-hint = ヒントを使って解けました（記録には数えません）。
 puzzle-status-solved-mistake = 一度間違えてから解けました（記録には数えません）。
 puzzle-status-solved-retry = 二度目で解けました（記録に数えるのは最初の挑戦だけです）。
-puzzle-prompt-solution-shown = 正解手順を表示
+puzzle-prompt-solution-shown = 正解手順を表示しました

@@ -218,8 +218,20 @@ status-resign-confirm = 기권할까요? 기권(Ctrl+R)을 한 번 더 누르면
 status-ai-failed = AI가 수를 두지 못해({ $error }) 기권합니다.
 # $what: what the engine did, in English from the protocol client ("did not answer within
 # 7.0 s", "played 7,7, which is not allowed: ...").
-engine-fault = { $name }: { $what } — 반칙패입니다.
+engine-fault = { $name }: { $what } — 몰수패입니다.
 engine-stopped = 엔진이 응답하기 전에 중지되었습니다.
+fault-start = 실행할 수 없음({ $error })
+fault-crash = 실행이 멈춤
+fault-time = { $seconds }초 안에 응답하지 않음
+fault-not-a-move = 수 대신 “{ $reply }”(이)라고 응답함
+fault-off-board = 판 밖의 { $point }에 둠
+fault-taken = 이미 돌이 있는 { $point }에 둠
+fault-forbidden = 흑의 금수인 { $point }에 둠
+fault-after-the-end = 대국이 끝난 뒤 { $point }에 둠
+fault-flood = 한 수에 { $lines }줄 넘게 출력함
+fault-refused-sizes = 제시한 모든 판 크기를 거부함({ $sizes })
+fault-refused-board = { $size }×{ $size } 판을 거부함: “{ $reply }”
+hint-engine-fault = { $name }이(가) { $what }
 engine-not-this-game = 외부 엔진은 이 게임을 지원하지 않습니다.
 status-ai-placing = { $level }이(가) 돌을 놓는 중…
 status-ai-choosing = { $level }이(가) 고르는 중…
@@ -247,7 +259,7 @@ record-result-draw = 무승부
 record-result-won = { $how ->
     [resignation] { $winner } 기권승
     [time] { $winner } 시간승
-    [forfeit] { $winner } 반칙승
+    [forfeit] { $winner } 몰수승
    *[won] { $winner } 승
 }
 summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves }수

@@ -73,4 +73,4 @@ puzzle-notice-unreadable = 내 퍼즐 하나를 읽을 수 없습니다({ $reaso
 puzzle-status-solved-hint = 힌트를 보고 해결했습니다 — 기록에 넣지 않습니다.
 puzzle-status-solved-mistake = 한 번 틀린 뒤 해결했습니다 — 기록에 넣지 않습니다.
 puzzle-status-solved-retry = 두 번째 시도에 해결했습니다 — 기록에 넣지 않습니다 (첫 시도만 셉니다).
-puzzle-prompt-solution-shown = 정답 수순 보기
+puzzle-prompt-solution-shown = 정답 수순을 표시했습니다

@@ -258,8 +258,20 @@ status-resign-confirm = Сдать партию? Нажмите «Сдаться
 status-ai-failed = ИИ не смог сделать ход ({ $error }) и сдаётся.
 # $what: what the engine did, in English from the protocol client ("did not answer within
 # 7.0 s", "played 7,7, which is not allowed: ...").
-engine-fault = { $name }: { $what } — засчитано техническое поражение.
+engine-fault = { $name } { $what } — засчитано техническое поражение.
 engine-stopped = Движок остановлен, не успев ответить.
+fault-start = не запустился ({ $error })
+fault-crash = перестал работать
+fault-time = не ответил за { $seconds } с
+fault-not-a-move = ответил «{ $reply }» вместо хода
+fault-off-board = сыграл { $point } — за пределами доски
+fault-taken = сыграл { $point }, но это поле уже занято
+fault-forbidden = сыграл { $point } — запрещённый ход для чёрных
+fault-after-the-end = сыграл { $point } после окончания партии
+fault-flood = вывел больше { $lines } строк на один ход
+fault-refused-sizes = отказался от всех предложенных размеров доски ({ $sizes })
+fault-refused-board = отказался от доски { $size }×{ $size }: «{ $reply }»
+hint-engine-fault = { $name } { $what }
 engine-not-this-game = Внешние движки не играют в эту игру.
 status-ai-placing = { $level } ставит камни…
 status-ai-choosing = { $level } выбирает…

@@ -96,7 +96,7 @@ result-reason-time = { $player }: время вышло после { $moves ->
 result-reason-forfeit = { $player }: техническое поражение после { $moves ->
         [one] { $moves } хода
        *[other] { $moves } ходов
-    }.
+    } ({ $why }).
 result-reason-board-full = Доска заполнена: никто не собрал { $line } в ряд.
 result-saved-as =
     Сохранено как
@@ -140,34 +140,42 @@ match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } { $wins ->
         [few] победы
         [many] побед
        *[other] победы
-    }, { $draws } { $draws ->
-        [one] ничья
-        [few] ничьи
-        [many] ничьих
-       *[other] ничьей
     }, { $losses } { $losses ->
         [one] поражение
         [few] поражения
         [many] поражений
        *[other] поражения
+    }, { $draws } { $draws ->
+        [one] ничья
+        [few] ничьи
+        [many] ничьих
+       *[other] ничьей
     }
 match-elo-unknown = { $wins } { $wins ->
         [one] победа
         [few] победы
         [many] побед
        *[other] победы
-    }, { $draws } { $draws ->
-        [one] ничья
-        [few] ничьи
-        [many] ничьих
-       *[other] ничьей
     }, { $losses } { $losses ->
         [one] поражение
         [few] поражения
         [many] поражений
        *[other] поражения
+    }, { $draws } { $draws ->
+        [one] ничья
+        [few] ничьи
+        [many] ничьих
+       *[other] ничьей
     } · Elo появится, когда оба игрока наберут очки
 match-stopped-game = Матч остановлен: эта партия не засчитывается.
 match-stop = Остановить
 match-again = Ещё раз
 match-saved = Партии сохранены в { $dir }
+match-game = { $number }. { $first } ({ $first-side }) – { $second } ({ $second-side }): { $how }
+match-how-line = { $winner }: победа, { $line } в ряд
+match-how-time = { $winner }: победа по времени
+match-how-forfeit = { $winner }: техническая победа — { $loser } { $why }
+match-how-resigned = { $winner }: победа, соперник сдался
+match-how-draw = ничья
+match-faults = Поражений по времени: { $time } · технических поражений: { $forfeits }
+match-games-earlier = … более ранних партий: { $n }

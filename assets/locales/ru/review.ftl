@@ -89,7 +89,7 @@ analysis-click-hint = Щёлкните, чтобы поставить камен
 analysis-engine = Движок: { $name }
 analysis-engine-own = встроенный
 analysis-no-engine = Ни один из движков, добавленных в настройках, не играет с такими правилами и размером доски.
-analysis-engine-fault = { $name }: { $what } — анализ невозможен.
+analysis-engine-fault = { $name } { $what } — анализ невозможен.
 analysis-stones-kept = На новой доске поместилось { $kept } из { $total ->
     [one] { $total } камня
    *[other] { $total } камней

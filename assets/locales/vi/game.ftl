@@ -222,9 +222,21 @@ status-resign-confirm = Đầu hàng ván này? Nhấn Đầu hàng (Ctrl+R) l�
 status-ai-failed = AI không đi được ({ $error }) và đầu hàng.
 # $what: what the engine did, in English from the protocol client ("did not answer within
 # 7.0 s", "played 7,7, which is not allowed: ...").
-engine-fault = { $name }: { $what } — bị xử thua ván này.
+engine-fault = { $name } { $what } nên bị xử thua ván này.
 engine-stopped = Máy đã bị dừng trước khi trả lời.
-engine-not-this-game = Máy bên ngoài không chơi trò chơi này.
+fault-start = không khởi động được ({ $error })
+fault-crash = đã ngừng chạy
+fault-time = không trả lời trong { $seconds } giây
+fault-not-a-move = trả lời “{ $reply }” thay vì một nước đi
+fault-off-board = đi { $point }, nằm ngoài bàn cờ
+fault-taken = đi { $point }, nơi đã có quân
+fault-forbidden = đi { $point }, một nước cấm với quân Đen
+fault-after-the-end = đi { $point } sau khi ván cờ đã kết thúc
+fault-flood = in ra hơn { $lines } dòng cho một nước đi
+fault-refused-sizes = từ chối mọi cỡ bàn cờ được đề nghị ({ $sizes })
+fault-refused-board = từ chối bàn cờ { $size }×{ $size }: “{ $reply }”
+hint-engine-fault = { $name } { $what }
+engine-not-this-game = Máy cờ ngoài không chơi trò chơi này.
 status-ai-placing = { $level } đang đặt quân…
 status-ai-choosing = { $level } đang chọn…
 status-player-prompt = { $player }: { $prompt }

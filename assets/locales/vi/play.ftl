@@ -84,7 +84,7 @@ result-side-won = { $side } thắng
 result-reason-line = { $player } xếp được { $line } quân liên tiếp ở nước thứ { $move }.
 result-reason-resigned = { $player } đầu hàng sau { $moves } nước.
 result-reason-time = { $player } hết giờ sau { $moves } nước.
-result-reason-forfeit = { $player } bị xử thua sau { $moves } nước.
+result-reason-forfeit = { $player } bị xử thua sau { $moves } nước ({ $why }).
 result-reason-board-full = Bàn cờ đã kín: không ai xếp được { $line } quân liên tiếp.
 result-saved-as =
     Đã lưu thành
@@ -105,7 +105,7 @@ setup-replace-yes = Thay
 setup-replace-no = Giữ lại
 
 ## Engine match: two players (levels or engines) play each other, watched.
-match-title = Trận đấu máy
+match-title = Trận đấu giữa các máy cờ
 match-start = Bắt đầu trận đấu
 match-player = Người chơi { $player }
 match-games = Số ván
@@ -115,9 +115,17 @@ match-heading = Ván { $number } / { $total }
 match-heading-over = Trận đấu kết thúc: { $total } ván
 match-heading-stopped = Trận đấu dừng sau { $played } ván
 match-score = { $a } { $a-points } – { $b-points } { $b }
-match-elo = { $a }: Elo { $elo } ± { $margin } · thắng { $wins }, hòa { $draws }, thua { $losses }
-match-elo-unknown = Thắng { $wins }, hòa { $draws }, thua { $losses } · có Elo khi cả hai đều đã ghi điểm
+match-elo = { $a }: Elo { $elo } ± { $margin } · thắng { $wins }, thua { $losses }, hòa { $draws }
+match-elo-unknown = Thắng { $wins }, thua { $losses }, hòa { $draws } · có Elo khi cả hai đều đã ghi điểm
 match-stopped-game = Trận đấu đã dừng: ván này không được tính.
 match-stop = Dừng
 match-again = Đấu lại
 match-saved = Các ván đã lưu trong { $dir }
+match-game = { $number }. { $first } ({ $first-side }) – { $second } ({ $second-side }): { $how }
+match-how-line = { $winner } thắng với { $line } quân liên tiếp
+match-how-time = { $winner } thắng do đối phương hết giờ
+match-how-forfeit = { $winner } thắng do đối phương bị xử thua: { $loser } { $why }
+match-how-resigned = { $winner } thắng do đối phương đầu hàng
+match-how-draw = hòa
+match-faults = Thua do hết giờ: { $time } · bị xử thua: { $forfeits }
+match-games-earlier = … và { $n } ván trước đó

@@ -645,3 +645,286 @@ fn every_composed_sentence_reads_cleanly() {
         .collect();
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+// Nested sentences: a message put into another (a fault into a forfeit, a reason into "No
+// hint"), and a fault as each language tells it.
+
+/// The messages the game puts into another's variable: (message, variable, the keys it can
+/// hold; a key ending in '-' stands for every key with that prefix).
+const NESTED: &[(&str, &str, &[&str])] = &[
+    ("engine-fault", "what", &["fault-"]),
+    ("analysis-engine-fault", "what", &["fault-"]),
+    ("result-reason-forfeit", "why", &["fault-"]),
+    ("match-how-forfeit", "why", &["fault-"]),
+    ("hint-engine-fault", "what", &["fault-"]),
+    (
+        "engine-not-added",
+        "what",
+        &["fault-", "engine-no-file", "engine-refused-every-rule"],
+    ),
+    (
+        "hint-none",
+        "why",
+        &["hint-no-legal-move", "hint-other-game", "hint-engine-fault"],
+    ),
+    ("match-game", "how", &["match-how-"]),
+];
+
+/// Stops and marks that end a sentence, and the colon that ends a lead-in.
+const STOPS: &[char] = &['.', '。', '!', '！', '?', '？', ':', '：', '…'];
+
+/// The first run of two or more stops in a row ("..", "。。", "!.", ".:"), other than an
+/// ellipsis ("..." or "…" alone).
+fn doubled_stop(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if !STOPS.contains(&chars[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && STOPS.contains(&chars[i]) {
+            i += 1;
+        }
+        let run: String = chars[start..i].iter().collect();
+        if run.chars().count() > 1 && run != "..." {
+            return Some(run);
+        }
+    }
+    None
+}
+
+/// Every rendering of message `key` of `bundle` with the game's nested messages in the
+/// variables [`NESTED`] names (each of them, recursively) and one sample in the others: a
+/// placeholder for text, a number with a fraction for numbers chosen on (1.5), a word a
+/// selection knows for words.
+fn nested_renderings(bundle: &Bundle, keys: &[String], key: &str, depth: usize) -> Vec<String> {
+    let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+        return Vec::new();
+    };
+    let mut vars = BTreeSet::new();
+    pattern_vars(pattern, &mut vars);
+    let mut chosen = BTreeMap::new();
+    selections(pattern, &mut chosen);
+    let mut base = FluentArgs::new();
+    let mut nested: Option<(String, Vec<String>)> = None;
+    for v in &vars {
+        let inner = NESTED
+            .iter()
+            .find(|(k, var, _)| *k == key && var == v)
+            .map(|(_, _, inner)| *inner);
+        if let (Some(inner), true) = (inner, depth < 3) {
+            let texts = keys
+                .iter()
+                .filter(|k| {
+                    inner.iter().any(|i| {
+                        if i.ends_with('-') {
+                            k.starts_with(i)
+                        } else {
+                            k == i
+                        }
+                    })
+                })
+                .flat_map(|k| nested_renderings(bundle, keys, k, depth + 1))
+                .collect();
+            nested = Some((v.clone(), texts));
+            continue;
+        }
+        let sample = samples(v, chosen.get(v).map(Vec::as_slice), &["five".to_string()])
+            .into_iter()
+            .last()
+            .unwrap();
+        base.set(v.clone(), sample);
+    }
+    let render = |args: &FluentArgs| {
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, Some(args), &mut errors)
+            .into_owned()
+    };
+    match nested {
+        None => vec![render(&base)],
+        Some((var, texts)) => texts
+            .into_iter()
+            .map(|t| {
+                let mut args = FluentArgs::new();
+                for (name, value) in base.iter() {
+                    args.set(name.to_string(), value.clone());
+                }
+                args.set(var.clone(), FluentValue::from(t));
+                render(&args)
+            })
+            .collect(),
+    }
+}
+
+/// The fixed English phrases of the protocol client's faults (their `Display`, for the log
+/// and pbrain-match), which no other language may show.
+fn fault_phrases() -> Vec<String> {
+    use crate::protocol::client::{Fault, IllegalKind, Refusal};
+    let x = || "\u{1}".to_string();
+    let faults = [
+        Fault::Start(x()),
+        Fault::Crash(x()),
+        Fault::Time(std::time::Duration::from_secs(7)),
+        Fault::NotAMove(x()),
+        Fault::Illegal {
+            reply: x(),
+            reason: x(),
+            kind: IllegalKind::Taken,
+        },
+        Fault::Flood(1),
+        Fault::Refused {
+            what: Refusal::Board(1),
+            reply: x(),
+        },
+        Fault::Refused {
+            what: Refusal::Sizes(vec![1]),
+            reply: x(),
+        },
+    ];
+    faults
+        .iter()
+        .flat_map(|f| {
+            f.to_string()
+                .split(|c: char| !(c.is_ascii_alphabetic() || c == ' '))
+                .map(|p| p.trim().to_string())
+                .filter(|p| p.split(' ').filter(|w| w.len() >= 3).count() >= 2)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_nesting_checks_catch_a_doubled_stop_and_an_english_fault() {
+    assert_eq!(doubled_stop("No hint: it stopped.."), Some("..".into()));
+    assert_eq!(
+        doubled_stop("ヒントなし：止まりました。。"),
+        Some("。。".into())
+    );
+    assert_eq!(doubled_stop("Bravo!."), Some("!.".into()));
+    assert_eq!(doubled_stop("Thinking... h8 … done."), None);
+    let phrases = fault_phrases();
+    assert!(
+        phrases.iter().any(|p| p == "did not answer within"),
+        "{phrases:?}"
+    );
+    assert!(
+        phrases.iter().any(|p| p == "stopped running"),
+        "{phrases:?}"
+    );
+}
+
+/// Every message that holds another (a fault in a forfeit, a reason in "No hint: ..."),
+/// rendered with each message the game puts there, has one stop at its end, not two, and
+/// outside English no phrase of the protocol's English faults; and no message of another
+/// language is its English twin with English words in it.
+#[test]
+fn every_nested_sentence_reads_cleanly() {
+    let phrases = fault_phrases();
+    let (english_bundle, _) = bundle(&LANGUAGES[0]);
+    let keys_of = |source: &str| -> Vec<String> {
+        shape(source)
+            .unwrap()
+            .into_keys()
+            .filter(|k| !k.contains('.'))
+            .collect()
+    };
+    let english_keys = keys_of(LANGUAGES[0].source);
+    // Words a message may share with its English twin: the kept names, units, the rule
+    // names every catalog writes in Latin letters.
+    let shared = |lang: &str, w: &str| {
+        KEPT_NAMES.contains(&w) || matches!(w, "swap2" | "elo") || SHARED_WORDS.contains(&(lang, w))
+    };
+    let mut problems = Vec::new();
+    for lang in LANGUAGES {
+        let (bundle, _) = bundle(lang);
+        let keys = keys_of(lang.source);
+        for key in &keys {
+            let texts = nested_renderings(&bundle, &keys, key, 0);
+            for text in &texts {
+                if let Some(run) = doubled_stop(&without_placeholders(text)) {
+                    problems.push(format!("{}: {key}: {run:?} in {text:?}", lang.id));
+                }
+                if lang.id != "en" {
+                    let lower = text.to_lowercase();
+                    for p in phrases.iter().filter(|p| lower.contains(p.as_str())) {
+                        problems.push(format!("{}: {key}: English {p:?} in {text:?}", lang.id));
+                    }
+                }
+            }
+            if lang.id == "en" || !english_keys.contains(key) {
+                continue;
+            }
+            let theirs = nested_renderings(&bundle, &keys, key, 3);
+            let ours = nested_renderings(&english_bundle, &english_keys, key, 3);
+            if let (Some(t), Some(o)) = (theirs.first(), ours.first())
+                && t == o
+                && without_placeholders(t)
+                    .split(|c: char| !latin_letter(c))
+                    .map(str::to_lowercase)
+                    .any(|w| w.chars().count() >= 4 && !shared(lang.id, &w))
+            {
+                problems.push(format!("{}: {key}: the English text {t:?}", lang.id));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// A fault as the player reads it: in the language's own words, with its number written
+/// as the language writes it, in a sentence with one stop.
+#[test]
+fn a_fault_is_told_in_the_players_language() {
+    use crate::gui::kind::gomoku::external::fault_reason;
+    use crate::protocol::client::{Fault, IllegalKind};
+    let phrases = fault_phrases();
+    let faults = [
+        Fault::Crash("exited between moves".into()),
+        Fault::Time(std::time::Duration::from_millis(7000)),
+        Fault::NotAMove("good move!".into()),
+        Fault::Illegal {
+            reply: "7,7".into(),
+            reason: "7,7 is already taken by black".into(),
+            kind: IllegalKind::Taken,
+        },
+    ];
+    let mut i18n = I18n::new(0);
+    for (index, lang) in LANGUAGES.iter().enumerate() {
+        i18n.set(index);
+        for fault in &faults {
+            let reason = fault_reason(fault, 15);
+            let forfeit = Msg::key("engine-fault")
+                .with("name", "Crasher".to_string())
+                .with("what", reason.clone());
+            let hint = Msg::key("hint-none").with(
+                "why",
+                Msg::key("hint-engine-fault")
+                    .with("name", "Crasher".to_string())
+                    .with("what", reason),
+            );
+            for text in [i18n.msg(&forfeit), i18n.msg(&hint)] {
+                assert_eq!(doubled_stop(&text), None, "{}: {text}", lang.id);
+                if lang.id != "en" {
+                    let lower = text.to_lowercase();
+                    assert!(
+                        !phrases.iter().any(|p| lower.contains(p.as_str())),
+                        "{}: {text}",
+                        lang.id
+                    );
+                }
+            }
+        }
+        let time = i18n.msg(&fault_reason(&faults[1], 15));
+        let seven = if decimal_comma(lang.id) { "7,0" } else { "7.0" };
+        assert!(time.contains(seven), "{}: {time}", lang.id);
+        // The point as the board names it.
+        assert!(i18n.msg(&fault_reason(&faults[3], 15)).contains("h8"));
+    }
+    i18n.set(0);
+    assert_eq!(
+        i18n.msg(&fault_reason(&faults[1], 15)),
+        "did not answer within 7.0 s"
+    );
+}

@@ -581,6 +581,9 @@ pub struct SearchInfo {
     pub hint: Msg,
     /// Where a hint points when that is not the move (a lost position: the opponent's win).
     pub hint_at: Option<Move>,
+    /// What an external engine did wrong, when it forfeits (a `fault-` message; `mv` has
+    /// the whole sentence).
+    pub fault: Option<Msg>,
 }
 
 impl SearchInfo {
@@ -599,6 +602,16 @@ impl SearchInfo {
             panel: level.headline(),
             hint: Msg::key("hint-none").with("why", why),
             hint_at: None,
+            fault: None,
+        }
+    }
+
+    /// No move: `sentence` (a message key, a whole sentence: "The engine was stopped before
+    /// it answered.") says why, and is the hint's line as it is (`hint-none` takes a phrase).
+    pub fn unanswered(level: AnyLevel, sentence: &'static str) -> SearchInfo {
+        SearchInfo {
+            hint: Msg::key(sentence),
+            ..SearchInfo::none(level, sentence)
         }
     }
 

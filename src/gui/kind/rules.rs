@@ -147,7 +147,7 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
         _stop: &AtomicBool,
         _progress: Progress,
     ) -> SearchInfo {
-        SearchInfo::none(request.level, "engine-not-this-game")
+        SearchInfo::unanswered(request.level, "engine-not-this-game")
     }
     /// Starts an external engine's process and its game for this board, so its first move
     /// is not charged its start; nothing for games without engines.

@@ -12,8 +12,9 @@ use crate::gui::board::BoardSystems;
 use crate::gui::effects;
 use crate::gui::flow::{Action, MatchAction, Screen, press};
 use crate::gui::i18n::{I18n, Msg};
+use crate::gui::kind::{AnyGame, Side};
 use crate::gui::persist::Paths;
-use crate::gui::session::{EngineMatch, MatchRun, Session};
+use crate::gui::session::{EngineMatch, GameEnd, MatchRun, Session};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{ButtonAction, GameButton, bold, text};
 
@@ -55,6 +56,11 @@ struct MatchTurn;
 struct MatchInfo;
 #[derive(Component)]
 struct MatchStatus;
+#[derive(Component)]
+struct MatchGames;
+
+/// The most finished games the panel lists (the last ones; the count covers them all).
+const LISTED_GAMES: usize = 6;
 
 fn spawn_match(mut commands: Commands, session: Res<Session>, paths: Res<Paths>, i18n: Res<I18n>) {
     let kind = session.game.kind();
@@ -87,6 +93,7 @@ fn spawn_match(mut commands: Commands, session: Res<Session>, paths: Res<Paths>,
                 ..default()
             },
         ));
+        p.spawn((MatchGames, text("", 13.0, palette::TEXT_DIM)));
         super::move_list::spawn(p, 2);
         let esc = i18n.t("play-key-esc");
         let buttons = [
@@ -155,6 +162,69 @@ fn score_lines(run: &MatchRun) -> (Msg, Msg, Msg) {
     (heading, score, elo)
 }
 
+/// How game `index` of `run` ended: who won and how (a line, on time, a forfeit and what
+/// the engine did wrong, a resignation), or a draw. `game` names the winning line.
+fn how_it_ended(run: &MatchRun, index: usize, game: &AnyGame) -> Msg {
+    let played = &run.games[index];
+    let seated = run.seated(index);
+    let name = |side: Side| seated[side.index()].short_name();
+    let winner = played.end.winner();
+    let how = match &played.end {
+        GameEnd::Line { line, .. } => {
+            Msg::key("match-how-line").with("line", game.line_name(line.len()))
+        }
+        GameEnd::Time { .. } => Msg::key("match-how-time"),
+        GameEnd::Forfeit { loser } => Msg::key("match-how-forfeit")
+            .with("loser", name(*loser))
+            .with(
+                "why",
+                played
+                    .forfeit
+                    .clone()
+                    .unwrap_or_else(|| Msg::key("fault-crash")),
+            ),
+        GameEnd::Resigned { .. } => Msg::key("match-how-resigned"),
+        GameEnd::Draw => return Msg::key("match-how-draw"),
+    };
+    match winner {
+        Some(side) => how.with("winner", name(side)),
+        None => Msg::key("match-how-draw"),
+    }
+}
+
+/// The list of finished games (the last [`LISTED_GAMES`]), then the games lost on time and
+/// by forfeit; empty before the first game ends.
+fn games_list(run: &MatchRun, game: &AnyGame) -> Msg {
+    if run.games.is_empty() {
+        return Msg::verbatim(String::new());
+    }
+    let kind = run.kind;
+    let from = run.games.len().saturating_sub(LISTED_GAMES);
+    let mut lines = Vec::new();
+    if from > 0 {
+        lines.push(Msg::key("match-games-earlier").with("n", from));
+    }
+    for index in from..run.games.len() {
+        let [first, second] = run.seated(index);
+        lines.push(
+            Msg::key("match-game")
+                .with("number", index + 1)
+                .with("first", first.short_name())
+                .with("first-side", kind.side_name(Side::First))
+                .with("second", second.short_name())
+                .with("second-side", kind.side_name(Side::Second))
+                .with("how", how_it_ended(run, index, game)),
+        );
+    }
+    let (time, forfeits) = run.faults();
+    lines.push(
+        Msg::key("match-faults")
+            .with("time", time)
+            .with("forfeits", forfeits),
+    );
+    Msg::Join(lines, "\n")
+}
+
 /// Who is to move and how deep they think.
 fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
     if !session.is_ongoing() {
@@ -189,6 +259,7 @@ fn update_match_panel(
         Query<&mut Text, With<MatchTurn>>,
         Query<&mut Text, With<MatchInfo>>,
         Query<&mut Text, With<MatchStatus>>,
+        Query<&mut Text, With<MatchGames>>,
     )>,
     mut icons: Query<&mut PieceIcon, With<TurnIcon>>,
 ) {
@@ -209,9 +280,10 @@ fn update_match_panel(
             .status
             .clone()
             .unwrap_or_else(|| Msg::verbatim(String::new())),
+        games_list(run, &session.game),
     ]
     .map(|m| i18n.msg(&m));
-    let [heading, score, elo, turn, info, status] = lines;
+    let [heading, score, elo, turn, info, status, games] = lines;
     for mut t in &mut texts.p0() {
         set_text(&mut t, heading.clone());
     }
@@ -229,6 +301,9 @@ fn update_match_panel(
     }
     for mut t in &mut texts.p5() {
         set_text(&mut t, status.clone());
+    }
+    for mut t in &mut texts.p6() {
+        set_text(&mut t, games.clone());
     }
     let to_move = session.game.to_move();
     for mut icon in &mut icons {

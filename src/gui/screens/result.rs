@@ -57,7 +57,14 @@ fn reason(session: &Session, end: &GameEnd) -> Msg {
             .with("moves", moves),
         GameEnd::Forfeit { loser } => Msg::key("result-reason-forfeit")
             .with("player", session.player_name(*loser))
-            .with("moves", moves),
+            .with("moves", moves)
+            .with(
+                "why",
+                session
+                    .forfeit_reason
+                    .clone()
+                    .unwrap_or_else(|| Msg::key("fault-crash")),
+            ),
         GameEnd::Draw => {
             Msg::key("result-reason-board-full").with("line", session.game.line_name(0))
         }

@@ -55,6 +55,22 @@ pub(super) fn settle(
     }
 }
 
+/// The record's comment: the opening's line, and what an engine that forfeited did wrong
+/// (in English, as records are).
+fn record_comment(session: &Session) -> Option<String> {
+    let opening = session
+        .opening
+        .as_ref()
+        .map(|o| o.record_comment())
+        .or_else(|| session.opening_comment());
+    let forfeit = session
+        .forfeited
+        .and(session.forfeit_message.as_ref())
+        .map(Msg::english);
+    let lines: Vec<String> = opening.into_iter().chain(forfeit).collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
 /// Saves the record, counts the result, removes the autosave and picks the end sound.
 pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats) {
     let who = match (&session.opponent, &session.engine) {
@@ -78,11 +94,7 @@ pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: 
                 .as_ref()
                 .map(|c| c.per_move())
                 .unwrap_or_default(),
-            comment: session
-                .opening
-                .as_ref()
-                .map(|o| o.record_comment())
-                .or_else(|| session.opening_comment()),
+            comment: record_comment(session),
         },
         &who,
     );

@@ -78,6 +78,8 @@ pub struct MatchGame {
     pub winner: Option<usize>,
     /// How it ended (a line, on time, a forfeit, ...), in the game's colours.
     pub end: GameEnd,
+    /// In a forfeit: what the engine did wrong (a `fault-` message).
+    pub forfeit: Option<Msg>,
     /// Where its record was saved.
     pub record: Option<PathBuf>,
 }
@@ -187,6 +189,25 @@ impl MatchRun {
         wdl
     }
 
+    /// The players of game `index` as they sat: the first colour's, then the second's.
+    pub fn seated(&self, index: usize) -> [&MatchPlayer; 2] {
+        let [a, b] = &self.players;
+        if MatchRun::a_first(index) {
+            [a, b]
+        } else {
+            [b, a]
+        }
+    }
+
+    /// Games lost on time and by forfeit, in the whole match.
+    pub fn faults(&self) -> (usize, usize) {
+        let count = |f: fn(&GameEnd) -> bool| self.games.iter().filter(|g| f(&g.end)).count();
+        (
+            count(|e| matches!(e, GameEnd::Time { .. })),
+            count(|e| matches!(e, GameEnd::Forfeit { .. })),
+        )
+    }
+
     /// Every game played, or stopped.
     pub fn is_over(&self) -> bool {
         self.stopped || self.games.len() >= self.total
@@ -229,6 +250,7 @@ pub(super) fn run_match(
             a_first,
             winner,
             end: finished.end.clone(),
+            forfeit: session.forfeited.and(session.forfeit_reason.clone()),
             record: finished.record.clone(),
         });
         if !run.is_over() {

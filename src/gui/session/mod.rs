@@ -155,6 +155,12 @@ pub struct Session {
     pub resigned: Option<Side>,
     /// The side whose external engine forfeited.
     pub forfeited: Option<Side>,
+    /// What that engine did wrong (a `fault-` message: "did not answer within 7.0 s"), for
+    /// the result, the match's list of games and the record.
+    pub forfeit_reason: Option<Msg>,
+    /// The whole sentence of the forfeit ("Crasher 1 did not answer within 7.0 s, and
+    /// forfeits the game."), in English for the record's comment.
+    pub forfeit_message: Option<Msg>,
     /// The external engine playing the AI's side, when the opponent is one (its process
     /// lives as long as the session holds it).
     pub engine: Option<EngineSeat>,
@@ -216,6 +222,8 @@ impl Session {
             started: timestamp().date,
             resigned: None,
             forfeited: None,
+            forfeit_reason: None,
+            forfeit_message: None,
             engine: None,
             autoplay: None,
             halted: false,

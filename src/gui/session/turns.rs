@@ -182,6 +182,8 @@ pub(super) fn apply_ai_moves(
                 // An external engine that crashed, hung or played an illegal point loses
                 // the game, as Gomocup managers rule; the message names it and what it did.
                 warn!("{}", e.english());
+                session.forfeit_reason = msg.info.fault.clone();
+                session.forfeit_message = Some(e.clone());
                 session.status = Some(e);
                 session.forfeited = Some(ai);
             }

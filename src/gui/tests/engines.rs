@@ -191,7 +191,11 @@ fn misbehaving_engines_forfeit_with_a_message_naming_them() {
     let cases = [
         ("pbrain-crash", "exit 3", "stopped running"),
         ("pbrain-hang", "exec sleep 600", "did not answer within"),
-        ("pbrain-taken", "echo 7,7", "not allowed"),
+        (
+            "pbrain-taken",
+            "echo 7,7",
+            "played h8, which is already taken",
+        ),
         ("pbrain-babble", "echo 'good move!'", "instead of a move"),
         (
             "pbrain-flood",
@@ -229,7 +233,25 @@ fn misbehaving_engines_forfeit_with_a_message_naming_them() {
             "{name}: {status}"
         );
         let finished = s.finished.clone().unwrap();
-        let record = files::open_record(&finished.record.expect("saved"), &t.games()).unwrap();
+        // The result says why, and so does the record's comment.
+        let reason = s.forfeit_reason.as_ref().map(|m| m.english());
+        assert!(
+            reason.as_deref().is_some_and(|r| r.contains(said)),
+            "{name}: {reason:?}"
+        );
+        let path = finished.record.clone().expect("saved");
+        let sgf = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            sgf.contains(said) && sgf.contains("forfeits"),
+            "{name}: {sgf}"
+        );
+        assert!(t.run_until(|w| *w.resource::<State<Screen>>().get() == Screen::Result));
+        let texts = t.texts().join("\n");
+        assert!(
+            texts.contains("forfeited the game after 1 move: ") && texts.contains(said),
+            "{name}: {texts}"
+        );
+        let record = files::open_record(&path, &t.games()).unwrap();
         assert_eq!(record.moves.len(), 1, "{name}");
         assert!(
             record.result.english().ends_with("won by forfeit"),
@@ -306,7 +328,7 @@ fn new_game_says_who_plays_an_engine_s_opening() {
     t.act(Action::Setup(SetupAction::Choose("rule", 0)));
     t.act(Action::Setup(SetupAction::Choose("size", 15)));
     t.act(Action::Setup(SetupAction::Engine(0)));
-    let said = "Opener plays after the opening: Master makes its choices in the opening.";
+    let said = "Opener plays after the opening: Master makes the engine's choices in the opening.";
     assert!(
         !t.texts().iter().any(|t| t.contains(said)),
         "no opening rule yet"

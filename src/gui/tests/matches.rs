@@ -192,7 +192,7 @@ fn a_stopped_match_keeps_its_score_and_does_not_count_the_game_on_the_board() {
         "and it is not saved"
     );
     let texts = t.texts().join("\n");
-    assert!(texts.contains("Match stopped after 1 games"), "{texts}");
+    assert!(texts.contains("Match stopped after 1 game"), "{texts}");
 }
 
 #[test]

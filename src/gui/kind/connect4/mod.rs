@@ -157,6 +157,7 @@ pub fn search_info(
         panel,
         hint,
         hint_at: None,
+        fault: None,
     }
 }
 

@@ -11,7 +11,50 @@ use crate::engine::gomoku::{Game, Pos};
 use crate::engine::review::Outlook;
 use crate::gui::kind::{Candidate, EngineSeat, Progress, SearchInfo, SearchRequest};
 use crate::gui::msg::{Arg, Msg};
-use crate::protocol::client::{Eval, Limit, thinking};
+use crate::protocol::client::{Eval, Fault, IllegalKind, Limit, Refusal, thinking};
+
+/// What a brain did wrong, in the player's language: a phrase that follows the engine's name
+/// ("did not answer within 7.0 s"), with no stop of its own, for the sentences that say what
+/// came of it (a forfeit, no analysis, not added). `size` is the board's, for the points
+/// the brain played. The system's or the brain's own words (why it could not start, what it
+/// answered) stay as they are; the log has the English whole ([`Fault`]'s `Display`).
+pub fn fault_reason(fault: &Fault, size: usize) -> Msg {
+    // A point on the board as the board names it ("h8"), else as the brain wrote it.
+    let point = |reply: &str| {
+        Pos::from_gomocup(reply, size).map_or_else(|_| reply.to_string(), |p| p.to_human(size))
+    };
+    match fault {
+        Fault::Start(error) => Msg::key("fault-start").with("error", error.clone()),
+        Fault::Crash(_) => Msg::key("fault-crash"),
+        Fault::Time(t) => Msg::key("fault-time").with("seconds", Arg::fixed(t.as_secs_f64(), 1)),
+        Fault::NotAMove(reply) => Msg::key("fault-not-a-move").with("reply", reply.clone()),
+        Fault::Illegal { reply, kind, .. } => Msg::key(match kind {
+            IllegalKind::OffBoard => "fault-off-board",
+            IllegalKind::Taken => "fault-taken",
+            IllegalKind::Forbidden => "fault-forbidden",
+            IllegalKind::GameOver => "fault-after-the-end",
+        })
+        .with("point", point(reply)),
+        Fault::Flood(lines) => Msg::key("fault-flood").with("lines", *lines),
+        Fault::Refused {
+            what: Refusal::Sizes(sizes),
+            ..
+        } => Msg::key("fault-refused-sizes").with(
+            "sizes",
+            sizes
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        Fault::Refused {
+            what: Refusal::Board(n),
+            reply,
+        } => Msg::key("fault-refused-board")
+            .with("size", *n)
+            .with("reply", reply.clone()),
+    }
+}
 
 fn outlook(eval: Eval) -> Outlook {
     match eval {
@@ -85,9 +128,12 @@ pub fn analyse(
             Ok(())
         }
         Ok(None) => Ok(()),
-        Err(fault) => Err(Msg::key("analysis-engine-fault")
-            .with("name", seat.name.clone())
-            .with("what", fault.to_string())),
+        Err(fault) => {
+            bevy::log::warn!("{} (analysis): {fault}", seat.name);
+            Err(Msg::key("analysis-engine-fault")
+                .with("name", seat.name.clone())
+                .with("what", fault_reason(&fault, game.size())))
+        }
     }
 }
 
@@ -122,7 +168,7 @@ pub fn search(
         client.end(Duration::ZERO);
     }
     let name = seat.name.clone();
-    let mut info = SearchInfo::none(level, "engine-stopped");
+    let mut info = SearchInfo::unanswered(level, "engine-stopped");
     match answer {
         Ok(Some(a)) => {
             info.mv = Ok(point(a.pos));
@@ -144,11 +190,19 @@ pub fn search(
         }
         Ok(None) => {}
         Err(fault) => {
-            let fault = Msg::key("engine-fault")
+            // The log has the brain's own words in full (why it stopped, the rules' reason).
+            bevy::log::warn!("{name}: {fault}");
+            let reason = fault_reason(&fault, game.size());
+            info.hint = Msg::key("hint-none").with(
+                "why",
+                Msg::key("hint-engine-fault")
+                    .with("name", name.clone())
+                    .with("what", reason.clone()),
+            );
+            info.mv = Err(Msg::key("engine-fault")
                 .with("name", name)
-                .with("what", fault.to_string());
-            info.hint = Msg::key("hint-none").with("why", fault.clone());
-            info.mv = Err(fault);
+                .with("what", reason.clone()));
+            info.fault = Some(reason);
             info.time = Duration::ZERO;
         }
     }

@@ -194,6 +194,7 @@ pub fn search_info(game: &Game, level: Level, r: &SearchResult) -> SearchInfo {
         panel,
         hint,
         hint_at: their_win.map(|(_, q)| point(q)),
+        fault: None,
     }
 }
 

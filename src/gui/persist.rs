@@ -271,6 +271,18 @@ impl EngineEntry {
         }
     }
 
+    /// How a game runs it: on a clock (`clocked`) at the game's own priority, since its
+    /// thinking is on the clock and a lowered one loses that time to whatever else the
+    /// machine runs (a 1 s move became 3 s beside two busy loops); otherwise lowered, so the
+    /// interface stays smooth while it thinks on every core.
+    pub fn game_spec(&self, clocked: bool) -> crate::protocol::client::EngineSpec {
+        let spec = self.spec();
+        crate::protocol::client::EngineSpec {
+            nice: if clocked { None } else { spec.nice },
+            ..spec
+        }
+    }
+
     /// How the analysis board runs it: no clock runs there, so a late answer (the machine
     /// busy with other work) is still shown, and only an engine silent for
     /// [`ANALYSIS_GRACE`] past its time is called hung.

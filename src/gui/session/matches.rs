@@ -34,6 +34,7 @@ impl MatchPlayer {
         choice: &PlayerChoice,
         engines: &[EngineEntry],
         options: &Options,
+        clocked: bool,
     ) -> Option<MatchPlayer> {
         match choice {
             PlayerChoice::Level(n) => kind.level(*n).map(|level| MatchPlayer {
@@ -46,7 +47,10 @@ impl MatchPlayer {
                     .find(|e| &e.path == path && kind.engine_can_play(e, options))?;
                 Some(MatchPlayer {
                     level: kind.def().levels().last().copied()?,
-                    engine: Some(EngineSeat::new(entry.name.clone(), entry.spec())),
+                    engine: Some(EngineSeat::new(
+                        entry.name.clone(),
+                        entry.game_spec(clocked),
+                    )),
                 })
             }
         }
@@ -118,7 +122,8 @@ impl MatchRun {
         seed: u64,
     ) -> Result<MatchRun, Msg> {
         let player = |i: usize| {
-            MatchPlayer::chosen(kind, &choice.players[i], engines, &options)
+            let clocked = choice.clock != TimeControl::NoClock;
+            MatchPlayer::chosen(kind, &choice.players[i], engines, &options, clocked)
                 .ok_or_else(|| Msg::key("match-player-cannot").with("player", i + 1))
         };
         let players = [player(0)?, player(1)?];

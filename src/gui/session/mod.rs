@@ -266,8 +266,9 @@ impl Session {
         };
         let opponent = level.map_or(Opponent::Person, Opponent::Ai);
         let mut session = Session::new(game, opponent, human, rand::random());
-        session.engine = engine.map(|e| EngineSeat::new(e.name.clone(), e.spec()));
         session.clock = GameClock::new(setup.clock);
+        let clocked = session.clock.is_some();
+        session.engine = engine.map(|e| EngineSeat::new(e.name.clone(), e.game_spec(clocked)));
         session.begin_opening(kind.def().opening(&options), options);
         session.warm_up_engines();
         session
@@ -583,7 +584,9 @@ pub fn session_from_autosave(
     if let Some(saved) = files::load_engine(paths, kind, notices) {
         match engines.iter().find(|e| e.path == saved.path && e.present()) {
             Some(entry) => {
-                session.engine = Some(EngineSeat::new(entry.name.clone(), entry.spec()));
+                let clocked = session.clock.is_some();
+                let spec = entry.game_spec(clocked);
+                session.engine = Some(EngineSeat::new(entry.name.clone(), spec));
             }
             None => {
                 // Said in the game's status line, where the player goes next (the title's

@@ -40,6 +40,16 @@ fn elo_and_margin() {
         losses: 0,
     };
     assert_eq!(sweep.elo(), None);
+    // One win and one loss bound nothing: the interval reaches a score of 0 and of 1, and
+    // the even score is +0 (printed "+0", not "-0").
+    let even = Wdl {
+        wins: 1,
+        draws: 0,
+        losses: 1,
+    };
+    let (elo, margin) = even.elo().unwrap();
+    assert_eq!(format!("{elo:+.0}"), "+0");
+    assert!(margin.is_infinite(), "{margin}");
 }
 
 #[test]

@@ -488,7 +488,8 @@ fn main() -> ExitCode {
         stats.overruns
     );
     let elo = match wdl.elo() {
-        Some((e, m)) => format!("{e:+.0} +/- {m:.0}"),
+        Some((e, m)) if m.is_finite() => format!("{e:+.0} +/- {m:.0}"),
+        Some((e, _)) => format!("{e:+.0}, too few games for a margin"),
         None => "unbounded".to_string(),
     };
     println!(

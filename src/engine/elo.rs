@@ -32,7 +32,9 @@ impl Wdl {
 
     /// The Elo difference the score means and the half-width of its 95% interval (normal
     /// approximation of the mean score, mapped through the logistic curve). `None` when
-    /// one side won every game (the difference is unbounded).
+    /// one side won every game (the difference is unbounded). The half-width is infinite
+    /// when the interval reaches a score of 0 or 1 (1-1 after two games): so few games
+    /// bound nothing, and the logistic curve's clamp would print a made-up ±2400.
     pub fn elo(&self) -> Option<(f64, f64)> {
         let n = self.games() as f64;
         let s = self.score();
@@ -40,9 +42,13 @@ impl Wdl {
             return None;
         }
         let margin = 1.959_964 * (self.variance() / n).sqrt();
-        let lo = elo_of(s - margin);
-        let hi = elo_of(s + margin);
-        Some((elo_of(s), (hi - lo) / 2.0))
+        let half = if s - margin <= 0.0 || s + margin >= 1.0 {
+            f64::INFINITY
+        } else {
+            (elo_of(s + margin) - elo_of(s - margin)) / 2.0
+        };
+        // An even score is +0, never -0.
+        Some((elo_of(s) + 0.0, half))
     }
 }
 

@@ -261,6 +261,29 @@ impl EngineEntry {
         Path::new(&self.path).is_file()
     }
 
+    /// Its name as every screen shows it: the `ABOUT` name, and when another engine of
+    /// `all` gives the same name (two builds of Rapfi), the part of its path that tells
+    /// them apart: "Rapfi 0.43.02 (rapfi-fitted)".
+    pub fn shown_name(&self, all: &[EngineEntry]) -> String {
+        let mine: Vec<&str> = path_parts(&self.path);
+        // How far from the file's end the first difference from each namesake lies; the
+        // farthest of those tells this one apart from all of them.
+        let depth = all
+            .iter()
+            .filter(|o| o.name == self.name && o.path != self.path)
+            .map(|o| {
+                let theirs = path_parts(&o.path);
+                (0..mine.len())
+                    .find(|&i| theirs.get(i) != mine.get(i))
+                    .unwrap_or(mine.len().saturating_sub(1))
+            })
+            .max();
+        match depth.and_then(|d| mine.get(d)) {
+            Some(part) => format!("{} ({part})", self.name),
+            None => self.name.clone(),
+        }
+    }
+
     /// How the protocol client runs it.
     pub fn spec(&self) -> crate::protocol::client::EngineSpec {
         crate::protocol::client::EngineSpec {
@@ -501,6 +524,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, save_settings_when_changed);
 }
 
+/// A path's parts from its end: the file's name first, then its folders.
+fn path_parts(path: &str) -> Vec<&str> {
+    path.rsplit(['/', '\\']).filter(|p| !p.is_empty()).collect()
+}
+
 /// Saves the settings whenever they change (setup choices, the settings screen).
 fn save_settings_when_changed(
     settings: Res<Settings>,
@@ -533,6 +561,35 @@ mod tests {
         assert_eq!(crate::engine::record::civil_date(0), (1970, 1, 1));
         assert_eq!(crate::engine::record::civil_date(19_723), (2024, 1, 1));
         assert_eq!(crate::engine::record::civil_date(19_782), (2024, 2, 29));
+    }
+
+    #[test]
+    fn engines_of_one_name_are_told_apart_by_their_paths() {
+        let entry = |path: &str, name: &str| EngineEntry {
+            path: path.into(),
+            name: name.into(),
+            ..EngineEntry::default()
+        };
+        let all = [
+            entry("/opt/rapfi-fitted/pbrain-rapfi", "Rapfi 0.43"),
+            entry("/src/rapfi/build/pbrain-rapfi", "Rapfi 0.43"),
+            entry("/src/rapfi/build/pbrain-embryo", "Embryo"),
+            entry("/a/b/pbrain-x", "X"),
+            entry("/a/c/pbrain-y", "X"),
+        ];
+        let shown: Vec<String> = all.iter().map(|e| e.shown_name(&all)).collect();
+        assert_eq!(
+            shown,
+            [
+                "Rapfi 0.43 (rapfi-fitted)",
+                "Rapfi 0.43 (build)",
+                "Embryo",
+                "X (pbrain-x)",
+                "X (pbrain-y)"
+            ]
+        );
+        // Alone, a name is shown as it is.
+        assert_eq!(all[0].shown_name(&all[..1]), "Rapfi 0.43");
     }
 
     #[test]

@@ -107,6 +107,8 @@ panel-search = { $level }
 # none) and the time it took.
 panel-engine = { $name }
     Poslední tah: hloubka { $depth } · { $seconds } s
+panel-engine-timed = { $name }
+    Poslední tah: { $seconds } s
 c4-how-forced = vynucený tah
 c4-how-feel = od oka
 c4-how-book = z knihovny zahájení

@@ -20,6 +20,7 @@ setup-colour = Vaše barva
 setup-colour-first = { $side } (první tah)
 setup-colour-random = Náhodně
 setup-clock = Hodiny
+setup-more-below = Další volby níže: posuňte dolů
 setup-own-clock = Vlastní hodiny
 setup-clock-minute-less = − min
 setup-clock-minute-more = + min
@@ -136,6 +137,22 @@ match-heading-stopped = Zápas zastaven po { $played } { $played ->
     }
 match-score = { $a } { $a-points } – { $b-points } { $b }
 match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } { $wins ->
+        [one] výhra
+        [few] výhry
+        [many] výhry
+       *[other] výher
+    }, { $losses } { $losses ->
+        [one] prohra
+        [few] prohry
+        [many] prohry
+       *[other] proher
+    }, { $draws } { $draws ->
+        [one] remíza
+        [few] remízy
+        [many] remízy
+       *[other] remíz
+    }
+match-elo-wide = { $a }: Elo { $elo } (na odchylku je málo partií) · { $wins } { $wins ->
         [one] výhra
         [few] výhry
         [many] výhry

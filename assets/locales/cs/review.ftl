@@ -100,6 +100,8 @@ analysis-to-place = Na tahu: { $side }
 analysis-thinking = Program přemýšlí…
 analysis-depth = Program, hloubka { $depth }:
 analysis-depth-deepening = Program, hloubka { $depth }, prohlubuje:
+analysis-lines = Program:
+analysis-lines-deepening = Program, stále počítá:
 
 review-title = Rozbor partie
 review-refutation = { $side } odpoví { $move }: { $outlook }.

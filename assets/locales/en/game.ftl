@@ -120,6 +120,9 @@ panel-search = { $level }
 # none) and the time it took.
 panel-engine = { $name }
     Last move: depth { $depth } · { $seconds } s
+# An external engine that reports no depth: its name and the time its move took.
+panel-engine-timed = { $name }
+    Last move: { $seconds } s
 c4-how-forced = a forced move
 c4-how-feel = by feel
 c4-how-book = from the opening book

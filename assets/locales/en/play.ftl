@@ -23,6 +23,8 @@ setup-colour = Your colour
 setup-colour-first = { $side } (first)
 setup-colour-random = Random
 setup-clock = Clock
+# Under a setup page whose lower rows are out of sight.
+setup-more-below = More below: scroll down
 setup-own-clock = Custom clock
 # The steppers of a clock of one's own: a minute less or more for the game, a second less
 # or more added per move. Small buttons.
@@ -161,6 +163,7 @@ match-heading-stopped = Match stopped after { $played ->
 match-score = { $a } { $a-points } – { $b-points } { $b }
 # $elo: the first player's Elo difference with its sign ("+87"); $margin: its 95% margin.
 match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } won, { $losses } lost, { $draws } drawn
+match-elo-wide = { $a }: Elo { $elo } (too few games for a margin) · { $wins } won, { $losses } lost, { $draws } drawn
 match-elo-unknown = { $wins } won, { $losses } lost, { $draws } drawn · Elo once both have scored
 match-stopped-game = The match was stopped: this game does not count.
 match-stop = Stop

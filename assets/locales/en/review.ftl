@@ -118,6 +118,9 @@ analysis-thinking = The engine is thinking…
 # Above the engine's three best moves; $depth: the search depth reached.
 analysis-depth = Engine, depth { $depth }:
 analysis-depth-deepening = Engine, depth { $depth }, deepening:
+# The same, for an engine that reports no depth.
+analysis-lines = Engine:
+analysis-lines-deepening = Engine, still thinking:
 
 review-title = Review
 # The opponent's best answer to a mistake: why it was one.

@@ -102,6 +102,8 @@ panel-search = { $level }
 # none) and the time it took.
 panel-engine = { $name }
     直前の手：深さ { $depth } · { $seconds } 秒
+panel-engine-timed = { $name }
+    直前の手：{ $seconds } 秒
 c4-how-forced = 必然の手
 c4-how-feel = 感覚
 c4-how-book = 定跡データより

@@ -72,6 +72,8 @@ analysis-to-place = { $side }の番
 analysis-thinking = エンジン思考中…
 analysis-depth = エンジン（深さ { $depth }）：
 analysis-depth-deepening = エンジン（深さ { $depth }、さらに読み中）：
+analysis-lines = エンジン：
+analysis-lines-deepening = エンジン（さらに読み中）：
 
 review-title = 検討
 review-refutation = { $side }の応手は { $move }：{ $outlook }。

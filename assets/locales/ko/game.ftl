@@ -98,6 +98,8 @@ panel-search = { $level }
 # none) and the time it took.
 panel-engine = { $name }
     마지막 수: 깊이 { $depth } · { $seconds }초
+panel-engine-timed = { $name }
+    마지막 수: { $seconds }초
 c4-how-forced = 외길 수
 c4-how-feel = 감으로
 c4-how-book = 오프닝 북

@@ -72,6 +72,8 @@ analysis-to-place = { $side } 차례
 analysis-thinking = 엔진이 생각하는 중…
 analysis-depth = 엔진, 깊이 { $depth }:
 analysis-depth-deepening = 엔진, 깊이 { $depth }, 더 읽는 중:
+analysis-lines = 엔진:
+analysis-lines-deepening = 엔진, 더 읽는 중:
 
 review-title = 복기
 review-refutation = { $side }의 응수는 { $move }: { $outlook }.

@@ -107,6 +107,8 @@ panel-search = { $level }
 # none) and the time it took.
 panel-engine = { $name }
     Последний ход: глубина { $depth } · { $seconds } с
+panel-engine-timed = { $name }
+    Последний ход: { $seconds } с
 c4-how-forced = вынужденный ход
 c4-how-feel = по наитию
 c4-how-book = из дебютной книги

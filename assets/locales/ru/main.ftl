@@ -83,7 +83,7 @@ engines-turn = Время на ход
 engines-threads = Потоки
 engines-memory = Память
 engines-seconds = { $seconds } с
-engines-mib = { $mib } MB
+engines-mib = { $mib } МБ
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = Правила: { $rules } · доски { $sizes }
 engine-missing = Отсутствует: { $path } больше не существует.

@@ -20,6 +20,7 @@ setup-colour = Ваш цвет
 setup-colour-first = { $side } (первый ход)
 setup-colour-random = Случайно
 setup-clock = Часы
+setup-more-below = Ниже есть ещё: прокрутите вниз
 setup-own-clock = Свои часы
 setup-clock-minute-less = − мин
 setup-clock-minute-more = + мин
@@ -136,6 +137,22 @@ match-heading-stopped = Матч остановлен после { $played } { $
     }
 match-score = { $a } { $a-points } – { $b-points } { $b }
 match-elo = { $a }: Elo { $elo } ± { $margin } · { $wins } { $wins ->
+        [one] победа
+        [few] победы
+        [many] побед
+       *[other] победы
+    }, { $losses } { $losses ->
+        [one] поражение
+        [few] поражения
+        [many] поражений
+       *[other] поражения
+    }, { $draws } { $draws ->
+        [one] ничья
+        [few] ничьи
+        [many] ничьих
+       *[other] ничьей
+    }
+match-elo-wide = { $a }: Elo { $elo } (слишком мало партий для оценки погрешности) · { $wins } { $wins ->
         [one] победа
         [few] победы
         [many] побед

@@ -100,6 +100,8 @@ analysis-to-place = Ход: { $side }
 analysis-thinking = Движок думает…
 analysis-depth = Движок, глубина { $depth }:
 analysis-depth-deepening = Движок, глубина { $depth }, углубляется:
+analysis-lines = Движок:
+analysis-lines-deepening = Движок, ещё считает:
 
 review-title = Разбор партии
 review-refutation = { $side } отвечают { $move }: { $outlook }.

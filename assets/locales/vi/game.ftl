@@ -102,6 +102,8 @@ panel-search = { $level }
 # none) and the time it took.
 panel-engine = { $name }
     Nước gần nhất: độ sâu { $depth } · { $seconds } giây
+panel-engine-timed = { $name }
+    Nước gần nhất: { $seconds } giây
 c4-how-forced = nước bắt buộc
 c4-how-feel = theo cảm tính
 c4-how-book = từ sách khai cuộc

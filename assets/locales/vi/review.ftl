@@ -72,6 +72,8 @@ analysis-to-place = { $side } đến lượt đặt
 analysis-thinking = Máy đang tính…
 analysis-depth = Máy, độ sâu { $depth }:
 analysis-depth-deepening = Máy, độ sâu { $depth }, đang tính sâu hơn:
+analysis-lines = Máy:
+analysis-lines-deepening = Máy, đang tính tiếp:
 
 review-title = Phân tích ván
 review-refutation = { $side } đáp lại bằng { $move }: { $outlook }.

@@ -102,6 +102,8 @@ panel-search = { $level }
 # none) and the time it took.
 panel-engine = { $name }
     上一手：深度 { $depth } · { $seconds } 秒
+panel-engine-timed = { $name }
+    上一手：{ $seconds } 秒
 c4-how-forced = 必走之着
 c4-how-feel = 凭感觉
 c4-how-book = 来自开局库

@@ -72,6 +72,8 @@ analysis-to-place = 轮到{ $side }落子
 analysis-thinking = 引擎思考中…
 analysis-depth = 引擎，深度 { $depth }：
 analysis-depth-deepening = 引擎，深度 { $depth }，继续加深：
+analysis-lines = 引擎：
+analysis-lines-deepening = 引擎，继续计算：
 
 review-title = 复盘
 review-refutation = { $side }应以 { $move }：{ $outlook }。

@@ -72,6 +72,8 @@ analysis-to-place = 輪到{ $side }落子
 analysis-thinking = 引擎思考中…
 analysis-depth = 引擎，深度 { $depth }：
 analysis-depth-deepening = 引擎，深度 { $depth }，持續加深：
+analysis-lines = 引擎：
+analysis-lines-deepening = 引擎，持續計算：
 
 review-title = 覆盤
 review-refutation = { $side }應以 { $move }：{ $outlook }。

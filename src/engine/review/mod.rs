@@ -22,7 +22,13 @@
 //! Connect Four positions are solved exactly with the opening book when the time allows;
 //! the others are judged by a 10-ply search (its evaluation, or a result it proves).
 //!
-//! A player's accuracy is the mean of `100 × (1 − drop)` over their moves; the turning point
+//! A move's accuracy falls steeply with its drop ([`move_accuracy`]: 100 for none, about 80
+//! for a drop of 0.05, 63 for 0.10, 40 for 0.20, 0 from about 0.8), and a player's accuracy
+//! is the mean over their moves: a steady loss of a little each move (a random mover's, a
+//! beginner's) reads far below a strong player's, as `review-bench --levels` measures
+//! (BENCHMARKS.md, "Game review"). Moves in a position already lost (a proven loss, or an
+//! expected score under 2%) are graded but count for no accuracy: they lose nothing more.
+//! The turning point
 //! is the loser's costliest move (with no winner, the costliest move) if it lost at least a
 //! mistake's worth.
 //!
@@ -40,6 +46,18 @@ use super::gomoku::ai::Score;
 
 pub use connect4::{analyse_connect4, c4_outlook, review_connect4};
 pub use gomoku::{Threat, analyse_gomoku, review_gomoku, threat_points, top_moves};
+
+/// The accuracy of a move that lost `drop` of the expected score (`0..=1`), in percent:
+/// `103.17 e^(−4.354 drop) − 3.17`, clamped. The shape of Lichess's accuracy curve (there in
+/// win-percentage points): a drop of 0.01 keeps about 96%, 0.05 about 80%, 0.20 about 40%.
+/// A linear `100 × (1 − drop)` graded a player who put every stone on the edge at 92%, since
+/// no single edge stone loses much.
+pub fn move_accuracy(drop: f64) -> f64 {
+    (103.1668 * (-4.354 * drop.clamp(0.0, 1.0)).exp() - 3.1668).clamp(0.0, 100.0)
+}
+
+/// Below this expected score a position counts as lost ([`Outlook::is_hopeless`]).
+pub const HOPELESS: f64 = 0.02;
 
 /// Drop thresholds (expected score) between the grades.
 pub const GOOD: f64 = 0.03;
@@ -85,6 +103,13 @@ impl Outlook {
             Outlook::Loss(n) => Outlook::Win(n),
             other => other,
         }
+    }
+
+    /// Lost whatever the mover does: a proven loss, or an expected score under
+    /// [`HOPELESS`]. A move there loses nothing more, so it counts for no one's accuracy: a
+    /// random mover's moves after its first blunder all lost "nothing" and read as 100%.
+    pub fn is_hopeless(self) -> bool {
+        matches!(self, Outlook::Loss(_)) || (self.is_known() && self.value() < HOPELESS)
     }
 
     pub fn is_known(self) -> bool {
@@ -322,7 +347,9 @@ pub fn assemble_from<M: Copy + PartialEq>(
         for m in &mine {
             if let Some(g) = m.grade {
                 counts[Grade::ALL.iter().position(|&x| x == g).unwrap_or(0)] += 1;
-                graded.push(100.0 * (1.0 - m.drop));
+                if !m.before.is_hopeless() {
+                    graded.push(move_accuracy(m.drop));
+                }
             }
         }
         let accuracy = if graded.is_empty() {
@@ -455,5 +482,61 @@ mod tests {
         assert_eq!(from.summary[0].accuracy, 100.0);
         assert!(from.summary[1].accuracy < 100.0);
         assert_eq!(from.curve, all.curve, "the graph is the same");
+    }
+
+    #[test]
+    fn a_move_s_accuracy_falls_steeply_with_what_it_lost() {
+        assert_eq!(move_accuracy(0.0), 100.0);
+        let near = |d: f64, want: f64| {
+            let a = move_accuracy(d);
+            assert!((a - want).abs() < 0.5, "drop {d}: {a}, not about {want}");
+        };
+        near(0.01, 95.6);
+        near(0.05, 79.8);
+        near(0.10, 63.6);
+        near(0.20, 40.0);
+        assert_eq!(move_accuracy(0.9), 0.0);
+        assert_eq!(move_accuracy(1.0), 0.0);
+        let steps: Vec<f64> = (0..=100)
+            .map(|i| move_accuracy(f64::from(i) / 100.0))
+            .collect();
+        assert!(
+            steps.windows(2).all(|w| w[1] <= w[0]),
+            "never rises with the drop"
+        );
+    }
+
+    /// A player who loses a little with every move (each stone a bit worse than the best,
+    /// none a blunder: a beginner's or an edge-stone game) reads far below one who plays the
+    /// best moves; the linear scale gave such a player over 90%.
+    #[test]
+    fn a_steady_small_loss_each_move_reads_far_below_good_play() {
+        let at = |outlook, best| Analysis {
+            best: Some(best),
+            line: vec![best],
+            outlook,
+        };
+        // Black's every move loses 0.05 of the expected score against its best, White's
+        // answers are White's best and keep what they won.
+        let mut analyses = Vec::new();
+        let mut played = Vec::new();
+        let mut value = 0.5_f64;
+        for ply in 0..16 {
+            let eval = (600.0 * (2.0 * value - 1.0).atanh()).round() as i32;
+            let mover_eval = if ply % 2 == 0 { eval } else { -eval };
+            analyses.push(at(Outlook::Eval(mover_eval), 100));
+            if ply % 2 == 0 {
+                played.push(ply);
+                value -= 0.05;
+            } else {
+                played.push(100);
+            }
+        }
+        let eval = (600.0 * (2.0 * value - 1.0).atanh()).round() as i32;
+        analyses.push(at(Outlook::Eval(eval), 100));
+        let r = assemble(&analyses, &played);
+        let black = r.summary[0].accuracy;
+        assert!((75.0..85.0).contains(&black), "Black: {black}");
+        assert_eq!(r.summary[1].accuracy, 100.0);
     }
 }

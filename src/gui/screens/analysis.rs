@@ -209,7 +209,8 @@ fn next_engine(board: &mut AnalysisBoard, settings: &Settings) {
     if let Some(seat) = board.engine.take() {
         seat.end_if_idle();
     }
-    board.engine = next.map(|e| EngineSeat::new(e.name.clone(), e.analysis_spec()));
+    board.engine =
+        next.map(|e| EngineSeat::new(e.shown_name(&settings.engines), e.analysis_spec()));
     if able.is_empty() {
         board.status = Some(Msg::key("analysis-no-engine"));
     }
@@ -385,10 +386,12 @@ fn update_panel(
     } else if lines.top.is_empty() {
         i18n.t("analysis-thinking")
     } else {
-        let key = if board.is_searching() {
-            "analysis-depth-deepening"
-        } else {
-            "analysis-depth"
+        // An engine that reports no depth (depth 0) is not said to be at depth 0.
+        let key = match (board.is_searching(), lines.depth) {
+            (true, 0) => "analysis-lines-deepening",
+            (false, 0) => "analysis-lines",
+            (true, _) => "analysis-depth-deepening",
+            (false, _) => "analysis-depth",
         };
         i18n.t_args(key, &[("depth", lines.depth.into())])
     };

@@ -137,10 +137,16 @@ fn score_lines(run: &MatchRun) -> (Msg, Msg, Msg) {
         .with("a-points", points(2 * wdl.wins + wdl.draws))
         .with("b-points", points(2 * wdl.losses + wdl.draws));
     let elo = match wdl.elo() {
-        Some((elo, margin)) => Msg::key("match-elo")
+        Some((elo, margin)) if margin.is_finite() => Msg::key("match-elo")
             .with("a", a.short_name())
             .with("elo", format!("{elo:+.0}"))
             .with("margin", format!("{margin:.0}"))
+            .with("wins", wdl.wins)
+            .with("draws", wdl.draws)
+            .with("losses", wdl.losses),
+        Some((elo, _)) => Msg::key("match-elo-wide")
+            .with("a", a.short_name())
+            .with("elo", format!("{elo:+.0}"))
             .with("wins", wdl.wins)
             .with("draws", wdl.draws)
             .with("losses", wdl.losses),
@@ -237,9 +243,12 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
         (None, None) => Msg::key("play-ai"),
     };
     match worker.live() {
-        Some((depth, _)) if worker.kind() == Some(JobKind::Move) => Msg::key("play-turn-ai-depth")
-            .with("level", name)
-            .with("depth", depth),
+        // Depth 0: an engine that reports none.
+        Some((depth, _)) if depth > 0 && worker.kind() == Some(JobKind::Move) => {
+            Msg::key("play-turn-ai-depth")
+                .with("level", name)
+                .with("depth", depth)
+        }
         _ if worker.kind() == Some(JobKind::Move) => {
             Msg::key("play-turn-ai-thinking").with("level", name)
         }

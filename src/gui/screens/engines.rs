@@ -38,6 +38,8 @@ const MEMORY_STEPS: [u32; 7] = [64, 128, 256, 350, 512, 1024, 2048];
 pub struct PathField {
     pub text: String,
     pub focused: bool,
+    /// The whole path is selected (Ctrl+A): the next character or Backspace replaces it.
+    pub all_selected: bool,
 }
 
 #[derive(Component)]
@@ -68,7 +70,7 @@ pub fn engines_card(
     ));
     card.spawn(text(i18n.t("engines-about"), 14.0, palette::TEXT_DIM));
     for (i, engine) in settings.engines.iter().enumerate() {
-        engine_rows(card, i, engine, games, i18n);
+        engine_rows(card, i, engine, &settings.engines, games, i18n);
     }
     card.spawn(text(i18n.t("engines-add"), 16.0, palette::TEXT_DIM));
     card.spawn(Node {
@@ -94,7 +96,11 @@ pub fn engines_card(
             BackgroundColor(palette::BACKGROUND_DEEP),
             BorderColor::all(palette::BUTTON_BORDER),
         ))
-        .with_child((PathText, text("", 15.0, palette::TEXT)))
+        .with_child((
+            PathText,
+            text("", 15.0, palette::TEXT),
+            BackgroundColor(Color::NONE),
+        ))
         .observe(on_click(focus));
         spawn_button(
             r,
@@ -148,6 +154,7 @@ fn engine_rows(
     card: &mut ChildSpawnerCommands,
     i: usize,
     engine: &EngineEntry,
+    all: &[EngineEntry],
     games: &Games,
     i18n: &I18n,
 ) {
@@ -168,7 +175,7 @@ fn engine_rows(
             ..default()
         })
         .with_children(|top| {
-            top.spawn(bold(engine.name.clone(), 17.0, palette::TEXT));
+            top.spawn(bold(engine.shown_name(all), 17.0, palette::TEXT));
             spawn_button(
                 top,
                 i18n.t("engines-remove"),
@@ -280,6 +287,10 @@ fn on_action(
         EngineAction::AddFound(path) => survey.start(&path.display().to_string(), &games),
         EngineAction::Remove(i) => {
             if *i < settings.engines.len() {
+                // The last word about adding one is old news now.
+                if !survey.is_busy() {
+                    survey.status = None;
+                }
                 let removed = settings.engines.remove(*i);
                 // A game set to play it falls back to the levels.
                 for game in settings.setup.games.values_mut() {
@@ -324,41 +335,81 @@ fn step(steps: &[u32], now: u32, by: i32) -> u32 {
     }
 }
 
-/// Keys into the focused path field: characters, Backspace, Enter adds, Escape leaves it.
+/// Keys into the focused path field: characters, Backspace, Enter adds, Escape leaves it;
+/// Ctrl+A selects the whole path, which what is typed next replaces. Other Ctrl and Super
+/// combinations type nothing (they are the desktop's or the game's shortcuts).
 fn type_path(
     mut keys: MessageReader<KeyboardInput>,
+    mut modifiers: Local<[bool; 4]>,
     mut field: ResMut<PathField>,
     mut commands: Commands,
 ) {
+    const MODIFIERS: [KeyCode; 4] = [
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ];
     for key in keys.read() {
+        // Followed key by key, in order: a fast Ctrl+A arrives with the release of Ctrl in
+        // the same frame, after which `ButtonInput` already says Ctrl is up.
+        if let Some(i) = MODIFIERS.iter().position(|&m| m == key.key_code) {
+            modifiers[i] = key.state == ButtonState::Pressed;
+            continue;
+        }
+        let chord = modifiers.iter().any(|&down| down);
         if !field.focused || key.state != ButtonState::Pressed {
             continue;
         }
+        let replacing = field.all_selected;
         match &key.logical_key {
+            Key::Character(s) if chord => {
+                if s.eq_ignore_ascii_case("a") && !field.text.is_empty() {
+                    field.all_selected = true;
+                }
+                continue;
+            }
             Key::Enter => commands.trigger(Action::Engines(EngineAction::Add)),
             Key::Escape => field.focused = false,
+            Key::Backspace | Key::Delete if replacing => field.text.clear(),
             Key::Backspace => {
                 field.text.pop();
             }
-            Key::Character(s) if field.text.chars().count() < MAX_PATH => {
+            Key::Character(s) if field.text.chars().count() < MAX_PATH || replacing => {
+                if replacing {
+                    field.text.clear();
+                }
                 field.text.extend(s.chars().filter(|c| !c.is_control()));
             }
-            Key::Space => field.text.push(' '),
-            _ => {}
+            Key::Space => {
+                if replacing {
+                    field.text.clear();
+                }
+                field.text.push(' ');
+            }
+            // Arrows, Shift and the like leave the selection as it is.
+            _ => continue,
         }
+        field.all_selected = false;
     }
 }
 
 fn show_path(
     field: Res<PathField>,
     i18n: Res<I18n>,
-    mut texts: Query<(&mut Text, &mut TextColor), With<PathText>>,
+    mut texts: Query<(&mut Text, &mut TextColor, &mut BackgroundColor), With<PathText>>,
     added: Query<(), Added<PathText>>,
 ) {
     if !field.is_changed() && added.is_empty() {
         return;
     }
-    for (mut t, mut colour) in &mut texts {
+    for (mut t, mut colour, mut highlight) in &mut texts {
+        // A selected path is marked as a text field marks it.
+        highlight.0 = if field.all_selected && field.focused {
+            palette::BUTTON_SELECTED
+        } else {
+            Color::NONE
+        };
         if field.text.is_empty() && !field.focused {
             t.0 = i18n.t("engines-path-hint");
             colour.0 = palette::TEXT_FAINT;
@@ -422,14 +473,24 @@ fn show_status(
 fn rebuild(
     settings: Res<Settings>,
     built: Query<&BuiltWith>,
+    mut page: ResMut<super::PageScroll>,
     mut next: ResMut<NextState<Screen>>,
     mut field: ResMut<PathField>,
 ) {
     if !settings.is_changed() {
         return;
     }
-    if built.iter().any(|b| b.0 != settings.engines.len()) {
+    if let Some(before) = built
+        .iter()
+        .map(|b| b.0)
+        .find(|&n| n != settings.engines.len())
+    {
+        // One more: the new entry and the word about it are at the page's end.
+        if before < settings.engines.len() {
+            page.to_end();
+        }
         field.text.clear();
+        field.all_selected = false;
         next.set(Screen::Settings);
     }
 }

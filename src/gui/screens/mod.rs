@@ -46,7 +46,86 @@ pub(super) fn plugin(app: &mut App) {
         clocks::plugin,
         engine_match::plugin,
     ))
-    .add_systems(PostUpdate, paint_piece_icons);
+    .init_resource::<PageScroll>()
+    .add_systems(PostUpdate, paint_piece_icons)
+    .add_systems(
+        Update,
+        (restore_page_scroll, scroll_page_to_end, note_page_scroll).chain(),
+    );
+}
+
+/// Where the page of the screen in use was scrolled to (a [`scrolling_column`] or
+/// [`scrolling_area`]), noted each frame: a screen built again in place (an engine added in
+/// Settings, another game chosen in New game) opens where the player was, not at its top.
+#[derive(Resource, Default)]
+pub struct PageScroll {
+    screen: Option<Screen>,
+    y: f32,
+    /// Scroll the page built next to its end once laid out (an engine added: the new
+    /// entry and the word about it are at the end of Settings).
+    end: bool,
+}
+
+impl PageScroll {
+    pub fn to_end(&mut self) {
+        self.end = true;
+    }
+}
+
+/// The page of a scrolling screen (not the move lists inside a panel).
+#[derive(Component)]
+struct Page;
+
+fn note_page_scroll(
+    screen: Res<State<Screen>>,
+    pages: Query<&ScrollPosition, With<Page>>,
+    mut kept: ResMut<PageScroll>,
+) {
+    let y = pages.iter().next().map_or(0.0, |p| p.y);
+    let now = Some(*screen.get());
+    if kept.screen != now || kept.y != y {
+        kept.screen = now;
+        kept.y = y;
+    }
+}
+
+/// A page built again after [`PageScroll::to_end`]: scrolled to its end once laid out.
+#[derive(Component)]
+struct ToEnd;
+
+fn scroll_page_to_end(
+    mut commands: Commands,
+    mut pages: Query<(Entity, &mut ScrollPosition, &ComputedNode), With<ToEnd>>,
+) {
+    for (entity, mut page, node) in &mut pages {
+        if node.content_size.y > 0.0 {
+            let over = (node.content_size.y - node.size.y) * node.inverse_scale_factor();
+            page.y = over.max(0.0);
+            commands.entity(entity).remove::<ToEnd>();
+        }
+    }
+}
+
+/// A page spawned on the screen whose page was noted last frame: the same screen built
+/// again, so it keeps its place. A screen entered from another starts at its top.
+fn restore_page_scroll(
+    screen: Res<State<Screen>>,
+    mut kept: ResMut<PageScroll>,
+    mut pages: Query<(Entity, &mut ScrollPosition), Added<Page>>,
+    mut commands: Commands,
+) {
+    if kept.screen != Some(*screen.get()) {
+        return;
+    }
+    for (entity, mut page) in &mut pages {
+        page.y = kept.y;
+        if kept.end {
+            commands.entity(entity).insert(ToEnd);
+        }
+    }
+    if !pages.is_empty() {
+        kept.end = false;
+    }
 }
 
 /// Width of the side panel of the board screens.
@@ -137,6 +216,7 @@ pub fn scrolling_column(padding: f32) -> impl Bundle {
         ScrollPosition::default(),
         bevy::ui::RelativeCursorPosition::default(),
         move_list::WheelScroll,
+        Page,
     )
 }
 
@@ -159,6 +239,7 @@ pub fn scrolling_area(padding: f32) -> impl Bundle {
         ScrollPosition::default(),
         bevy::ui::RelativeCursorPosition::default(),
         move_list::WheelScroll,
+        Page,
     )
 }
 

@@ -290,10 +290,11 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
         return match worker.elapsed() {
             // The bouncing dots next to the text show that a long think lives.
             Some(_) if worker.kind() == Some(JobKind::Move) => match worker.live() {
-                Some((depth, _)) => Msg::key("play-turn-ai-depth")
+                // Depth 0: an engine that reports none.
+                Some((depth, _)) if depth > 0 => Msg::key("play-turn-ai-depth")
                     .with("level", level())
                     .with("depth", depth),
-                None => Msg::key("play-turn-ai-thinking").with("level", level()),
+                _ => Msg::key("play-turn-ai-thinking").with("level", level()),
             },
             _ => Msg::key("play-turn-ai").with("level", level()),
         };

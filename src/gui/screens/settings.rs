@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use crate::gui::audio::Sfx;
+use crate::gui::engines::EngineSurvey;
 use crate::gui::flow::{Action, Screen, SettingsAction};
 use crate::gui::i18n::{I18n, LANGUAGES};
 use crate::gui::kind::Games;
@@ -64,15 +65,16 @@ fn spawn_settings(
                         ..default()
                     })
                     .with_children(|cards| {
-                        cards
-                            .spawn(panel(px(420)))
-                            .with_children(|c| sound_card(c, i18n));
-                        cards
-                            .spawn(panel(px(420)))
-                            .with_children(|c| board_card(c, i18n));
-                        cards
-                            .spawn(panel(px(420)))
-                            .with_children(|c| language_card(c, i18n));
+                        // The three small cards keep their width and wrap onto the next
+                        // line in a narrower window: squeezed, a row's + button slid under
+                        // its value (1200 px wide, the default on a small monitor).
+                        let fill: [fn(&mut ChildSpawnerCommands, &I18n); 3] =
+                            [sound_card, board_card, language_card];
+                        for fill in fill {
+                            let mut card = cards.spawn(panel(px(420)));
+                            card.entry::<Node>().and_modify(|mut n| n.flex_shrink = 0.0);
+                            card.with_children(|c| fill(c, i18n));
+                        }
                         cards.spawn(panel(px(700))).with_children(|c| {
                             super::engines::engines_card(c, &settings, &paths, &games, i18n)
                         });
@@ -124,23 +126,34 @@ fn sound_card(card: &mut ChildSpawnerCommands, i18n: &I18n) {
             SettingsAction::MusicUp,
         ),
     ] {
-        row(card, &i18n.t(label), |r| {
+        row(card, &i18n.t(label), |group| {
             let small = || Node {
                 width: px(44),
                 height: px(38),
                 ..default()
             };
-            spawn_button(r, "−", "", Action::Settings(down), small());
-            // A box as tall as the buttons, so the number sits on their centre line.
-            r.spawn(Node {
-                width: px(64),
-                height: px(38),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .with_child((which, text("", 17.0, palette::TEXT)));
-            spawn_button(r, "+", "", Action::Settings(up), small());
+            // −, the value and + stay on one line: as three items of the wrapping group, a
+            // rounding at a UI scale of 0.9 sent + onto the line below, under the value.
+            group
+                .spawn(Node {
+                    align_items: AlignItems::Center,
+                    column_gap: px(8),
+                    flex_shrink: 0.0,
+                    ..default()
+                })
+                .with_children(|r| {
+                    spawn_button(r, "−", "", Action::Settings(down), small());
+                    // A box as tall as the buttons, so the number sits on their centre line.
+                    r.spawn(Node {
+                        width: px(64),
+                        height: px(38),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        ..default()
+                    })
+                    .with_child((which, text("", 17.0, palette::TEXT)));
+                    spawn_button(r, "+", "", Action::Settings(up), small());
+                });
         });
     }
     row(card, &i18n.t("settings-ambient"), |r| {
@@ -270,8 +283,12 @@ fn row(card: &mut ChildSpawnerCommands, label: &str, fill: impl FnOnce(&mut Chil
     .with_children(|r| {
         // One line (a wrapping CJK label is measured one character per line).
         r.spawn((text(label, 17.0, palette::TEXT_DIM), TextLayout::no_wrap()));
-        // Buttons with long names wrap onto a second line rather than overlap.
+        // Buttons with long names wrap onto a second line rather than overlap. The group
+        // takes the row's width left over: sized to its content alone, a rounding at a UI
+        // scale of 0.9 wrapped its last button onto a line the row had no room for, hidden
+        // under the next row (Dark slate under Motion).
         r.spawn(Node {
+            flex_grow: 1.0,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::FlexEnd,
             flex_wrap: FlexWrap::Wrap,
@@ -403,6 +420,7 @@ fn on_action(
     mut settings: ResMut<Settings>,
     mut i18n: ResMut<I18n>,
     mut sfx: MessageWriter<Sfx>,
+    mut survey: ResMut<EngineSurvey>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Action::Settings(action) = &*action else {
@@ -448,6 +466,12 @@ fn on_action(
                 next.set(Screen::Settings);
             }
         }
-        SettingsAction::Back => next.set(Screen::Title),
+        SettingsAction::Back => {
+            // "... added" belongs to this visit; a survey still running reports when done.
+            if !survey.is_busy() {
+                survey.status = None;
+            }
+            next.set(Screen::Title)
+        }
     }
 }

@@ -12,7 +12,7 @@ use crate::gui::kind::{AnyLevel, GameKind, Games, Side};
 use crate::gui::persist::{
     ColourChoice, EngineEntry, MatchChoice, Paths, PlayerChoice, Settings, SetupChoice, TimeControl,
 };
-use crate::gui::session::{EngineMatch, MatchRun, Session};
+use crate::gui::session::{EngineMatch, MatchRun, Session, effective_players};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
     ButtonAction, GameButton, bold, on_click, panel, screen_root, spawn_button, text,
@@ -24,7 +24,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::MatchSetup), spawn_match_setup)
         .add_systems(
             Update,
-            (mark_selected, describe_choices, describe_clock, shortcuts)
+            (
+                mark_selected,
+                describe_choices,
+                describe_clock,
+                shortcuts,
+                show_more_below,
+            )
                 .run_if(in_state(Screen::Setup).or_else(in_state(Screen::MatchSetup))),
         )
         .add_observer(on_action)
@@ -98,8 +104,9 @@ fn spawn_match_setup(
                         spawn_option(r, &name, SetupAction::Player(slot, choice));
                     }
                     for engine in engines {
-                        let name =
-                            i18n.msg(&Msg::key("setup-engine").with("name", engine.name.clone()));
+                        let name = i18n.msg(
+                            &Msg::key("setup-engine").with("name", engine.shown_name(engines)),
+                        );
                         let choice = PlayerChoice::Engine(engine.path.clone());
                         spawn_option(r, &name, SetupAction::Player(slot, choice));
                     }
@@ -122,6 +129,37 @@ fn spawn_match_setup(
             card.spawn((MatchProblem, text("", 15.0, palette::BAD)));
         },
     );
+}
+
+/// The scrolling part of a setup screen.
+#[derive(Component)]
+struct SetupScroll;
+
+/// "More below": shown while the scrolling part hides rows under its bottom edge.
+#[derive(Component)]
+struct MoreBelow;
+
+/// Shows [`MoreBelow`] while rows lie below the visible part of the page.
+fn show_more_below(
+    pages: Query<(&ComputedNode, &ScrollPosition), With<SetupScroll>>,
+    mut hints: Query<&mut Node, With<MoreBelow>>,
+) {
+    let Ok((node, scroll)) = pages.single() else {
+        return;
+    };
+    let scale = node.inverse_scale_factor();
+    let hidden = (node.content_size.y - node.size.y) * scale - scroll.y;
+    // A few pixels of padding out of sight are not rows.
+    let display = if hidden > 12.0 {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut hint in &mut hints {
+        if hint.display != display {
+            hint.display = display;
+        }
+    }
 }
 
 /// Why an engine match could not start (a player that cannot play the chosen rule).
@@ -149,11 +187,22 @@ fn spawn_page(
         .with_children(|page| {
             // Anchored at the top, not centred: the dialog must not jump when a choice
             // changes its height (another game's rows, a rule's note).
-            page.spawn(super::scrolling_area(16.0))
+            page.spawn((super::scrolling_area(16.0), SetupScroll))
                 .with_children(|col| {
                     col.spawn(bold(i18n.t(title), 36.0, palette::TEXT));
                     col.spawn(panel(px(720))).with_children(fill);
                 });
+            // Said while rows are out of sight below (the clock at the default size).
+            page.spawn((
+                MoreBelow,
+                text(i18n.t("setup-more-below"), 14.0, palette::TEXT_DIM),
+                Node {
+                    align_self: AlignSelf::Center,
+                    margin: UiRect::top(px(6)),
+                    display: Display::None,
+                    ..default()
+                },
+            ));
             page.spawn(Node {
                 width: percent(100),
                 justify_content: JustifyContent::Center,
@@ -274,40 +323,43 @@ fn spawn_replace_question(commands: &mut Commands, i18n: &I18n) {
                 ..default()
             },
             GlobalZIndex(10),
-            BackgroundColor(palette::BACKGROUND.with_alpha(0.85)),
+            // Dim enough that the choices behind do not compete with the question.
+            BackgroundColor(palette::BACKGROUND.with_alpha(0.94)),
         ))
         .with_children(|veil| {
-            veil.spawn(panel(px(520))).with_children(|card| {
-                card.spawn(bold(i18n.t("setup-replace-title"), 24.0, palette::TEXT));
-                card.spawn(text(i18n.t("setup-replace-body"), 16.0, palette::TEXT_DIM));
-                card.spawn(Node {
-                    column_gap: px(16),
-                    margin: UiRect::top(px(10)),
-                    justify_content: JustifyContent::Center,
-                    ..default()
-                })
-                .with_children(|buttons| {
-                    let node = || Node {
-                        min_width: px(200),
-                        height: px(46),
+            veil.spawn(panel(px(520)))
+                .insert(BackgroundColor(palette::DIALOG))
+                .with_children(|card| {
+                    card.spawn(bold(i18n.t("setup-replace-title"), 24.0, palette::TEXT));
+                    card.spawn(text(i18n.t("setup-replace-body"), 16.0, palette::TEXT_DIM));
+                    card.spawn(Node {
+                        column_gap: px(16),
+                        margin: UiRect::top(px(10)),
+                        justify_content: JustifyContent::Center,
                         ..default()
-                    };
-                    spawn_button(
-                        buttons,
-                        i18n.t("setup-replace-no"),
-                        &i18n.t("play-key-esc"),
-                        Action::Setup(SetupAction::Back),
-                        node(),
-                    );
-                    spawn_button(
-                        buttons,
-                        i18n.t("setup-replace-yes"),
-                        &i18n.t("play-key-enter"),
-                        Action::Setup(SetupAction::Start),
-                        node(),
-                    );
+                    })
+                    .with_children(|buttons| {
+                        let node = || Node {
+                            min_width: px(200),
+                            height: px(46),
+                            ..default()
+                        };
+                        spawn_button(
+                            buttons,
+                            i18n.t("setup-replace-no"),
+                            &i18n.t("play-key-esc"),
+                            Action::Setup(SetupAction::Back),
+                            node(),
+                        );
+                        spawn_button(
+                            buttons,
+                            i18n.t("setup-replace-yes"),
+                            &i18n.t("play-key-enter"),
+                            Action::Setup(SetupAction::Start),
+                            node(),
+                        );
+                    });
                 });
-            });
         });
 }
 
@@ -454,7 +506,7 @@ fn spawn_opponents(
                 };
                 spawn_level(
                     list,
-                    &i18n.msg(&Msg::key("setup-engine").with("name", engine.name.clone())),
+                    &i18n.msg(&Msg::key("setup-engine").with("name", engine.shown_name(engines))),
                     &i18n.msg(&note),
                     "",
                     SetupAction::Engine(i),
@@ -572,6 +624,7 @@ fn mark_selected(
     let stored = kind.options(setup);
     // The choices as the game will be played: one that does not apply shows what replaces it.
     let options = kind.def().effective_options(&stored);
+    let players = effective_players(&setup.engine_match, kind, &settings.engines);
     for (action, mut button) in &mut buttons {
         let Action::Setup(action) = &action.0 else {
             continue;
@@ -589,9 +642,7 @@ fn mark_selected(
             SetupAction::Colour(c) => *c == setup.colour,
             SetupAction::Choose(key, value) => options.get(*key) == Some(value),
             SetupAction::Clock(c) => *c == setup.clock,
-            SetupAction::Player(slot, choice) => {
-                setup.engine_match.players.get(*slot) == Some(choice)
-            }
+            SetupAction::Player(slot, choice) => players.get(*slot) == Some(choice),
             SetupAction::MatchGames(n) => *n == setup.engine_match.games,
             SetupAction::MatchClock(c) => *c == setup.engine_match.clock,
             SetupAction::CustomClock { .. } | SetupAction::Start | SetupAction::Back => continue,
@@ -638,7 +689,10 @@ fn describe_choices(
     // Against an engine, the choices it does not make itself are said to be Master's.
     let stand_in = kind
         .engine(&settings.setup, &settings.engines, &stored)
-        .and_then(|e| Some((kind.def().engine_stand_in_row(&options)?, e.name.clone())));
+        .and_then(|e| {
+            let row = kind.def().engine_stand_in_row(&options)?;
+            Some((row, e.shown_name(&settings.engines)))
+        });
     for (RowNote(key), mut t) in &mut texts {
         let row = kind.def().setup_rows().into_iter().find(|r| r.key == *key);
         let mut note = row

@@ -26,6 +26,37 @@ pub struct MatchPlayer {
     pub engine: Option<EngineSeat>,
 }
 
+/// The two players as `kind` plays them: a choice it cannot make (a level it lacks, an
+/// engine in a game without engines, an engine since removed) stands for its strongest
+/// level, so Connect Four after a Gomoku match against an engine has a player in each seat.
+/// The stored choice is kept: back in Gomoku the engine is chosen again.
+pub fn effective_players(
+    choice: &MatchChoice,
+    kind: GameKind,
+    engines: &[EngineEntry],
+) -> [PlayerChoice; 2] {
+    let levels = kind.def().levels();
+    let strongest = levels.last().map_or(1, |l| l.number());
+    choice.players.clone().map(|player| match player {
+        PlayerChoice::Level(n) if kind.level(n).is_some() => player,
+        // The strongest it has below a stronger one it lacks.
+        PlayerChoice::Level(n) => PlayerChoice::Level(
+            levels
+                .iter()
+                .map(|l| l.number())
+                .filter(|&m| m < n)
+                .max()
+                .unwrap_or(strongest),
+        ),
+        PlayerChoice::Engine(ref path)
+            if kind.def().plays_engines() && engines.iter().any(|e| &e.path == path) =>
+        {
+            player
+        }
+        PlayerChoice::Engine(_) => PlayerChoice::Level(strongest),
+    })
+}
+
 impl MatchPlayer {
     /// The player `choice` names for `kind` with `options`: `None` when the level does not
     /// exist or the engine cannot play these options (missing, rule or size refused).
@@ -48,7 +79,7 @@ impl MatchPlayer {
                 Some(MatchPlayer {
                     level: kind.def().levels().last().copied()?,
                     engine: Some(EngineSeat::new(
-                        entry.name.clone(),
+                        entry.shown_name(engines),
                         entry.game_spec(clocked),
                     )),
                 })
@@ -121,9 +152,10 @@ impl MatchRun {
         engines: &[EngineEntry],
         seed: u64,
     ) -> Result<MatchRun, Msg> {
+        let chosen = effective_players(choice, kind, engines);
         let player = |i: usize| {
             let clocked = choice.clock != TimeControl::NoClock;
-            MatchPlayer::chosen(kind, &choice.players[i], engines, &options, clocked)
+            MatchPlayer::chosen(kind, &chosen[i], engines, &options, clocked)
                 .ok_or_else(|| Msg::key("match-player-cannot").with("player", i + 1))
         };
         let players = [player(0)?, player(1)?];

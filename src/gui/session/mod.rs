@@ -32,7 +32,7 @@ mod opening;
 mod turns;
 
 use finish::settle;
-pub use matches::{EngineMatch, MatchGame, MatchPlayer, MatchRun};
+pub use matches::{EngineMatch, MatchGame, MatchPlayer, MatchRun, effective_players};
 pub use opening::OpeningWorker;
 use opening::opening_action;
 use turns::{
@@ -268,7 +268,8 @@ impl Session {
         let mut session = Session::new(game, opponent, human, rand::random());
         session.clock = GameClock::new(setup.clock);
         let clocked = session.clock.is_some();
-        session.engine = engine.map(|e| EngineSeat::new(e.name.clone(), e.game_spec(clocked)));
+        session.engine =
+            engine.map(|e| EngineSeat::new(e.shown_name(engines), e.game_spec(clocked)));
         session.begin_opening(kind.def().opening(&options), options);
         session.warm_up_engines();
         session
@@ -586,7 +587,7 @@ pub fn session_from_autosave(
             Some(entry) => {
                 let clocked = session.clock.is_some();
                 let spec = entry.game_spec(clocked);
-                session.engine = Some(EngineSeat::new(entry.name.clone(), spec));
+                session.engine = Some(EngineSeat::new(entry.shown_name(engines), spec));
             }
             None => {
                 // Said in the game's status line, where the player goes next (the title's

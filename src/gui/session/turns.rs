@@ -12,6 +12,7 @@ pub(super) fn run_clock(
     screen: Res<State<Screen>>,
     mut session: ResMut<Session>,
     worker: Res<AiWorker>,
+    paths: Res<Paths>,
     mut frames: ResMut<FrameRequests>,
     mut followed: Local<Option<(u64, usize, u64)>>,
 ) {
@@ -56,6 +57,14 @@ pub(super) fn run_clock(
     if !running {
         if clock.is_running() {
             clock.pause(to_move.index(), now);
+            // The paused clock is saved with the game: Menu then Continue (or quitting from
+            // the title) keeps the time spent since the last move spent.
+            let kind = session.game.kind();
+            if session.autoplay.is_none() && files::autosave_file(&paths, kind).is_file() {
+                if let Err(e) = files::write_clock(&paths, kind, Some(clock)) {
+                    warn!("could not save the clock: {e}");
+                }
+            }
         }
         return;
     }

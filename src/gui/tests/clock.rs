@@ -134,6 +134,41 @@ fn the_menu_pauses_the_clock_and_undo_gives_no_time_back() {
     );
 }
 
+/// The time a person thinks before pausing in the menu stays spent: the paused clock is
+/// saved with the game, so Continue (and a restart from the title) gives none of it back.
+#[test]
+fn time_spent_before_the_menu_stays_spent_after_continue() {
+    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
+    with_clock(
+        &mut t,
+        TimeControl::Fischer {
+            seconds: 60,
+            increment: 0,
+        },
+    );
+    t.start(Level::Club.number(), ColourChoice::Black, Rule::Freestyle);
+    t.play_and_wait(p("h8"));
+    assert_eq!(t.session().game.ply(), 2);
+    // Black's time after h8, unchanged through White's a1 (no increment): what the
+    // autosave of a1 kept.
+    let after_a1 = t.session().clock.as_ref().unwrap().per_move()[0].1;
+    // Black thinks at least 400 ms, then goes to the menu.
+    std::thread::sleep(Duration::from_millis(400));
+    t.app.update();
+    t.act(Action::Play(PlayAction::Menu));
+    assert_eq!(t.screen(), Screen::Title);
+    t.act(Action::Title(TitleAction::Continue));
+    assert_eq!(t.screen(), Screen::Playing);
+    let s = t.session();
+    let c = s.clock.as_ref().unwrap();
+    let at = c.running_since().unwrap_or_else(Instant::now);
+    let resumed = c.left(0, 0, at);
+    assert!(
+        resumed + Duration::from_millis(400) <= after_a1,
+        "{resumed:?} after Continue, {after_a1:?} after a1: the menu gave time back"
+    );
+}
+
 /// Connect Four runs on the same clock: the AI's answers are charged to its clock and it
 /// stays within it.
 #[test]

@@ -349,3 +349,96 @@ fn new_game_says_who_plays_an_engine_s_opening() {
     t.act(Action::Setup(SetupAction::Opponent(5)));
     assert!(!t.texts().iter().any(|t| t.contains(said)));
 }
+
+/// One key pressed and released, as the window sends it.
+fn key(t: &mut TestApp, code: bevy::prelude::KeyCode, logical: bevy::input::keyboard::Key) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::KeyboardInput;
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        t.app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: logical.clone(),
+            state,
+            text: None,
+            repeat: false,
+            window: bevy::prelude::Entity::PLACEHOLDER,
+        });
+        t.app.update();
+    }
+}
+
+/// A modifier held down (its release is `up`).
+fn hold(
+    t: &mut TestApp,
+    code: bevy::prelude::KeyCode,
+    logical: bevy::input::keyboard::Key,
+    up: bool,
+) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::KeyboardInput;
+    t.app.world_mut().write_message(KeyboardInput {
+        key_code: code,
+        logical_key: logical,
+        state: if up {
+            ButtonState::Released
+        } else {
+            ButtonState::Pressed
+        },
+        text: None,
+        repeat: false,
+        window: bevy::prelude::Entity::PLACEHOLDER,
+    });
+    t.app.update();
+}
+
+#[test]
+fn ctrl_a_in_the_path_field_selects_the_path_that_typing_replaces() {
+    use crate::gui::screens::engines::PathField;
+    use bevy::input::keyboard::Key;
+    use bevy::prelude::KeyCode;
+    let mut t = TestApp::new();
+    t.act(Action::Title(TitleAction::Settings));
+    assert_eq!(t.screen(), Screen::Settings);
+    t.act(Action::Engines(EngineAction::Focus));
+    let ch = |c: &str| Key::Character(c.into());
+    for c in ["/", "b", "a", "d"] {
+        key(&mut t, KeyCode::KeyB, ch(c));
+    }
+    let text = |t: &TestApp| t.app.world().resource::<PathField>().text.clone();
+    assert_eq!(text(&t), "/bad");
+    hold(&mut t, KeyCode::ControlLeft, Key::Control, false);
+    key(&mut t, KeyCode::KeyA, ch("a"));
+    // Another chord types nothing either.
+    key(&mut t, KeyCode::KeyQ, ch("q"));
+    hold(&mut t, KeyCode::ControlLeft, Key::Control, true);
+    assert_eq!(text(&t), "/bad", "Ctrl+A typed nothing");
+    assert!(t.app.world().resource::<PathField>().all_selected);
+    key(&mut t, KeyCode::KeyX, ch("x"));
+    assert_eq!(text(&t), "x", "the selected path was replaced");
+    key(&mut t, KeyCode::KeyY, ch("y"));
+    assert_eq!(text(&t), "xy", "after the first key the field types on");
+    // A fast Ctrl+A, all four key events in one frame, as a desktop sends it.
+    {
+        use bevy::input::ButtonState::{Pressed, Released};
+        use bevy::input::keyboard::KeyboardInput;
+        for (code, logical, state) in [
+            (KeyCode::ControlLeft, Key::Control, Pressed),
+            (KeyCode::KeyA, ch("a"), Pressed),
+            (KeyCode::KeyA, ch("a"), Released),
+            (KeyCode::ControlLeft, Key::Control, Released),
+        ] {
+            t.app.world_mut().write_message(KeyboardInput {
+                key_code: code,
+                logical_key: logical,
+                state,
+                text: None,
+                repeat: false,
+                window: bevy::prelude::Entity::PLACEHOLDER,
+            });
+        }
+        t.app.update();
+    }
+    assert_eq!(text(&t), "xy", "a fast Ctrl+A typed nothing either");
+    key(&mut t, KeyCode::Backspace, Key::Backspace);
+    assert_eq!(text(&t), "", "Backspace cleared the selected path");
+}

@@ -434,3 +434,40 @@ fn every_screen_fits_in_every_language() {
         bad.join("\n")
     );
 }
+
+/// New game says "More below" while its lower rows (the clock) are out of sight, and not
+/// when everything fits.
+#[test]
+fn new_game_says_when_rows_lie_below() {
+    let hint = |t: &mut TestApp| {
+        for _ in 0..4 {
+            t.app.update();
+        }
+        let label = t
+            .app
+            .world()
+            .resource::<crate::gui::i18n::I18n>()
+            .t("setup-more-below");
+        let shown = fully_shown(t, &label);
+        let world = t.app.world_mut();
+        let mut q = world.query::<(&ComputedNode, &Node)>();
+        let scrollers: Vec<String> = q
+            .iter(world)
+            .filter(|(_, n)| n.overflow.y == OverflowAxis::Scroll)
+            .map(|(c, _)| format!("size {} content {}", c.size, c.content_size))
+            .collect();
+        (shown, scrollers)
+    };
+    let mut t = sized_app(1200, 720);
+    t.act(Action::Title(TitleAction::NewGame));
+    let (shown, scrollers) = hint(&mut t);
+    assert!(shown, "1200x720: no hint; scrolling nodes: {scrollers:?}");
+    drop(t);
+    let mut t = sized_app(1280, 1600);
+    t.act(Action::Title(TitleAction::NewGame));
+    let (shown, scrollers) = hint(&mut t);
+    assert!(
+        !shown,
+        "1280x1600: a hint with nothing below; {scrollers:?}"
+    );
+}

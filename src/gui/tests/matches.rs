@@ -330,3 +330,43 @@ fn a_second_a_move_holds_on_a_busy_machine() {
         );
     }
 }
+
+#[test]
+fn a_game_without_engines_seats_its_own_levels_where_an_engine_was_chosen() {
+    let mut t = TestApp::new();
+    let brain = our_brain();
+    super::engines::add_engine(&mut t, &brain, "Brain");
+    t.act(Action::Title(TitleAction::EngineMatch));
+    t.act(Action::Setup(SetupAction::Game(gomoku_kind::ID)));
+    let engine = PlayerChoice::Engine(brain.display().to_string());
+    t.act(Action::Setup(SetupAction::Player(0, engine.clone())));
+    t.act(Action::Setup(SetupAction::Player(
+        1,
+        PlayerChoice::Level(5),
+    )));
+    // Connect Four has three levels and no engines: Perfect sits in both seats.
+    t.act(Action::Setup(SetupAction::Game(
+        crate::gui::kind::connect4::ID,
+    )));
+    t.app.update();
+    let settings = t.app.world().resource::<crate::gui::persist::Settings>();
+    let kind = crate::gui::kind::connect4::kind();
+    let seated = crate::gui::session::effective_players(
+        &settings.setup.engine_match,
+        kind,
+        &settings.engines,
+    );
+    assert_eq!(seated, [PlayerChoice::Level(3), PlayerChoice::Level(3)]);
+    t.act(Action::Setup(SetupAction::MatchGames(2)));
+    t.act(Action::Setup(SetupAction::Start));
+    assert_eq!(t.screen(), Screen::Match, "{}", t.texts().join("\n"));
+    t.act(Action::Match(MatchAction::Stop));
+    // Back in Gomoku the engine is still the first player's choice.
+    let stored = &t
+        .app
+        .world()
+        .resource::<crate::gui::persist::Settings>()
+        .setup
+        .engine_match;
+    assert_eq!(stored.players[0], engine);
+}

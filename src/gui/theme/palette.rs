@@ -8,6 +8,8 @@ pub const PANEL: Color = Color::srgba(1.0, 1.0, 1.0, 0.045);
 /// The side panel as it looks on screen (its translucent white over the screen's
 /// background), for a fade that must blend into it.
 pub const PANEL_SEEN: Color = Color::srgb(0.259, 0.263, 0.271);
+/// A dialog's card over a veiled screen: opaque, so nothing behind it shows through its text.
+pub const DIALOG: Color = Color::srgb(0.165, 0.184, 0.208);
 pub const PANEL_BORDER: Color = Color::srgba(1.0, 1.0, 1.0, 0.10);
 
 pub const TEXT: Color = Color::srgb(0.91, 0.90, 0.89);

@@ -183,10 +183,14 @@ pub fn search(
             info.hint = Msg::key("hint-engine")
                 .with("point", a.pos.to_human(game.size()))
                 .with("name", name.clone());
-            info.panel = Msg::key("panel-engine")
-                .with("name", name)
-                .with("depth", depth)
-                .with("seconds", Arg::fixed(a.time.as_secs_f64(), 2));
+            // An engine that reports no depth is not said to have searched depth 0.
+            info.panel = if depth == 0 {
+                Msg::key("panel-engine-timed")
+            } else {
+                Msg::key("panel-engine").with("depth", depth)
+            }
+            .with("name", name)
+            .with("seconds", Arg::fixed(a.time.as_secs_f64(), 2));
         }
         Ok(None) => {}
         Err(fault) => {

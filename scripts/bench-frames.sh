@@ -4,8 +4,8 @@
 # src/gui/demo/bench.rs) and
 # prints median / p99 / max of each frame's work (main-thread update plus rendering) for
 # frames while a search runs, idle frames and frames while the game is reviewed, and the
-# intervals between frames for reference. The figures are recorded in BENCHMARKS.md,
-# "Frame pacing".
+# intervals between frames for reference. The figures are recorded in
+# BENCHMARKS.md, "Frame pacing while the AI thinks".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

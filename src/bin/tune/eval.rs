@@ -467,8 +467,8 @@ pub(super) fn fit() {
             "Renju, White to move",
         ][set];
         let text = format!(
-            "//! The evaluation's tables for {what}. Written by `tune fit --write` (see BENCHMARKS.md,\n\
-             //! \"Engine III: data per rule\"); edit by re-running it, not by hand.\n\
+            "//! The evaluation's tables for {what}. Written by `tune fit --write`; edit by\n\
+             //! re-running it, not by hand (see docs/benchmarks/history.md, \"Engine III: data per rule\").\n\
              \n\
              use super::EvalTable;\n\
              \n\

@@ -330,7 +330,8 @@ pub(super) fn movefit() {
             "//! The move picker's tables: a candidate point's score by the line patterns it makes in its\n\
              //! four directions and by their combo, for the side that plays it (`[0]`, its own shape)\n\
              //! and for the opponent (`[1]`, the shape the move takes away). Written by `tune movefit`\n\
-             //! (see BENCHMARKS.md, \"Move scores fitted to the search's choices\"); edit by re-running it.\n\
+             //! (see docs/benchmarks/history.md, \"Move scores fitted to the search's choices\"); edit by\n\
+             //! re-running it.\n\
              \n\
              pub struct MoveTable {{\n    \
                  /// `[mover or opponent][Pattern]`\n    \

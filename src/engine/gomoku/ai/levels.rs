@@ -77,8 +77,8 @@ impl Level {
     /// Nodes per move of a level that searches by a node budget (Expert): the same strength
     /// on every machine and at every arena time scale, far enough below Master's (about
     /// 700,000 nodes in Master's 0.5 s at the arena's x0.1, millions in the game) for the
-    /// ladder's step of 75% (measured in BENCHMARKS.md). One thread, so a seed and a position
-    /// give the same move.
+    /// ladder's step of 75% (BENCHMARKS.md, "Difficulty ladder"). One thread, so a seed and a
+    /// position give the same move.
     pub fn nodes(self) -> Option<u64> {
         match self {
             Level::Expert => Some(EXPERT_NODES),

@@ -1,7 +1,8 @@
 //! The move picker's tables: a candidate point's score by the line patterns it makes in its
 //! four directions and by their combo, for the side that plays it (`[0]`, its own shape)
 //! and for the opponent (`[1]`, the shape the move takes away). Written by `tune movefit`
-//! (see BENCHMARKS.md, "Move scores fitted to the search's choices"); edit by re-running it.
+//! (see docs/benchmarks/history.md, "Move scores fitted to the search's choices"); edit by
+//! re-running it.
 
 pub struct MoveTable {
     /// `[mover or opponent][Pattern]`

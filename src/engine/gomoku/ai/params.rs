@@ -89,19 +89,19 @@ pub const ROOT_VCF_NODES: f32 = 100_000.0;
 /// and so do the VCT's defences. 0: a forbidden point is no shape, so White's search never
 /// blocked a three at Black's double-four point and could prove false losses (and Black's,
 /// false wins). Renju self-play at 0.1 s: +12 +/- 33 and more in a second run
-/// (BENCHMARKS.md, "Session 21").
+/// (docs/benchmarks/history.md, "Session 21").
 pub const FORBID_SHAPES: f32 = 1.0;
 /// 1: freestyle positions are valued by freestyle's trained network (`nnue`) instead of
 /// the tables; 0: the tables. +39 +/- 22 Elo over 900 self-play games at 0.1 s, and
-/// +34 +/- 34 over 400 more on top of session 17's search changes (BENCHMARKS.md, "A
-/// learned evaluation").
+/// +34 +/- 34 over 400 more on top of session 17's search changes
+/// (docs/benchmarks/history.md, "A learned evaluation").
 pub const NNUE: f32 = 1.0;
 /// The same for exactly five, on since the network's AVX2 code (session 19): +66 +/- 35
 /// over 362 self-play games at 0.1 s (SPRT H1 accepted; +16 +/- 39 over 281 before it).
 pub const NNUE_STD: f32 = 1.0;
 /// The same for Renju, on since the network's AVX2 code (session 19): +28 +/- 34 over 400
 /// self-play games (+3 +/- 34 before it), and about 37% against Rapfi's fitted tables where
-/// ours scored 29.5% (BENCHMARKS.md, "Session 19").
+/// ours scored 29.5% (docs/benchmarks/history.md, "Session 19").
 pub const NNUE_RENJU: f32 = 1.0;
 /// 1: each rule's colour to move is valued through its own colour head (`nnue::heads_for`):
 /// the rule net's first layer, the layers after it refitted to that colour's positions of
@@ -112,14 +112,14 @@ pub const NNUE_RENJU: f32 = 1.0;
 pub const NNUE_HEADS: f32 = 1.0;
 /// Move candidates: the empty points within this Chebyshev distance of a stone (2: a 5x5
 /// square). Rapfi's 7x7 square (with lines of 4) scored -8 +/- 33 in freestyle self-play at
-/// 0.1 s over 400 games (BENCHMARKS.md, "Session 27").
+/// 0.1 s over 400 games (docs/benchmarks/history.md, "Session 27").
 pub const CAND_SQUARE: f32 = 2.0;
 /// With freestyle's network on: the share (0..1) of the tables' evaluation mixed into the
 /// network's, `(1 - w) x net + w x tables`; 0: the network alone. 0.25: self-play at 0.1 s,
 /// 400 games each on three opening sets, +12, +37, +3 (1,200 games about +17 +/- 19;
-/// BENCHMARKS.md, "Session 28"); at 1 s, 100 games, 53.5% (+24 +/- 68, "Session 29"). The
-/// other rules' networks are not mixed (exactly five at 0.25: 47.0% at 1 s; Renju:
-/// +2 +/- 33; docs/benchmarks/removed-switches.md).
+/// docs/benchmarks/history.md, "Session 28"); at 1 s, 100 games, 53.5% (+24 +/- 68;
+/// docs/benchmarks/history.md, "Session 29"). The other rules' networks are not mixed
+/// (exactly five at 0.25: 47.0% at 1 s; Renju: +2 +/- 33; docs/benchmarks/removed-switches.md).
 pub const NNUE_MIX: f32 = 0.25;
 
 /// The search's numbers as one value, each field the constant of its name in capitals

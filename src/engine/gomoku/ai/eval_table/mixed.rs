@@ -1,7 +1,7 @@
 //! The evaluation's tables fitted to a 2:1 mix of freestyle and Renju games, the set of
 //! freestyle and exactly five until a set fitted to the rule wins its match (see
-//! BENCHMARKS.md, "Engine III: data per rule"). Written by `tune fit --write`; edit by
-//! re-running it, not by hand.
+//! docs/benchmarks/history.md, "Engine III: data per rule"). Written by `tune fit --write`;
+//! edit by re-running it, not by hand.
 
 use super::EvalTable;
 

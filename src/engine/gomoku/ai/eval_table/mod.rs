@@ -3,8 +3,8 @@
 //! move (`[0]`) and for the side that is not (`[1]`), in units of 1/[`EVAL_SCALE`]; and a
 //! threat table for the side to move. One set per rule, and under Renju one per colour to
 //! move ([`table_index`]): a position is valued by the set of its rule and side to move.
-//! The sets are written by `tune fit --write` (see BENCHMARKS.md); the files say what
-//! each was fitted to.
+//! The sets are written by `tune fit --write`; the files say what each was fitted to (see
+//! docs/benchmarks/history.md, "The tables per rule and per Renju colour").
 
 mod mixed;
 mod renju_black;
@@ -35,7 +35,7 @@ pub struct EvalTable {
 
 /// The sets by [`table_index`]: freestyle, exactly five, Renju with Black to move, Renju
 /// with White to move. Freestyle and exactly five use the mixed set: theirs, fitted, have not
-/// won their matches yet (BENCHMARKS.md).
+/// won their matches yet (docs/benchmarks/history.md, "Fits on all four chunks").
 pub const TABLES: [&EvalTable; 4] = [
     &mixed::TABLE,
     &mixed::TABLE,

@@ -1,5 +1,5 @@
-//! The evaluation's tables for Renju, Black to move. Written by `tune fit --write` (see BENCHMARKS.md,
-//! "Engine III: data per rule"); edit by re-running it, not by hand.
+//! The evaluation's tables for Renju, Black to move. Written by `tune fit --write`; edit by
+//! re-running it, not by hand (see docs/benchmarks/history.md, "Engine III: data per rule").
 
 use super::EvalTable;
 

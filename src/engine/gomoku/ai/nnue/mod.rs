@@ -1,5 +1,5 @@
 //! The pattern-bag network: a small learned evaluation, one trained net per rule, behind
-//! `Params::nnue` (see BENCHMARKS.md, "A learned evaluation").
+//! `Params::nnue` (see docs/benchmarks/history.md, "A learned evaluation").
 //!
 //! Input per colour: how many of its empty points make each four-pattern combination
 //! ([`super::pattern::pcode`], [`PCODE_COUNT`] codes; forbidden points count nothing), the

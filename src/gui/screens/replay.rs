@@ -145,9 +145,7 @@ fn spawn_replay_controls(p: &mut ChildSpawnerCommands, i18n: &I18n) {
         spawn_button(row, "+", "", Action::Replay(ReplayAction::Faster), node());
     });
     spawn_review_section(p, i18n);
-    // Four rows at least, whatever the review's summary takes: with two the list was
-    // hardly a list (1280 x 800, a long summary).
-    move_list::spawn(p, 4);
+    move_list::spawn(p, 2);
     spawn_button(
         p,
         i18n.t("replay-menu"),

@@ -13,25 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=${1:-docs/screenshots}
-mkdir -p "$out"
-target_dir=${CARGO_TARGET_DIR:-target}
-
-# $GOMOKU_BIN: a game already built elsewhere (the test command passes the one it extracted
-# from the Debian package); otherwise the development build.
-if [ -n "${GOMOKU_BIN:-}" ]; then
-  scripts/ensure-deps.sh xvfb
-  bin=$(realpath "$GOMOKU_BIN")
-else
-  scripts/ensure-deps.sh build xvfb
-  cargo build --features tools --bin gomoku
-  bin=$(realpath "$target_dir/debug/gomoku")
-fi
-out=$(realpath "$out")
-
-# The demo's files (settings, autosave, saved games) stay out of the user's folders.
-home=$(mktemp -d)
-log=$(mktemp)
-trap 'rm -rf "$home" "$log"' EXIT
+source scripts/lib/screenshots-common.sh
 
 shots=(menu.png setup.png placing.png playing.png playing-dark.png loss.png replay.png
   review.png clock.png narrow.png win.png settings.png analysis.png swap2.png puzzle.png
@@ -51,26 +33,8 @@ run_demo() {
   # runs in the scratch folder: the game reads nothing from the working directory.
   (cd "$home" && GOMOKU_HOME="$home" GOMOKU_LANG="$lang" RUST_BACKTRACE=1 timeout 900 \
     xvfb-run -a -s "-screen 0 1280x1200x24" "$bin" --demo "$dir") >"$log" 2>&1 || status=$?
-  local fail=0
-  if [ "$status" -ne 0 ]; then
-    echo "screenshots ($lang): the game exited with status $status" >&2
-    fail=1
-  fi
-  if grep -nE "panicked|ERROR|no message |ICU4X" "$log" >&2; then
-    echo "screenshots ($lang): the log above has panics, errors or missing messages" >&2
-    fail=1
-  fi
-  for s in "${shots[@]}"; do
-    if [ ! -s "$dir/$s" ]; then
-      echo "screenshots ($lang): $dir/$s is missing" >&2
-      fail=1
-    fi
-  done
-  if [ "$fail" -ne 0 ]; then
-    echo "---- last lines of the game's log ----" >&2
-    tail -n 40 "$log" >&2
-    exit 1
-  fi
+  check_run "screenshots ($lang)" "$status" "$dir" "panicked|ERROR|no message |ICU4X" \
+    "panics, errors or missing messages"
 }
 
 run_demo en "$out"

@@ -3,16 +3,13 @@
 
 use std::io::{BufWriter, Write};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::{F, SelfPlay, arg, fail, num};
+use gomoku::engine::gomoku::ai::Score;
 use gomoku::engine::gomoku::ai::pattern::PCODE_COUNT;
 use gomoku::engine::gomoku::ai::state::State;
-use gomoku::engine::gomoku::ai::{Engine, Limits, Score};
 use gomoku::engine::gomoku::{Outcome, Rule, Stone};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-
-use super::{F, arg, fail, num, opening};
 
 /// A recorded position: the game's result for the side to move, the evaluation's features
 /// and four-pattern combinations as (pcode, count) pairs (side to move first), and for the
@@ -82,19 +79,12 @@ use gomoku::engine::gomoku::ai::nnue::sparse;
 /// One self-play game: its quiet positions' features (side to move first) and, per
 /// position, the side to move's result.
 fn play(index: u64, seed: u64, nodes: u64, all: bool) -> Vec<Sample> {
-    let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(index));
-    let mut game = opening(&mut rng);
-    let mut engine = Engine::new(8 << 20);
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    };
+    let mut selfplay = SelfPlay::new(index, seed, nodes);
     let mut samples: Vec<Sample> = Vec::new();
-    while !game.outcome().is_over() {
-        let st = State::from_game(&game);
+    while !selfplay.game.outcome().is_over() {
+        let st = State::from_game(&selfplay.game);
         let is_quiet = quiet(&st);
-        let kept = game.ply() >= 6 && (is_quiet || all);
+        let kept = selfplay.game.ply() >= 6 && (is_quiet || all);
         if kept {
             let f = st.eval_features();
             let mut features = [[0u32; F]; 2];
@@ -106,23 +96,18 @@ fn play(index: u64, seed: u64, nodes: u64, all: bool) -> Vec<Sample> {
                 result: 0.5,
                 features,
                 pcodes: [sparse(&pc[0]), sparse(&pc[1])],
-                rule: game.rule(),
-                colour: game.to_move(),
+                rule: selfplay.game.rule(),
+                colour: selfplay.game.to_move(),
                 score: 0,
                 quiet: is_quiet,
             });
         }
-        let r = engine.think(
-            &game,
-            &limits,
-            &stop,
-            &mut gomoku::engine::gomoku::ai::NoInfo,
-        );
+        let r = selfplay.search();
         if kept && let Some(last) = samples.last_mut() {
             last.score = score_number(r.score);
         }
         let Some(mv) = r.best else { break };
-        if let Err(e) = game.play(mv) {
+        if let Err(e) = selfplay.game.play(mv) {
             eprintln!("tune: game {index}: the engine chose {mv:?}: {e}");
             break;
         }
@@ -130,11 +115,11 @@ fn play(index: u64, seed: u64, nodes: u64, all: bool) -> Vec<Sample> {
     if std::env::var_os("TUNE_DEBUG").is_some() {
         eprintln!(
             "game {index}: {:?} after {} moves",
-            game.outcome(),
-            game.ply()
+            selfplay.game.outcome(),
+            selfplay.game.ply()
         );
     }
-    let winner = match game.outcome() {
+    let winner = match selfplay.game.outcome() {
         Outcome::Win { winner, .. } => Some(*winner),
         _ => None,
     };

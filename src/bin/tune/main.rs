@@ -64,11 +64,13 @@ mod nnue;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
 
+use gomoku::engine::gomoku::ai::{Engine, Limits, NoInfo, SearchResult};
 use gomoku::engine::gomoku::{Game, Pos, Rule, Stone};
 use lexopt::prelude::*;
-use rand::RngExt;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 use data::generate;
 use eval::fit;
@@ -258,5 +260,36 @@ fn opening(rng: &mut StdRng) -> Game {
         if ok && !game.outcome().is_over() {
             return game;
         }
+    }
+}
+
+/// One self-play game of `tune gen` and `tune movegen`: game `index` of those `seed` draws,
+/// from its random opening ([`opening`]), every move a search of `nodes` nodes by an engine
+/// with an 8 MB table.
+struct SelfPlay {
+    game: Game,
+    engine: Engine,
+    stop: AtomicBool,
+    limits: Limits,
+}
+
+impl SelfPlay {
+    fn new(index: u64, seed: u64, nodes: u64) -> SelfPlay {
+        let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(index));
+        SelfPlay {
+            game: opening(&mut rng),
+            engine: Engine::new(8 << 20),
+            stop: AtomicBool::new(false),
+            limits: Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+        }
+    }
+
+    /// The engine's search of the position now.
+    fn search(&mut self) -> SearchResult {
+        self.engine
+            .think(&self.game, &self.limits, &self.stop, &mut NoInfo)
     }
 }

@@ -2,14 +2,10 @@
 //! the fit of the move picker's tables (`src/engine/gomoku/ai/move_table.rs`).
 
 use std::io::{BufWriter, Write};
-use std::sync::atomic::AtomicBool;
 
 use gomoku::engine::gomoku::ai::state::State;
-use gomoku::engine::gomoku::ai::{Engine, Limits};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
-use super::{COMBOS, F, PATTERNS, arg, fail, num, opening};
+use super::{COMBOS, F, PATTERNS, SelfPlay, arg, fail, num};
 
 /// A candidate point's shapes: the mover's combo index and combo, the opponent's.
 type Cand = [u16; 4];
@@ -22,27 +18,15 @@ const CUTOFFS_PER_SEARCH: usize = 16;
 /// and the move that cut off there.
 fn play_moves(index: u64, seed: u64, nodes: u64, cutoffs: bool) -> Vec<(usize, Vec<Cand>)> {
     use gomoku::engine::gomoku::ai::pattern::Combo;
-    let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(index));
-    let mut game = opening(&mut rng);
-    let mut engine = Engine::new(8 << 20);
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    };
+    let mut selfplay = SelfPlay::new(index, seed, nodes);
     let mut out = Vec::new();
-    engine.record_cutoffs(cutoffs);
-    while !game.outcome().is_over() {
-        let st = State::from_game(&game);
-        let r = engine.think(
-            &game,
-            &limits,
-            &stop,
-            &mut gomoku::engine::gomoku::ai::NoInfo,
-        );
+    selfplay.engine.record_cutoffs(cutoffs);
+    while !selfplay.game.outcome().is_over() {
+        let st = State::from_game(&selfplay.game);
+        let r = selfplay.search();
         let Some(mv) = r.best else { break };
         if cutoffs {
-            let found = engine.take_cutoffs();
+            let found = selfplay.engine.take_cutoffs();
             let step = (found.len() / CUTOFFS_PER_SEARCH).max(1);
             out.extend(
                 found
@@ -77,7 +61,7 @@ fn play_moves(index: u64, seed: u64, nodes: u64, cutoffs: bool) -> Vec<(usize, V
                 out.push((l, cands));
             }
         }
-        if let Err(e) = game.play(mv) {
+        if let Err(e) = selfplay.game.play(mv) {
             eprintln!("tune: game {index}: the engine chose {mv:?}: {e}");
             break;
         }

@@ -7,7 +7,6 @@ use super::ai::{self, PLACE_TWO_BELOW};
 use super::tests::{new, p, run};
 use super::*;
 use crate::engine::gomoku::ai::Level;
-use crate::engine::gomoku::game::Game;
 
 /// The AI plays both sides of `opening` from `seed`: legal to the end, and the same again.
 fn ai_completes(rule: Rule, opening: OpeningRule, levels: [Level; 2], seed: u64) -> Opening {
@@ -96,45 +95,6 @@ fn the_ai_picks_the_offer_best_for_white_and_offers_good_moves() {
         panic!("an offer");
     };
     assert!(o.distance(q) <= 4, "{}", q.to_human(15));
-}
-
-#[test]
-#[ignore = "prints the AI's openings for a person to look at; asserts nothing more than the other tests"]
-fn show_ai_openings() {
-    let never = AtomicBool::new(false);
-    for (rule, opening) in [
-        (Rule::Freestyle, OpeningRule::Swap2),
-        (Rule::Renju, OpeningRule::Yamaguchi),
-        (Rule::Renju, OpeningRule::Soosorv8),
-        (Rule::Renju, OpeningRule::Taraguchi10),
-    ] {
-        for seed in 0..4 {
-            let mut o = new(rule, opening);
-            let t = std::time::Instant::now();
-            let taken = ai::play_out(&mut o, [Level::Expert; 2], seed, &never).unwrap();
-            let text: Vec<String> = taken.iter().map(|a| a.text(15)).collect();
-            let e3 = {
-                let g = Game::from_moves(
-                    15,
-                    rule,
-                    &o.game().history()[..3]
-                        .iter()
-                        .map(|m| m.pos)
-                        .collect::<Vec<_>>(),
-                )
-                .unwrap();
-                ai::black_eval(&g, 30_000, &never)
-            };
-            println!(
-                "{opening} {seed}: {} | e3 {e3} final {} black {:?} {:?} {:?}",
-                text.join(" "),
-                ai::black_eval(o.game(), 30_000, &never),
-                o.black(),
-                canonical_opening(o.game()),
-                t.elapsed()
-            );
-        }
-    }
 }
 
 #[test]

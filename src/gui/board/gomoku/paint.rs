@@ -98,27 +98,32 @@ impl Paint<'_> {
     /// A hint's area: a translucent rectangle in the hint's colour over its points, half a
     /// cell beyond the outer ones so a stone on the edge of it is inside.
     pub fn hint_area(&self, layer: &mut ChildSpawnerCommands) {
-        let Some((a, b)) = self.view.hint_area else {
+        let Some(area) = self.view.hint_area else {
             return;
         };
-        let (size, c) = (self.size, cell_pct(self.size));
-        let (x0, x1) = (a.x.min(b.x) as usize, a.x.max(b.x) as usize);
-        let (y0, y1) = (a.y.min(b.y) as usize, a.y.max(b.y) as usize);
         layer.spawn((
             HintAreaMark,
-            Node {
-                position_type: PositionType::Absolute,
-                left: percent(line_pct(x0, size) - c / 2.0),
-                top: percent(line_pct(y0, size) - c / 2.0),
-                width: percent((x1 - x0 + 1) as f32 * c),
-                height: percent((y1 - y0 + 1) as f32 * c),
-                border: UiRect::all(px(2)),
-                border_radius: BorderRadius::all(px(6)),
-                ..default()
-            },
+            self.area_node(area, 6.0),
             BorderColor::all(self.pal.hint.with_alpha(0.8)),
             BackgroundColor(self.pal.hint.with_alpha(0.14)),
         ));
+    }
+
+    /// A rounded frame over the cells from corner `a` to corner `b` (either order).
+    fn area_node(&self, (a, b): (Pos, Pos), radius: f32) -> Node {
+        let (size, c) = (self.size, cell_pct(self.size));
+        let (x0, x1) = (a.x.min(b.x) as usize, a.x.max(b.x) as usize);
+        let (y0, y1) = (a.y.min(b.y) as usize, a.y.max(b.y) as usize);
+        Node {
+            position_type: PositionType::Absolute,
+            left: percent(line_pct(x0, size) - c / 2.0),
+            top: percent(line_pct(y0, size) - c / 2.0),
+            width: percent((x1 - x0 + 1) as f32 * c),
+            height: percent((y1 - y0 + 1) as f32 * c),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(radius)),
+            ..default()
+        }
     }
 
     /// The refuting point: a ring over its stone or ghost, in the palette's colour for a bad
@@ -269,24 +274,12 @@ impl Paint<'_> {
     /// The square an opening step keeps its stone in: a faint wash and outline, half a cell
     /// beyond its outer points.
     pub fn allowed_area(&self, layer: &mut ChildSpawnerCommands) {
-        let Some((a, b)) = self.view.allowed else {
+        let Some(area) = self.view.allowed else {
             return;
         };
-        let (size, c) = (self.size, cell_pct(self.size));
-        let (x0, x1) = (a.x.min(b.x) as usize, a.x.max(b.x) as usize);
-        let (y0, y1) = (a.y.min(b.y) as usize, a.y.max(b.y) as usize);
         layer.spawn((
             AllowedArea,
-            Node {
-                position_type: PositionType::Absolute,
-                left: percent(line_pct(x0, size) - c / 2.0),
-                top: percent(line_pct(y0, size) - c / 2.0),
-                width: percent((x1 - x0 + 1) as f32 * c),
-                height: percent((y1 - y0 + 1) as f32 * c),
-                border: UiRect::all(px(2)),
-                border_radius: BorderRadius::all(px(4)),
-                ..default()
-            },
+            self.area_node(area, 4.0),
             BorderColor::all(self.pal.hint.with_alpha(0.55)),
             BackgroundColor(self.pal.hint.with_alpha(0.08)),
         ));

@@ -9,3 +9,4 @@ pub mod gomoku;
 pub mod puzzle;
 pub mod record;
 pub mod review;
+pub mod side;

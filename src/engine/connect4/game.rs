@@ -6,21 +6,7 @@ use std::fmt;
 use super::position::{BoardSize, MoveError, Position, parse_column};
 
 /// One of the two players. `First` moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    First,
-    Second,
-}
-
-impl Player {
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
-}
+pub use crate::engine::side::Side as Player;
 
 /// A cell: 0-based column (0 = leftmost) and row (0 = bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

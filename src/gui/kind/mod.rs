@@ -73,38 +73,7 @@ pub(super) fn plugin(app: &mut bevy::prelude::App) {
 }
 
 /// The two players: Black or Red moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    First,
-    Second,
-}
-
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
-
-    pub fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
-
-    /// Who played the move with 0-based index `ply` (the games alternate strictly).
-    pub fn of_ply(ply: usize) -> Side {
-        if ply.is_multiple_of(2) {
-            Side::First
-        } else {
-            Side::Second
-        }
-    }
-
-    pub fn index(self) -> usize {
-        match self {
-            Side::First => 0,
-            Side::Second => 1,
-        }
-    }
-}
+pub use crate::engine::side::Side;
 
 /// A move of any game, in the game's own encoding (a point, a column, a cell): only the
 /// game and its board read it. Screens pass it along and ask the game for its name.

@@ -137,34 +137,7 @@ impl fmt::Display for OpeningRule {
 }
 
 /// The two players of an opening. `First` places the first stone as the tentative Black.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Player {
-    First,
-    Second,
-}
-
-impl Player {
-    pub fn other(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::First => "first player",
-            Player::Second => "second player",
-        }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::engine::side::Side as Player;
 
 /// What a player may choose at a colour choice.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

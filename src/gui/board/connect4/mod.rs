@@ -24,7 +24,7 @@ use crate::gui::board::{
     BoardArea, BoardLooks, BoardSettled, BoardSystems, Shown, ShownMarks, ViewKey,
 };
 use crate::gui::frames::FrameRequests;
-use crate::gui::kind::connect4::{ID, column, player};
+use crate::gui::kind::connect4::{ID, column};
 use crate::gui::kind::{Rules, Side, Standing};
 use crate::gui::persist::Settings;
 
@@ -421,7 +421,7 @@ fn animate(
 
 /// Solid colour of a side's discs (panel icons).
 pub fn disc_color(side: Side) -> Color {
-    disc_shades(player(side)).1
+    disc_shades(side).1
 }
 
 /// Highlight and base colour of a disc: the first player is Red.

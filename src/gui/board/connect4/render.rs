@@ -379,7 +379,7 @@ fn spawn_disc(
     numbers: bool,
     falls: bool,
 ) {
-    let player = crate::gui::kind::connect4::player(Side::of_ply(i));
+    let player = Side::of_ply(i);
     let centre = geo.cell_centre(cell);
     let is_last = last_landed == Some(i + 1);
     let ink = match player {

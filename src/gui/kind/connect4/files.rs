@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{CONNECT4, col, kind, player};
+use super::{CONNECT4, col, kind};
 use crate::engine::connect4::record::{self, RecordResult, column_string, redo_line};
 use crate::engine::connect4::{BoardSize, Game, Level, Player, Record};
 use crate::gui::kind::files::{Recorded, Saved};
@@ -108,9 +108,9 @@ impl C4Autosave {
 
 /// The record of a finished game, in the engine's `.c4` format.
 pub fn record(game: &Game, names: &[String; 2], date: &str, end: &RecordEnd) -> Record {
-    let record = Record::from_game(game, &names[0], &names[1], date, end.resigned.map(player));
+    let record = Record::from_game(game, &names[0], &names[1], date, end.resigned);
     match end.lost_on_time {
-        Some(loser) => record.lost_on_time(player(loser)),
+        Some(loser) => record.lost_on_time(loser),
         None => record,
     }
 }
@@ -152,7 +152,7 @@ pub fn summary(path: &Path) -> Result<Msg, Msg> {
 pub fn result_text(result: RecordResult) -> Msg {
     let won = |winner: Player, how: &str| {
         Msg::key("record-result-won")
-            .with("winner", CONNECT4.side_name(super::side(winner)))
+            .with("winner", CONNECT4.side_name(winner))
             .with("how", Msg::verbatim(how))
     };
     match result {

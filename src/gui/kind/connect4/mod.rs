@@ -21,7 +21,7 @@ use super::{
 use crate::engine::connect4::puzzle::{Connect4Puzzle, from_connect4};
 use crate::engine::connect4::record::{RECORD_EXT, redo_line};
 use crate::engine::connect4::{
-    Ai, AiError, BoardSize, Game, Level, Limits, MoveChoice, Outcome, Player, Source,
+    Ai, AiError, BoardSize, Game, Level, Limits, MoveChoice, Outcome, Source,
 };
 use crate::engine::review::{
     Analysis, Progress as ReviewProgress, ReviewLimits, analyse_connect4, c4_outlook,
@@ -45,20 +45,6 @@ pub fn any_level(level: Level) -> AnyLevel {
         number: level.number(),
         name: level.name(),
         description: level.description(),
-    }
-}
-
-pub fn player(side: Side) -> Player {
-    match side {
-        Side::First => Player::First,
-        Side::Second => Player::Second,
-    }
-}
-
-pub fn side(player: Player) -> Side {
-    match player {
-        Player::First => Side::First,
-        Player::Second => Side::Second,
     }
 }
 
@@ -106,8 +92,8 @@ pub fn search_info(
         .ok()
         .and_then(|c| c.score)
         .map(|s| c4_outlook(s, cells, game.moves().len()));
-    let me = CONNECT4.side_name(side(game.side_to_move()));
-    let them = CONNECT4.side_name(side(game.side_to_move().other()));
+    let me = CONNECT4.side_name(game.side_to_move());
+    let them = CONNECT4.side_name(game.side_to_move().other());
     let (panel, hint) = match &result {
         Err(_) => (
             level.headline(),
@@ -186,7 +172,7 @@ impl Rules for Game {
     }
 
     fn to_move(&self) -> Side {
-        side(self.side_to_move())
+        self.side_to_move()
     }
 
     fn redo_len(&self) -> usize {
@@ -218,7 +204,7 @@ impl Rules for Game {
     }
 
     fn place(&mut self, side: Side, c: usize) -> Result<(), Msg> {
-        if self.side_to_move() != player(side) {
+        if self.side_to_move() != side {
             return Err(Msg::key("move-out-of-turn"));
         }
         Game::play(self, c)
@@ -227,7 +213,7 @@ impl Rules for Game {
     }
 
     fn undo(&mut self) -> Option<Side> {
-        Game::undo(self).map(|_| side(self.side_to_move()))
+        Game::undo(self).map(|_| self.side_to_move())
     }
 
     fn redo(&mut self) -> bool {
@@ -238,7 +224,7 @@ impl Rules for Game {
         match self.outcome() {
             Outcome::Ongoing => Standing::Ongoing,
             Outcome::Win { player, four } => Standing::Won {
-                winner: side(player),
+                winner: player,
                 line: four.iter().map(|c| (c.col, c.row)).collect(),
             },
             Outcome::Draw => Standing::Draw,

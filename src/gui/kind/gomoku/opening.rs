@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use super::{ID, point, pos};
 use crate::engine::gomoku::ai::Level;
 use crate::engine::gomoku::opening::{
-    Action, Choice, Opening, OpeningError, OpeningRule, Player, Step, ai,
+    Action, Choice, Opening, OpeningError, OpeningRule, Step, ai,
 };
 use crate::engine::gomoku::{Rule, Stone};
 use crate::gui::kind::{AnyGame, AnyLevel, Move, OpeningPhase, Side};
@@ -140,13 +140,6 @@ pub fn explain(error: &OpeningError, size: usize) -> Msg {
     }
 }
 
-fn player_side(player: Player) -> Side {
-    match player {
-        Player::First => Side::First,
-        Player::Second => Side::Second,
-    }
-}
-
 /// A Gomoku opening in the app: `engine::opening::Opening` as an [`OpeningPhase`].
 #[derive(Clone, Debug)]
 pub struct GomokuOpening(pub Opening);
@@ -181,7 +174,7 @@ impl OpeningPhase for GomokuOpening {
     }
 
     fn actor(&self) -> Option<Side> {
-        self.0.step().player().map(player_side)
+        self.0.step().player()
     }
 
     fn prompt(&self) -> Msg {
@@ -250,7 +243,7 @@ impl OpeningPhase for GomokuOpening {
     }
 
     fn first_holder(&self) -> Side {
-        player_side(self.0.black())
+        self.0.black()
     }
 
     fn ai_step(&mut self, level: AnyLevel, seed: u64, stop: &AtomicBool) -> Result<(), String> {
@@ -295,7 +288,7 @@ fn decisions(opening: &Opening) -> Vec<(Side, Msg)> {
         let Some(player) = o.step().player() else {
             break;
         };
-        let side = player_side(player);
+        let side = player;
         let words = match action {
             Action::Place(_) => None,
             Action::Choose(c @ (Choice::TakeBlack | Choice::TakeWhite)) => {

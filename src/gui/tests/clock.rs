@@ -88,10 +88,8 @@ fn a_fallen_flag_loses_the_game_on_time() {
     assert!(!s.clock.as_ref().unwrap().is_running());
 }
 
-/// The menu pauses the clock, Continue resumes it; undo gives no time back (time spent
-/// stays spent, as on game servers).
-#[test]
-fn the_menu_pauses_the_clock_and_undo_gives_no_time_back() {
+/// A freestyle game against a scripted Club (a1, a2, a3) on a 1 + 0 clock, the person Black.
+fn scripted_club_on_a_minute() -> TestApp {
     let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
     with_clock(
         &mut t,
@@ -101,6 +99,14 @@ fn the_menu_pauses_the_clock_and_undo_gives_no_time_back() {
         },
     );
     t.start(Level::Club.number(), ColourChoice::Black, Rule::Freestyle);
+    t
+}
+
+/// The menu pauses the clock, Continue resumes it; undo gives no time back (time spent
+/// stays spent, as on game servers).
+#[test]
+fn the_menu_pauses_the_clock_and_undo_gives_no_time_back() {
+    let mut t = scripted_club_on_a_minute();
     std::thread::sleep(Duration::from_millis(300));
     t.play_and_wait(p("h8"));
     let left = |t: &TestApp| {
@@ -138,15 +144,7 @@ fn the_menu_pauses_the_clock_and_undo_gives_no_time_back() {
 /// saved with the game, so Continue (and a restart from the title) gives none of it back.
 #[test]
 fn time_spent_before_the_menu_stays_spent_after_continue() {
-    let mut t = TestApp::with_ai(scripted(&["a1", "a2", "a3"]));
-    with_clock(
-        &mut t,
-        TimeControl::Fischer {
-            seconds: 60,
-            increment: 0,
-        },
-    );
-    t.start(Level::Club.number(), ColourChoice::Black, Rule::Freestyle);
+    let mut t = scripted_club_on_a_minute();
     t.play_and_wait(p("h8"));
     assert_eq!(t.session().game.ply(), 2);
     // Black's time after h8, unchanged through White's a1 (no increment): what the

@@ -29,15 +29,20 @@ pub struct Saved {
 }
 
 impl Saved {
-    /// Checks what every game's autosave needs checked: the person's side (by its colour's
-    /// name) and a game not over.
+    /// The saved game from its whole line played out: the last `redo` moves are taken back
+    /// onto the redo stack. Then what every game's autosave needs checked: the person's side
+    /// (by its colour's name) and a game not over.
     pub fn checked(
-        game: AnyGame,
+        mut game: AnyGame,
+        redo: usize,
         level: Option<AnyLevel>,
         human: &str,
         seed: u64,
         started: &str,
     ) -> Result<Saved, Msg> {
+        for _ in 0..redo {
+            game.undo();
+        }
         // Files name the colour in English.
         let human = Side::BOTH
             .into_iter()

@@ -106,12 +106,10 @@ pub fn load_autosave(
         }
         let mut all = save.moves.clone();
         all.extend(&save.redo);
-        let mut game = replay(def, &save.options, &all)?;
-        for _ in &save.redo {
-            game.undo();
-        }
+        let game = replay(def, &save.options, &all)?;
         let level = Saved::level_of(game.kind(), save.opponent)?;
-        Saved::checked(game, level, &save.human, save.seed, &save.started)
+        let redo = save.redo.len();
+        Saved::checked(game, redo, level, &save.human, save.seed, &save.started)
     })())
 }
 

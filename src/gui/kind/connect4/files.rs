@@ -92,12 +92,10 @@ impl C4Autosave {
         let engine = |e: String| Msg::verbatim(e);
         let size = BoardSize::new(self.width, self.height).map_err(|e| engine(e.to_string()))?;
         let line = format!("{}{}", self.moves, self.redo);
-        let mut game = Game::from_moves(size, &line).map_err(|e| engine(e.to_string()))?;
-        for _ in 0..self.redo.chars().count() {
-            game.undo();
-        }
+        let game = Game::from_moves(size, &line).map_err(|e| engine(e.to_string()))?;
         Saved::checked(
             AnyGame::new(game),
+            self.redo.chars().count(),
             level,
             &self.human,
             self.seed,

@@ -75,13 +75,11 @@ impl Autosave {
         let redo = self.redo.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
         // The redo stack's last entry is the next move: play the whole line, then undo.
         line.extend(redo.iter().rev());
-        let mut game =
+        let game =
             Game::from_moves(self.size, rule, &line).map_err(|e| Msg::verbatim(e.to_string()))?;
-        for _ in 0..redo.len() {
-            game.undo();
-        }
         Saved::checked(
             AnyGame::new(game),
+            redo.len(),
             level,
             &self.human,
             self.seed,

@@ -60,10 +60,11 @@ pub(super) fn run_clock(
             // The paused clock is saved with the game: Menu then Continue (or quitting from
             // the title) keeps the time spent since the last move spent.
             let kind = session.game.kind();
-            if session.autoplay.is_none() && files::autosave_file(&paths, kind).is_file() {
-                if let Err(e) = files::write_clock(&paths, kind, Some(clock)) {
-                    warn!("could not save the clock: {e}");
-                }
+            if session.autoplay.is_none()
+                && files::autosave_file(&paths, kind).is_file()
+                && let Err(e) = files::write_clock(&paths, kind, Some(clock))
+            {
+                warn!("could not save the clock: {e}");
             }
         }
         return;

@@ -11,7 +11,16 @@
 //! so that the next request starts a fresh one. Nothing a brain prints can grow memory
 //! without bound or block the caller past its deadline.
 
-use std::path::{Path, PathBuf};
+mod about;
+mod faults;
+mod spec;
+mod thinking_line;
+
+pub use about::{About, file_name};
+pub use faults::{Fault, IllegalKind, Refusal};
+pub use spec::EngineSpec;
+pub use thinking_line::{Eval, Thinking, thinking};
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -47,185 +56,6 @@ pub const NICE: i32 = 10;
 /// How often a wait for a reply looks at the stop flag.
 const POLL: Duration = Duration::from_millis(20);
 
-/// How a brain is run: its file and what it is told about time, memory and threads.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EngineSpec {
-    pub path: PathBuf,
-    /// `INFO timeout_turn`: the longest a move may take.
-    pub turn: Duration,
-    /// `INFO timeout_match`: the whole game's time, if there is a match clock.
-    pub match_time: Option<Duration>,
-    /// `INFO max_memory` in bytes; 0 = no limit.
-    pub memory: u64,
-    /// `INFO thread_num`; 0 = the brain's choice.
-    pub threads: u32,
-    /// How long past its time a brain may answer before it forfeits.
-    pub grace: Duration,
-    /// Least time between a reply and the next command (see [`BrainProcess::settle`]).
-    pub settle: Duration,
-    /// Unix nice value for the process; `None` = the caller's priority.
-    pub nice: Option<i32>,
-    /// A brain that exited between moves is started again for the next one (the game);
-    /// `false` makes that a crash (a match counts it).
-    pub restart: bool,
-}
-
-impl EngineSpec {
-    /// The brain at `path` with a manager's usual settings: 5 s a move, no match clock,
-    /// 350 MB (Gomocup's limit), one thread, a 2 s grace, at a lower priority.
-    pub fn new(path: impl Into<PathBuf>) -> EngineSpec {
-        EngineSpec {
-            path: path.into(),
-            turn: Duration::from_secs(5),
-            match_time: None,
-            memory: 350 * 1024 * 1024,
-            threads: 1,
-            grace: DEFAULT_GRACE,
-            settle: Duration::from_millis(20),
-            nice: Some(NICE),
-            restart: true,
-        }
-    }
-}
-
-/// A brain's `ABOUT` reply: `name="...", version="...", author="...", country="..."`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct About {
-    pub name: Option<String>,
-    pub version: Option<String>,
-    pub author: Option<String>,
-    pub country: Option<String>,
-}
-
-impl About {
-    /// Reads the `key="value"` pairs; unknown keys and a reply that is not in that form give
-    /// an `About` with what could be read.
-    pub fn parse(line: &str) -> About {
-        let mut about = About::default();
-        let mut rest = line;
-        while let Some(eq) = rest.find('=') {
-            let key = rest[..eq]
-                .trim()
-                .trim_start_matches(',')
-                .trim()
-                .to_ascii_lowercase();
-            let after = rest[eq + 1..].trim_start();
-            let (value, next) = match after.strip_prefix('"') {
-                Some(quoted) => match quoted.find('"') {
-                    Some(end) => (&quoted[..end], &quoted[end + 1..]),
-                    None => (quoted, ""),
-                },
-                None => match after.find(',') {
-                    Some(end) => (&after[..end], &after[end..]),
-                    None => (after, ""),
-                },
-            };
-            let value = Some(value.trim().to_string()).filter(|v| !v.is_empty());
-            match key.as_str() {
-                "name" => about.name = value,
-                "version" => about.version = value,
-                "author" => about.author = value,
-                "country" => about.country = value,
-                _ => {}
-            }
-            rest = next;
-        }
-        about
-    }
-
-    /// "Rapfi 0.43.02", or the file's name when the brain gave none. Only the version's
-    /// first word: some brains add their compiler and CPU features to it.
-    pub fn title(&self, path: &Path) -> String {
-        let name = self.name.clone().unwrap_or_else(|| file_name(path));
-        match self
-            .version
-            .as_deref()
-            .and_then(|v| v.split_whitespace().next())
-        {
-            Some(v) => format!("{name} {v}"),
-            None => name,
-        }
-    }
-}
-
-/// The file name of `path`, for messages.
-pub fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
-/// What a brain did wrong. Each ends the process; in a game it forfeits, as Gomocup
-/// managers rule.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Fault {
-    #[error("could not be started: {0}")]
-    Start(String),
-    #[error("stopped running ({0})")]
-    Crash(String),
-    #[error("did not answer within {:.1} s", .0.as_secs_f64())]
-    Time(Duration),
-    #[error("answered '{0}' instead of a move")]
-    NotAMove(String),
-    #[error("played {reply}, which is not allowed: {reason}")]
-    Illegal {
-        reply: String,
-        /// The rules' words (English).
-        reason: String,
-        /// What is wrong with the point, for a caller that words it itself.
-        kind: IllegalKind,
-    },
-    #[error("printed more than {0} lines for one move")]
-    Flood(u64),
-    #[error("refused {what}: '{reply}'")]
-    Refused { what: Refusal, reply: String },
-}
-
-/// What is wrong with a point a brain played ([`Fault::Illegal`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IllegalKind {
-    /// Off the board (or not a point at all: three numbers).
-    OffBoard,
-    /// Already taken by a stone.
-    Taken,
-    /// Forbidden for Black (Renju).
-    Forbidden,
-    /// The game was over.
-    GameOver,
-}
-
-impl From<&crate::engine::gomoku::game::MoveError> for IllegalKind {
-    fn from(e: &crate::engine::gomoku::game::MoveError) -> IllegalKind {
-        use crate::engine::gomoku::game::MoveError;
-        match e {
-            MoveError::OffBoard { .. } => IllegalKind::OffBoard,
-            MoveError::Occupied { .. } => IllegalKind::Taken,
-            MoveError::Forbidden { .. } => IllegalKind::Forbidden,
-            MoveError::GameOver => IllegalKind::GameOver,
-        }
-    }
-}
-
-/// What a brain refused ([`Fault::Refused`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    /// Every board size it was offered (`START`).
-    #[error("every board size offered ({})", list(.0))]
-    Sizes(Vec<u32>),
-    /// A game on a board of this size.
-    #[error("a {0}x{0} board")]
-    Board(usize),
-}
-
-fn list(sizes: &[u32]) -> String {
-    sizes
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// A move a brain chose, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
@@ -251,7 +81,6 @@ pub fn rule_bits(rule: Rule) -> u32 {
     }
 }
 
-/// One external brain, started on demand and restarted after a fault.
 /// The time a brain has for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
@@ -265,6 +94,7 @@ pub enum Limit {
     Left(Duration),
 }
 
+/// One external brain, started on demand and restarted after a fault.
 pub struct EngineClient {
     spec: EngineSpec,
     process: Option<BrainProcess>,
@@ -708,89 +538,5 @@ impl Drop for EngineClient {
     fn drop(&mut self) {
         // END, then killed at once if still there: dropping must never wait on a brain.
         self.end(Duration::ZERO);
-    }
-}
-
-/// An evaluation as a brain reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eval {
-    /// Its own scale (Rapfi's and ours: about 100 for an open three).
-    Score(i32),
-    /// A win for the side to move in this many moves (`+M5`).
-    Win(u32),
-    /// A loss in this many moves (`-M5`).
-    Loss(u32),
-}
-
-/// What a brain's `MESSAGE` line says about its search, where it says it: Rapfi's and
-/// Yixin's `depth 12-20 ev 35 n 1.2M ... pv h8 i9`, ours `depth 10 score 35 ... pv h8`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Thinking {
-    pub depth: Option<u32>,
-    pub eval: Option<Eval>,
-    /// The first move of its line, as printed ("h8" or "7,7").
-    pub best: Option<String>,
-}
-
-/// Reads a `MESSAGE` line for [`Thinking`]; `None` when it says nothing of the kind.
-pub fn thinking(line: &str) -> Option<Thinking> {
-    let mut words = line.split_whitespace();
-    if !words.next()?.eq_ignore_ascii_case("MESSAGE") {
-        return None;
-    }
-    let words: Vec<&str> = words.collect();
-    let after = |key: &[&str]| {
-        words
-            .iter()
-            .position(|w| key.iter().any(|k| w.eq_ignore_ascii_case(k)))
-            .and_then(|i| words.get(i + 1).copied())
-    };
-    let depth = after(&["depth"]).and_then(|d| {
-        let digits: String = d.chars().take_while(char::is_ascii_digit).collect();
-        digits.parse().ok()
-    });
-    let eval = after(&["ev", "eval", "score"]).and_then(|e| {
-        let mate = |s: &str| s.trim_start_matches(['M', 'm']).parse::<u32>().ok();
-        if let Some(m) = e.strip_prefix("+M").or_else(|| e.strip_prefix('M')) {
-            mate(m).map(Eval::Win)
-        } else if let Some(m) = e.strip_prefix("-M") {
-            mate(m).map(Eval::Loss)
-        } else {
-            e.parse::<i32>().ok().map(Eval::Score)
-        }
-    });
-    let best = after(&["pv", "bestline", "best"]).map(str::to_string);
-    let t = Thinking { depth, eval, best };
-    (t != Thinking::default()).then_some(t)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thinking_lines_of_several_engines() {
-        let rapfi = thinking("MESSAGE depth 12-20 ev 35 n 1.2M n/ms 900 tm 1320 pv h8 i9 j10");
-        assert_eq!(
-            rapfi,
-            Some(Thinking {
-                depth: Some(12),
-                eval: Some(Eval::Score(35)),
-                best: Some("h8".into())
-            })
-        );
-        let ours = thinking("MESSAGE depth 10 score -120 nodes 5000 nps 1 time 3 pv g7");
-        assert_eq!(ours.as_ref().and_then(|t| t.eval), Some(Eval::Score(-120)));
-        assert_eq!(
-            thinking("MESSAGE depth 9 ev +M7 pv h8").and_then(|t| t.eval),
-            Some(Eval::Win(7))
-        );
-        assert_eq!(
-            thinking("MESSAGE depth 9 ev -M4").and_then(|t| t.eval),
-            Some(Eval::Loss(4))
-        );
-        assert_eq!(thinking("MESSAGE hello there"), None);
-        assert_eq!(thinking("DEBUG depth 3"), None);
-        assert_eq!(thinking("MESSAGE depth"), None);
     }
 }

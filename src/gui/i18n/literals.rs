@@ -103,7 +103,7 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "the name of the game's folders on disk",
     ),
     (
-        "src/gui/kind/gomoku/mod.rs",
+        "src/gui/kind/gomoku/def.rs",
         "Gomoku",
         "the game's English name for records and logs (players read game-gomoku)",
     ),
@@ -124,7 +124,7 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "a command-line error of the developers' tools (the CLI stays English)",
     ),
     (
-        "src/gui/kind/gomoku/mod.rs",
+        "src/gui/kind/gomoku/def.rs",
         "not a Gomoku game",
         "a bug's detail (a game saved by another game's code), never reached",
     ),

@@ -8,15 +8,18 @@ pub mod engine_match;
 pub mod engines;
 pub mod layout;
 pub mod load;
+pub mod match_setup;
 pub mod move_list;
 pub mod playing;
 pub mod puzzles;
+pub mod replace_dialog;
 pub mod replay;
 pub mod replay_state;
 pub mod result;
 pub mod review;
 pub mod settings;
 pub mod setup;
+pub mod setup_rows;
 pub mod title;
 
 use bevy::prelude::*;
@@ -31,7 +34,13 @@ use super::theme::widgets::{screen_root, spawn_button};
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         title::plugin,
-        setup::plugin,
+        // New game and Engine match, the rows both are made of, New game's question.
+        (
+            setup::plugin,
+            match_setup::plugin,
+            setup_rows::plugin,
+            replace_dialog::plugin,
+        ),
         playing::plugin,
         result::plugin,
         replay::plugin,

@@ -27,11 +27,15 @@ use super::persist::{ColourChoice, EngineEntry, Notices, Paths, SetupChoice, tim
 use crate::engine::review::Outlook;
 
 mod finish;
+mod input;
 mod matches;
 mod opening;
+mod players;
 mod turns;
 
 use finish::settle;
+use input::on_play_action;
+pub use input::resign_confirmed;
 pub use matches::{EngineMatch, MatchGame, MatchPlayer, MatchRun, effective_players};
 pub use opening::OpeningWorker;
 use opening::opening_action;
@@ -346,104 +350,8 @@ impl Session {
                 || (self.ai_level().is_some() && self.game.to_move() != self.human))
     }
 
-    /// The level searching for `side` (the AI's, or in an engine match the player in the
-    /// person's seat); `None` for a person.
-    pub fn level_of(&self, side: Side) -> Option<AnyLevel> {
-        match &self.autoplay {
-            Some(player) if side == self.human => Some(player.level),
-            _ if side == self.human => None,
-            _ => self.ai_level(),
-        }
-    }
-
-    /// The external engines at the table.
-    pub fn engines(&self) -> impl Iterator<Item = &EngineSeat> {
-        [
-            self.engine.as_ref(),
-            self.autoplay.as_ref().and_then(|p| p.engine.as_ref()),
-        ]
-        .into_iter()
-        .flatten()
-    }
-
-    /// Starts the engines at the table before the game's clock runs.
-    pub fn warm_up_engines(&self) {
-        for seat in self.engines() {
-            let game = self.game.clone();
-            seat.warm_up(move |seat| game.external_prepare(seat));
-        }
-    }
-
-    /// Whether an engine at the table is still starting (the clock waits).
-    pub fn engines_warming(&self) -> bool {
-        self.engines().any(EngineSeat::is_warming)
-    }
-
-    /// The external engine playing `side`, if one does.
-    pub fn engine_of(&self, side: Side) -> Option<&EngineSeat> {
-        if side == self.human {
-            self.autoplay.as_ref().and_then(|p| p.engine.as_ref())
-        } else {
-            self.engine.as_ref()
-        }
-    }
-
     pub fn is_person_turn(&self) -> bool {
         self.is_ongoing() && !self.is_ai_turn()
-    }
-
-    /// A player's name, the same in play, on the result screen and (in English) in the
-    /// record and so in the replay: "You", "Club (AI)", or between two people "Player 1".
-    pub fn player_name(&self, side: Side) -> Msg {
-        if let Some(player) = self.autoplay.as_ref().filter(|_| side == self.human) {
-            return player.name();
-        }
-        match self.opponent {
-            Opponent::Ai(_) if side != self.human && self.engine.is_some() => {
-                let name = self
-                    .engine
-                    .as_ref()
-                    .map_or(String::new(), |e| e.name.clone());
-                Msg::key("player-engine").with("name", name)
-            }
-            Opponent::Ai(level) if side != self.human => {
-                Msg::key("player-ai").with("level", level.title())
-            }
-            Opponent::Ai(_) => Msg::key("player-you"),
-            // Between people a name goes with the player, who may change colour in an
-            // opening: `human` is the colour the first-named player holds.
-            Opponent::Person => {
-                let player = if side == self.human {
-                    self.human_player
-                } else {
-                    self.human_player.other()
-                };
-                self.game.kind().def().two_player_name(player)
-            }
-        }
-    }
-
-    /// The person's view of an end against the AI; `None` between two people.
-    pub fn person_result(&self, end: &GameEnd) -> Option<Verdict> {
-        if self.autoplay.is_some() {
-            return None;
-        }
-        self.ai_level()?;
-        Some(match end.winner() {
-            None => Verdict::Draw,
-            Some(w) if w == self.human => Verdict::Win,
-            Some(_) => Verdict::Loss,
-        })
-    }
-
-    /// What the person sees at the end of the game: their win, loss or draw against the AI;
-    /// between people a win (someone won) or a draw.
-    pub fn end_verdict(&self, end: &GameEnd) -> Verdict {
-        match self.person_result(end) {
-            Some(verdict) => verdict,
-            None if end.winner().is_some() => Verdict::Win,
-            None => Verdict::Draw,
-        }
     }
 
     /// Takes back moves for the person: against the AI back to the person's previous turn
@@ -530,7 +438,6 @@ impl Session {
         }
     }
 
-    /// Player names for the record: the names shown in play ([`Session::player_name`]).
     /// Shows the position after `n` moves, or the game again from its own ply on.
     fn look(&mut self, n: usize) {
         let ply = self.game.ply();
@@ -560,14 +467,6 @@ impl Session {
     /// The status line in English, empty when there is none (the tests read it).
     pub fn status_text(&self) -> String {
         self.status.as_ref().map(Msg::english).unwrap_or_default()
-    }
-
-    /// The names as the record keeps them: in English, whatever the player reads.
-    pub fn record_names(&self) -> [String; 2] {
-        [
-            self.player_name(Side::First).english(),
-            self.player_name(Side::Second).english(),
-        ]
     }
 }
 
@@ -606,160 +505,10 @@ pub fn session_from_autosave(
     Some(session)
 }
 
-// A Bevy observer: one parameter per resource it touches.
-fn on_play_action(
-    action: On<Action>,
-    screen: Res<State<Screen>>,
-    mut session: ResMut<Session>,
-    mut worker: ResMut<AiWorker>,
-    mut opening_worker: ResMut<OpeningWorker>,
-    backend: Res<AiBackend>,
-    mut sfx: MessageWriter<Sfx>,
-) {
-    let Action::Play(action) = &*action else {
-        return;
-    };
-    if *screen.get() != Screen::Playing {
-        return;
-    }
-    let session = &mut *session;
-    if session.autoplay.is_some() {
-        // An engine match is only watched.
-        return;
-    }
-    let confirmed = resign_confirmed(action, &mut session.resign_armed, &mut session.status);
-    if !matches!(action, PlayAction::Look(_)) {
-        // Any other action is about the game as it stands.
-        session.looking = None;
-    }
-    match *action {
-        PlayAction::Look(n) => session.look(n),
-        PlayAction::Place(mv) if session.in_opening() => {
-            opening_action(session, &mut sfx, |phase| phase.click(mv));
-        }
-        PlayAction::OpeningChoice(i) => {
-            opening_action(session, &mut sfx, |phase| phase.choose(i));
-        }
-        PlayAction::Place(mv) => {
-            if !session.is_ongoing() {
-                return;
-            }
-            if session.is_ai_turn() {
-                session.status = Some(Msg::key("status-wait-ai"));
-                sfx.write(Sfx::Illegal);
-                return;
-            }
-            match session.game.play(mv) {
-                Err(why) => {
-                    session.status = Some(why);
-                    sfx.write(Sfx::Illegal);
-                }
-                Ok(()) => {
-                    if matches!(worker.kind(), Some(JobKind::Hint | JobKind::Evaluate)) {
-                        worker.cancel();
-                    }
-                    session.hint = None;
-                    session.status = None;
-                    placed_sound(&session.game, &mut sfx);
-                }
-            }
-        }
-        PlayAction::Undo => {
-            if session.finished.is_some() {
-                return;
-            }
-            // A search for the position being taken back is pointless now.
-            worker.cancel();
-            opening_worker.cancel();
-            let undone = session.undo_for_person();
-            session.hint = None;
-            // The last search was about a position that is gone.
-            session.last_search = None;
-            session.status = (undone == 0).then(|| Msg::key("status-nothing-to-undo"));
-        }
-        PlayAction::Redo => {
-            if session.finished.is_some() {
-                return;
-            }
-            if worker.kind() == Some(JobKind::Move) {
-                session.status = Some(Msg::key("status-wait-ai"));
-                return;
-            }
-            if session.in_opening() {
-                session.status = Some(Msg::key("status-no-redo-in-opening"));
-                return;
-            }
-            worker.cancel();
-            let redone = session.redo_for_person();
-            session.hint = None;
-            session.last_search = None;
-            if redone == 0 {
-                session.status = Some(Msg::key("status-nothing-to-redo"));
-            } else {
-                session.status = None;
-                placed_sound(&session.game, &mut sfx);
-            }
-        }
-        PlayAction::Hint => {
-            if session.in_opening() {
-                session.status = Some(Msg::key("status-no-hints-in-opening"));
-                return;
-            }
-            if !session.is_person_turn() {
-                session.status = Some(Msg::key("status-hint-own-turn"));
-                return;
-            }
-            if worker.is_busy() && worker.kind() != Some(JobKind::Evaluate) {
-                return;
-            }
-            let request = session.request(JobKind::Hint, session.game.hint_level(), &backend);
-            worker.start(session.id, request, &backend);
-            session.hint = None;
-            session.status = Some(Msg::key("status-hint-looking"));
-        }
-        PlayAction::Resign => {
-            // Asked first: one click must not end a game.
-            if session.is_ongoing() && confirmed {
-                session.hint = None;
-                worker.cancel();
-                opening_worker.cancel();
-                session.resigned = Some(match session.opponent {
-                    Opponent::Ai(_) => session.human,
-                    Opponent::Person => session.game.to_move(),
-                });
-            }
-        }
-        PlayAction::Menu => {
-            // The screen itself changes in `screens::playing`.
-            worker.cancel();
-            opening_worker.cancel();
-        }
-    }
-}
-
 fn placed_sound(game: &AnyGame, sfx: &mut MessageWriter<Sfx>) {
     if game.kind().clicks_when_placed() {
         sfx.write(Sfx::Stone);
     }
-}
-
-/// Resigning takes two presses: the first asks (in the status line), the second confirms;
-/// any other action in between cancels. Returns whether this press confirms.
-pub fn resign_confirmed(action: &PlayAction, armed: &mut bool, status: &mut Option<Msg>) -> bool {
-    if !matches!(action, PlayAction::Resign) {
-        if *armed {
-            *armed = false;
-            *status = None;
-        }
-        return false;
-    }
-    if *armed {
-        *armed = false;
-        return true;
-    }
-    *armed = true;
-    *status = Some(Msg::key("status-resign-confirm"));
-    false
 }
 
 #[cfg(test)]

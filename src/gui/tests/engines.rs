@@ -90,7 +90,7 @@ fn start_against_engine(t: &mut TestApp, index: usize, clock: TimeControl) {
     t.act(Action::Setup(SetupAction::Start));
     if t.app
         .world()
-        .resource::<crate::gui::screens::setup::ReplaceAsked>()
+        .resource::<crate::gui::screens::replace_dialog::ReplaceAsked>()
         .0
     {
         t.act(Action::Setup(SetupAction::Start));

@@ -452,7 +452,7 @@ fn a_late_ai_answer_is_dropped_after_leaving_the_game() {
 /// game (Continue still offers it), Start then replaces it.
 #[test]
 fn a_new_game_asks_before_replacing_the_unfinished_one() {
-    use crate::gui::screens::setup::ReplaceAsked;
+    use crate::gui::screens::replace_dialog::ReplaceAsked;
     let mut t = TestApp::new();
     t.start(0, Black, crate::engine::gomoku::Rule::Freestyle);
     t.place(p("h8"));

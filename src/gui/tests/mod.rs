@@ -202,7 +202,7 @@ impl TestApp {
         if self
             .app
             .world()
-            .resource::<crate::gui::screens::setup::ReplaceAsked>()
+            .resource::<crate::gui::screens::replace_dialog::ReplaceAsked>()
             .0
         {
             self.act(Action::Setup(SetupAction::Start));

@@ -2,7 +2,10 @@
 //! bad input, a restart on the same data folder, reconnects. Every wait has a guard so a
 //! hang fails the test instead of stalling it; no test depends on how fast anything runs.
 
-use std::path::PathBuf;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -44,7 +47,10 @@ struct Client {
 
 impl Client {
     async fn connect(server: &Server) -> Client {
-        let addr = server.addr();
+        Client::connect_to(server.addr()).await
+    }
+
+    async fn connect_to(addr: SocketAddr) -> Client {
         let stream = tokio::time::timeout(GUARD, TcpStream::connect(addr))
             .await
             .unwrap()
@@ -61,7 +67,11 @@ impl Client {
 
     /// Connected and past `hello`.
     async fn ready(server: &Server) -> Client {
-        let mut c = Client::connect(server).await;
+        Client::ready_at(server.addr()).await
+    }
+
+    async fn ready_at(addr: SocketAddr) -> Client {
+        let mut c = Client::connect_to(addr).await;
         c.send(&ClientMsg::Hello {
             version: PROTOCOL_VERSION,
         })
@@ -578,5 +588,97 @@ async fn a_restarted_server_resumes_the_game_with_every_acknowledged_move() {
     assert!(record.contains("PB[Ana]") && record.contains("PW[Bo]") && record.contains("RE[B+R]"));
     assert!(store.in_progress().unwrap().is_empty());
     drop(store);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The server process, killed when the test ends, passed or failed.
+struct Process(Child);
+
+impl Process {
+    /// SIGKILL: no shutdown, no flush.
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts the real binary on a free port and reads the address it says it listens on.
+fn start_binary(data: &Path) -> (Process, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku-server"))
+        .args(["--listen", "127.0.0.1:0", "--data"])
+        .arg(data)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let child = Process(child);
+    let line = rx
+        .recv_timeout(GUARD)
+        .expect("the server said where it listens");
+    let addr = line
+        .strip_prefix("gomoku-server: listening on ws://")
+        .unwrap_or_else(|| panic!("{line}"))
+        .parse()
+        .unwrap();
+    (child, addr)
+}
+
+#[tokio::test]
+async fn the_binary_killed_with_sigkill_loses_no_acknowledged_move() {
+    let dir = temp_dir("sigkill");
+    let (mut child, addr) = start_binary(&dir);
+    let mut a = Client::ready_at(addr).await;
+    a.send(&ClientMsg::Host {
+        settings: Settings {
+            kind: GameKind::Connect4,
+            clock: ClockSetting::None,
+        },
+        seat: SeatChoice::Second,
+        name: "Ana".into(),
+    })
+    .await;
+    let (code, _, token_a) = a.welcome().await;
+    let mut b = Client::ready_at(addr).await;
+    b.send(&ClientMsg::Join {
+        code: code.clone(),
+        name: "Bo".into(),
+    })
+    .await;
+    assert_eq!(b.welcome().await.1, Role::First);
+    drop_in(&mut b, &mut [&mut a], 3, 0, 1).await;
+    drop_in(&mut a, &mut [&mut b], 3, 1, 2).await;
+    // Only what was stored before the acknowledgement survives this.
+    child.kill();
+
+    let (mut child, addr) = start_binary(&dir);
+    let mut a = Client::ready_at(addr).await;
+    a.send(&ClientMsg::Reconnect {
+        code: code.clone(),
+        token: token_a.unwrap(),
+    })
+    .await;
+    assert_eq!(a.welcome().await.1, Role::Second);
+    let state = a.state().await;
+    assert_eq!(
+        state.moves,
+        vec![
+            PlayedMove::Drop { column: 3, row: 0 },
+            PlayedMove::Drop { column: 3, row: 1 }
+        ]
+    );
+    assert_eq!(state.to_move, Some(Seat::First));
+    child.kill();
     std::fs::remove_dir_all(&dir).unwrap();
 }

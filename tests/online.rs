@@ -194,6 +194,7 @@ async fn pair(server: &Server, settings: Settings) -> (Client, Client, String, [
     let first = a.state().await;
     assert_eq!(first.names, [Some("Ana".into()), None]);
     assert_eq!(first.to_move, None);
+    assert_eq!(first.connected, [true, false]);
     let mut b = Client::ready(server).await;
     // Codes are read whatever the case.
     b.send(&ClientMsg::Join {
@@ -512,6 +513,14 @@ async fn a_player_reconnects_with_the_token() {
     let server = server().await;
     let (mut a, b, code, [_, token_b]) = pair(&server, gomoku(RuleName::Freestyle)).await;
     drop(b);
+    // Ana hears that Bo is gone...
+    let gone = a
+        .until(|m| match m {
+            ServerMsg::Presence { seat, connected } => Some((seat, connected)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(gone, (Seat::Second, false));
     place(&mut a, &mut [], 7, 7, 1).await;
     let mut b = Client::ready(&server).await;
     b.send(&ClientMsg::Reconnect {
@@ -524,6 +533,15 @@ async fn a_player_reconnects_with_the_token() {
     let state = b.state().await;
     assert_eq!(state.moves, vec![PlayedMove::Place { x: 7, y: 7 }]);
     assert_eq!(state.to_move, Some(Seat::Second));
+    assert_eq!(state.connected, [true, true]);
+    // ...and that he is back.
+    assert_eq!(
+        a.recv().await,
+        ServerMsg::Presence {
+            seat: Seat::Second,
+            connected: true
+        }
+    );
     place(&mut b, &mut [&mut a], 8, 8, 2).await;
     b.send(&ClientMsg::Resign {}).await;
     let resigned = GameResult {

@@ -490,6 +490,8 @@ impl OnlineGame {
             to_move: self.to_move(),
             clocks: self.clocks(now),
             result: self.result,
+            // The game knows no connections; the server fills this in.
+            connected: [false; 2],
         }
     }
 

@@ -222,6 +222,12 @@ pub enum ServerMsg {
         result: GameResult,
         clocks: Option<Clocks>,
     },
+    /// A seated player's connection closed, or the player came back with `reconnect`
+    /// (their clock runs meanwhile).
+    Presence {
+        seat: Seat,
+        connected: bool,
+    },
     Error {
         code: ErrorCode,
         message: String,
@@ -241,6 +247,8 @@ pub struct GameState {
     pub to_move: Option<Seat>,
     pub clocks: Option<Clocks>,
     pub result: Option<GameResult>,
+    /// Whether each seat's player has a connection open now: `[first, second]`.
+    pub connected: [bool; 2],
 }
 
 /// A stable error code: clients branch on it; the message beside it is for people.

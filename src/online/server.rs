@@ -105,6 +105,17 @@ struct Live {
 }
 
 impl Live {
+    /// The snapshot with who is connected.
+    fn state(&self, now: Instant) -> ServerMsg {
+        let mut state = self.game.state(now);
+        for (_, role) in &self.watchers {
+            if let Some(seat) = role.seat() {
+                state.connected[seat.index()] = true;
+            }
+        }
+        ServerMsg::State(state)
+    }
+
     fn broadcast(&self, msg: &ServerMsg) {
         for (peer, _) in &self.watchers {
             peer.send(msg.clone());
@@ -287,14 +298,12 @@ impl Hub {
                     role,
                     token: Some(token),
                 });
-                peer.send(ServerMsg::State(game.state(now)));
-                self.games.insert(
-                    code.clone(),
-                    Live {
-                        game,
-                        watchers: vec![(peer.clone(), role)],
-                    },
-                );
+                let live = Live {
+                    game,
+                    watchers: vec![(peer.clone(), role)],
+                };
+                peer.send(live.state(now));
+                self.games.insert(code.clone(), live);
                 seating.place = Some((code, role));
             }
             ClientMsg::Join { code, name } => {
@@ -326,7 +335,7 @@ impl Hub {
                     token: Some(token),
                 });
                 live.watchers.push((peer.clone(), role));
-                live.broadcast(&ServerMsg::State(live.game.state(now)));
+                live.broadcast(&live.state(now));
                 seating.place = Some((code, role));
             }
             ClientMsg::Watch { code } => {
@@ -338,7 +347,7 @@ impl Hub {
                     role,
                     token: None,
                 });
-                peer.send(ServerMsg::State(live.game.state(now)));
+                peer.send(live.state(now));
                 live.watchers.push((peer.clone(), role));
                 seating.place = Some((code, role));
             }
@@ -361,13 +370,18 @@ impl Hub {
                         true
                     }
                 });
+                let back = ServerMsg::Presence {
+                    seat,
+                    connected: true,
+                };
+                live.broadcast(&back);
                 peer.send(ServerMsg::Welcome {
                     code: code.clone(),
                     role,
                     token: Some(token),
                 });
-                peer.send(ServerMsg::State(live.game.state(now)));
                 live.watchers.push((peer.clone(), role));
+                peer.send(live.state(now));
                 seating.place = Some((code, role));
             }
             ClientMsg::Place { x, y } => self.act(seating, Act::Move(Action::Place { x, y }))?,
@@ -453,7 +467,19 @@ impl Hub {
         if let Some((code, _)) = &seating.place
             && let Some(live) = self.games.get_mut(code)
         {
+            let before = live.watchers.len();
             live.watchers.retain(|(p, _)| p.id != peer_id);
+            // A seated player's leaving is news to the others (not when a reconnect took
+            // the seat over: that one is no longer among the watchers).
+            if live.watchers.len() < before
+                && let Some(seat) = seating.place.as_ref().and_then(|(_, r)| r.seat())
+                && live.game.result().is_none()
+            {
+                live.broadcast(&ServerMsg::Presence {
+                    seat,
+                    connected: false,
+                });
+            }
             if live.watchers.is_empty() && live.game.result().is_some() {
                 self.games.remove(code);
             }

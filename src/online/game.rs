@@ -1,0 +1,764 @@
+//! One online game's authority: the position under the engine's own rules, who may act,
+//! and the clocks on the server's time. Nothing here does input or output; the server asks,
+//! stores what is decided, and only then applies it.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::connect4::{self, BoardSize};
+use crate::engine::gomoku::{self, MoveError, Pos, Rule, Stone};
+use crate::engine::record::{self, GameRecord, RecordResult, WinBy};
+
+use super::protocol::{
+    ClockSetting, Clocks, EndReason, ErrorCode, GameKind, GameResult, GameState, PlayedMove,
+    ProtoError, RuleName, Seat, Settings,
+};
+
+/// A move a player asks for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Action {
+    Place { x: u32, y: u32 },
+    Drop { column: u32 },
+}
+
+/// A player in a seat: the name shown and the secret that gives the seat back.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SeatInfo {
+    pub name: String,
+    pub token: String,
+}
+
+#[derive(Clone, Debug)]
+enum Position {
+    Gomoku(gomoku::Game),
+    Connect4(connect4::Game),
+}
+
+#[derive(Clone, Debug)]
+struct Clock {
+    left: [Duration; 2],
+    increment: Duration,
+    /// When the side to move's time began to run; `None` while nobody's runs.
+    since: Option<Instant>,
+}
+
+/// What a move decided, not yet applied: the server stores it first.
+#[derive(Clone, Debug)]
+pub enum Decision {
+    /// The move stands; `result` when it ends the game.
+    Move {
+        seat: Seat,
+        played: PlayedMove,
+        clocks: Option<Clocks>,
+        result: Option<GameResult>,
+        position: PositionAfter,
+    },
+    /// The mover's time ran out before the move came: the game is lost on time instead.
+    Flag { result: GameResult, clocks: Clocks },
+}
+
+/// The position after a decided move (opaque: only [`OnlineGame::apply`] reads it).
+#[derive(Clone, Debug)]
+pub struct PositionAfter(Position);
+
+/// One game under the server's authority.
+#[derive(Clone, Debug)]
+pub struct OnlineGame {
+    code: String,
+    settings: Settings,
+    position: Position,
+    seats: [Option<SeatInfo>; 2],
+    moves: Vec<PlayedMove>,
+    clock: Option<Clock>,
+    result: Option<GameResult>,
+}
+
+fn rule_of(name: RuleName) -> Rule {
+    match name {
+        RuleName::Freestyle => Rule::Freestyle,
+        RuleName::Standard => Rule::Standard,
+        RuleName::Renju => Rule::Renju,
+    }
+}
+
+fn stone_of(seat: Seat) -> Stone {
+    match seat {
+        Seat::First => Stone::Black,
+        Seat::Second => Stone::White,
+    }
+}
+
+fn seat_of_stone(stone: Stone) -> Seat {
+    match stone {
+        Stone::Black => Seat::First,
+        Stone::White => Seat::Second,
+    }
+}
+
+fn seat_of_player(player: connect4::Player) -> Seat {
+    match player {
+        connect4::Player::First => Seat::First,
+        connect4::Player::Second => Seat::Second,
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl OnlineGame {
+    /// A new game with its host in `seat`. Settings are checked by the caller
+    /// ([`super::protocol::check_settings`]).
+    pub fn new(code: String, settings: Settings, seat: Seat, host: SeatInfo) -> OnlineGame {
+        let position = match settings.kind {
+            GameKind::Gomoku { rule, size } => Position::Gomoku(
+                gomoku::Game::new(size as usize, rule_of(rule)).expect("checked board size"),
+            ),
+            GameKind::Connect4 => Position::Connect4(connect4::Game::new(BoardSize::STANDARD)),
+        };
+        let clock = match settings.clock {
+            ClockSetting::None => None,
+            ClockSetting::Fischer {
+                minutes,
+                increment_seconds,
+            } => Some(Clock {
+                left: [Duration::from_secs(u64::from(minutes) * 60); 2],
+                increment: Duration::from_secs(u64::from(increment_seconds)),
+                since: None,
+            }),
+        };
+        let mut seats = [None, None];
+        seats[seat.index()] = Some(host);
+        OnlineGame {
+            code,
+            settings,
+            position,
+            seats,
+            moves: Vec::new(),
+            clock,
+            result: None,
+        }
+    }
+
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn seat(&self, seat: Seat) -> Option<&SeatInfo> {
+        self.seats[seat.index()].as_ref()
+    }
+
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// The empty seat, if any.
+    pub fn free_seat(&self) -> Option<Seat> {
+        [Seat::First, Seat::Second]
+            .into_iter()
+            .find(|s| self.seats[s.index()].is_none())
+    }
+
+    /// The seat this token belongs to.
+    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        [Seat::First, Seat::Second].into_iter().find(|s| {
+            self.seats[s.index()]
+                .as_ref()
+                .is_some_and(|info| constant_time_eq(info.token.as_bytes(), token.as_bytes()))
+        })
+    }
+
+    fn started(&self) -> bool {
+        self.seats.iter().all(Option::is_some)
+    }
+
+    /// The seat to move: none before both seats are taken and after the end.
+    pub fn to_move(&self) -> Option<Seat> {
+        if !self.started() || self.result.is_some() {
+            return None;
+        }
+        Some(self.side_to_move())
+    }
+
+    fn side_to_move(&self) -> Seat {
+        match &self.position {
+            Position::Gomoku(g) => seat_of_stone(g.to_move()),
+            Position::Connect4(g) => seat_of_player(g.side_to_move()),
+        }
+    }
+
+    /// Seats the second player; the first mover's clock starts now.
+    pub fn sit(&mut self, seat: Seat, info: SeatInfo, now: Instant) {
+        self.seats[seat.index()] = Some(info);
+        self.start_clock(now);
+    }
+
+    fn start_clock(&mut self, now: Instant) {
+        let running = self.to_move().is_some();
+        if let Some(clock) = &mut self.clock {
+            clock.since = running.then_some(now);
+        }
+    }
+
+    /// Both clocks as they stand at `now`.
+    pub fn clocks(&self, now: Instant) -> Option<Clocks> {
+        let clock = self.clock.as_ref()?;
+        let mut left = clock.left;
+        if let (Some(since), Some(seat)) = (clock.since, self.to_move()) {
+            let i = seat.index();
+            left[i] = left[i].saturating_sub(now.saturating_duration_since(since));
+        }
+        Some(Clocks {
+            first_ms: millis(left[0]),
+            second_ms: millis(left[1]),
+        })
+    }
+
+    /// The loss on time of the side to move, if its flag has fallen by `now`.
+    pub fn flag(&self, now: Instant) -> Option<Decision> {
+        let seat = self.to_move()?;
+        let clocks = self.clocks(now)?;
+        (clocks.of(seat) == 0).then_some(Decision::Flag {
+            result: GameResult {
+                winner: Some(seat.other()),
+                reason: EndReason::Time,
+            },
+            clocks,
+        })
+    }
+
+    /// Decides a move by the player in `seat` (`None`: a spectator or a connection outside
+    /// the game) at `now`, changing nothing.
+    pub fn decide(
+        &self,
+        seat: Option<Seat>,
+        action: Action,
+        now: Instant,
+    ) -> Result<Decision, ProtoError> {
+        let seat = seat.ok_or_else(|| {
+            ProtoError::new(ErrorCode::NotAPlayer, "only a seated player may move")
+        })?;
+        if self.result.is_some() {
+            return Err(ProtoError::new(ErrorCode::GameOver, "the game is over"));
+        }
+        let Some(to_move) = self.to_move() else {
+            return Err(ProtoError::new(
+                ErrorCode::NotStarted,
+                "the other seat is still empty",
+            ));
+        };
+        if to_move != seat {
+            return Err(ProtoError::new(
+                ErrorCode::NotYourTurn,
+                format!(
+                    "it is {}'s turn, not {}'s (ply {})",
+                    to_move.name(),
+                    seat.name(),
+                    self.moves.len() + 1
+                ),
+            ));
+        }
+        if let Some(flag) = self.flag(now) {
+            return Ok(flag);
+        }
+        let mut position = self.position.clone();
+        let (played, result) = match (&mut position, action) {
+            (Position::Gomoku(game), Action::Place { x, y }) => {
+                let size = game.size() as u32;
+                if x >= size || y >= size {
+                    return Err(ProtoError::new(
+                        ErrorCode::IllegalMove,
+                        format!("place {x},{y}: off the {size}x{size} board"),
+                    ));
+                }
+                let outcome = game
+                    .play(Pos::new(x as u8, y as u8))
+                    .map_err(|e| move_error(x, y, e))?;
+                let result = match outcome {
+                    gomoku::Outcome::Ongoing => None,
+                    gomoku::Outcome::Win { winner, .. } => Some(GameResult {
+                        winner: Some(seat_of_stone(*winner)),
+                        reason: EndReason::Five,
+                    }),
+                    gomoku::Outcome::Draw => Some(GameResult {
+                        winner: None,
+                        reason: EndReason::Draw,
+                    }),
+                };
+                (PlayedMove::Place { x, y }, result)
+            }
+            (Position::Connect4(game), Action::Drop { column }) => {
+                let width = game.width() as u32;
+                if column >= width {
+                    return Err(ProtoError::new(
+                        ErrorCode::IllegalMove,
+                        format!("drop {column}: columns are 0..{width}"),
+                    ));
+                }
+                let cell = game.play(column as usize).map_err(|e| {
+                    ProtoError::new(ErrorCode::IllegalMove, format!("drop {column}: {e}"))
+                })?;
+                let result = match game.outcome() {
+                    connect4::Outcome::Ongoing => None,
+                    connect4::Outcome::Win { player, .. } => Some(GameResult {
+                        winner: Some(seat_of_player(player)),
+                        reason: EndReason::ConnectFour,
+                    }),
+                    connect4::Outcome::Draw => Some(GameResult {
+                        winner: None,
+                        reason: EndReason::Draw,
+                    }),
+                };
+                (
+                    PlayedMove::Drop {
+                        column,
+                        row: cell.row as u32,
+                    },
+                    result,
+                )
+            }
+            (Position::Gomoku(_), Action::Drop { .. }) => {
+                return Err(ProtoError::new(
+                    ErrorCode::IllegalMove,
+                    "drop: this is a Gomoku game; send place with x and y",
+                ));
+            }
+            (Position::Connect4(_), Action::Place { .. }) => {
+                return Err(ProtoError::new(
+                    ErrorCode::IllegalMove,
+                    "place: this is a Connect Four game; send drop with a column",
+                ));
+            }
+        };
+        // The mover's clock stops and gains the increment (none once the game is over).
+        let clocks = self.clock.as_ref().map(|clock| {
+            let mut c = self.clocks(now).expect("a clock");
+            if result.is_none() {
+                let inc = millis(clock.increment);
+                match seat {
+                    Seat::First => c.first_ms = c.first_ms.saturating_add(inc),
+                    Seat::Second => c.second_ms = c.second_ms.saturating_add(inc),
+                }
+            }
+            c
+        });
+        Ok(Decision::Move {
+            seat,
+            played,
+            clocks,
+            result,
+            position: PositionAfter(position),
+        })
+    }
+
+    /// Decides a resignation by `seat`.
+    pub fn decide_resign(&self, seat: Option<Seat>, now: Instant) -> Result<Decision, ProtoError> {
+        let seat = seat.ok_or_else(|| {
+            ProtoError::new(ErrorCode::NotAPlayer, "only a seated player may resign")
+        })?;
+        if self.result.is_some() {
+            return Err(ProtoError::new(ErrorCode::GameOver, "the game is over"));
+        }
+        if !self.started() {
+            return Err(ProtoError::new(
+                ErrorCode::NotStarted,
+                "the other seat is still empty",
+            ));
+        }
+        Ok(Decision::Flag {
+            result: GameResult {
+                winner: Some(seat.other()),
+                reason: EndReason::Resignation,
+            },
+            clocks: self.clocks(now).unwrap_or(Clocks {
+                first_ms: 0,
+                second_ms: 0,
+            }),
+        })
+    }
+
+    /// Applies a decision made by [`decide`](Self::decide), [`flag`](Self::flag) or
+    /// [`decide_resign`](Self::decide_resign) on this game, once it is stored.
+    pub fn apply(&mut self, decision: Decision, now: Instant) {
+        match decision {
+            Decision::Move {
+                played,
+                clocks,
+                result,
+                position,
+                ..
+            } => {
+                self.position = position.0;
+                self.moves.push(played);
+                self.result = result;
+                if let (Some(clock), Some(c)) = (&mut self.clock, clocks) {
+                    clock.left = [
+                        Duration::from_millis(c.first_ms),
+                        Duration::from_millis(c.second_ms),
+                    ];
+                }
+                self.start_clock(now);
+            }
+            Decision::Flag { result, clocks } => {
+                self.end(result, Some(clocks));
+            }
+        }
+    }
+
+    fn end(&mut self, result: GameResult, clocks: Option<Clocks>) {
+        self.result = Some(result);
+        if let Some(clock) = &mut self.clock {
+            if let Some(c) = clocks {
+                clock.left = [
+                    Duration::from_millis(c.first_ms),
+                    Duration::from_millis(c.second_ms),
+                ];
+            }
+            clock.since = None;
+        }
+    }
+
+    /// Rebuilds a stored game: its moves replayed under the rules, the clocks as stored after
+    /// the last move (the time the server was down is charged to nobody), and the side to
+    /// move's time running from `now`.
+    pub fn restore(
+        code: String,
+        settings: Settings,
+        seats: [Option<SeatInfo>; 2],
+        moves: &[(PlayedMove, Option<Clocks>)],
+        now: Instant,
+    ) -> Result<OnlineGame, String> {
+        let host = Seat::First;
+        let mut game = OnlineGame::new(
+            code,
+            settings,
+            host,
+            SeatInfo {
+                name: String::new(),
+                token: String::new(),
+            },
+        );
+        game.seats = seats;
+        for (i, (played, clocks)) in moves.iter().enumerate() {
+            let action = match *played {
+                PlayedMove::Place { x, y } => Action::Place { x, y },
+                PlayedMove::Drop { column, .. } => Action::Drop { column },
+            };
+            let seat = game.to_move();
+            let decision = match game.decide(seat, action, now) {
+                Ok(Decision::Move {
+                    seat,
+                    played,
+                    result,
+                    position,
+                    ..
+                }) => Decision::Move {
+                    seat,
+                    played,
+                    clocks: *clocks,
+                    result,
+                    position,
+                },
+                Ok(Decision::Flag { .. }) => return Err(format!("move {}: flag", i + 1)),
+                Err(e) => return Err(format!("move {}: {}", i + 1, e.message)),
+            };
+            game.apply(decision, now);
+        }
+        game.start_clock(now);
+        Ok(game)
+    }
+
+    /// Ends a restored game whose result was stored.
+    pub fn restore_end(&mut self, result: GameResult) {
+        self.end(result, None);
+    }
+
+    /// The whole game as a client sees it at `now`.
+    pub fn state(&self, now: Instant) -> GameState {
+        GameState {
+            code: self.code.clone(),
+            settings: self.settings.clone(),
+            names: [0, 1].map(|i| self.seats[i].as_ref().map(|s| s.name.clone())),
+            moves: self.moves.clone(),
+            to_move: self.to_move(),
+            clocks: self.clocks(now),
+            result: self.result,
+            // The game knows no connections; the server fills this in.
+            connected: [false; 2],
+        }
+    }
+
+    /// The finished record: SGF for Gomoku (with `PB`/`PW` and the result), the engine's
+    /// Connect Four text otherwise.
+    pub fn record(&self) -> String {
+        let name = |seat: Seat| self.seat(seat).map(|s| s.name.clone()).unwrap_or_default();
+        match &self.position {
+            Position::Gomoku(game) => {
+                let mut rec = GameRecord::from_game(game, &name(Seat::First), &name(Seat::Second));
+                if let Some(result) = self.result {
+                    rec.result = Some(match (result.winner, result.reason) {
+                        (None, _) => RecordResult::Draw,
+                        (Some(w), reason) => RecordResult::Win {
+                            winner: stone_of(w),
+                            by: match reason {
+                                EndReason::Resignation => WinBy::Resignation,
+                                EndReason::Time => WinBy::Time,
+                                _ => WinBy::Unspecified,
+                            },
+                        },
+                    });
+                }
+                record::sgf::write(&rec).unwrap_or_default()
+            }
+            Position::Connect4(game) => {
+                let resigned = self
+                    .result
+                    .filter(|r| r.reason == EndReason::Resignation)
+                    .and_then(|r| r.winner.map(|w| to_player(w.other())));
+                let mut rec = connect4::record::Record::from_game(
+                    game,
+                    &name(Seat::First),
+                    &name(Seat::Second),
+                    "",
+                    resigned,
+                );
+                if let Some(GameResult {
+                    winner: Some(w),
+                    reason: EndReason::Time,
+                }) = self.result
+                {
+                    rec = rec.lost_on_time(to_player(w.other()));
+                }
+                rec.to_text()
+            }
+        }
+    }
+}
+
+fn to_player(seat: Seat) -> connect4::Player {
+    match seat {
+        Seat::First => connect4::Player::First,
+        Seat::Second => connect4::Player::Second,
+    }
+}
+
+fn move_error(x: u32, y: u32, e: MoveError) -> ProtoError {
+    let code = match e {
+        MoveError::Forbidden { .. } => ErrorCode::Forbidden,
+        MoveError::GameOver => ErrorCode::GameOver,
+        _ => ErrorCode::IllegalMove,
+    };
+    ProtoError::new(code, format!("place {x},{y}: {e}"))
+}
+
+/// Token comparison whose time does not depend on where the first difference is.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(name: &str) -> SeatInfo {
+        SeatInfo {
+            name: name.into(),
+            token: format!("tok-{name}"),
+        }
+    }
+
+    fn game(kind: GameKind, clock: ClockSetting, now: Instant) -> OnlineGame {
+        let mut g = OnlineGame::new(
+            "CODE".into(),
+            Settings { kind, clock },
+            Seat::First,
+            info("a"),
+        );
+        g.sit(Seat::Second, info("b"), now);
+        g
+    }
+
+    fn play(g: &mut OnlineGame, seat: Seat, action: Action, now: Instant) -> Decision {
+        let d = g.decide(Some(seat), action, now).unwrap();
+        g.apply(d.clone(), now);
+        d
+    }
+
+    #[test]
+    fn five_wins_and_turns_are_kept() {
+        let now = Instant::now();
+        let mut g = game(
+            GameKind::Gomoku {
+                rule: RuleName::Freestyle,
+                size: 15,
+            },
+            ClockSetting::None,
+            now,
+        );
+        let err = g
+            .decide(Some(Seat::Second), Action::Place { x: 7, y: 7 }, now)
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::NotYourTurn);
+        assert_eq!(
+            g.decide(None, Action::Place { x: 7, y: 7 }, now)
+                .unwrap_err()
+                .code,
+            ErrorCode::NotAPlayer
+        );
+        for i in 0..4 {
+            play(&mut g, Seat::First, Action::Place { x: 3 + i, y: 7 }, now);
+            play(&mut g, Seat::Second, Action::Place { x: 3 + i, y: 8 }, now);
+        }
+        let occupied = g
+            .decide(Some(Seat::First), Action::Place { x: 3, y: 8 }, now)
+            .unwrap_err();
+        assert_eq!(occupied.code, ErrorCode::IllegalMove);
+        let off = g
+            .decide(Some(Seat::First), Action::Place { x: 15, y: 0 }, now)
+            .unwrap_err();
+        assert!(off.message.contains("off the 15x15"), "{}", off.message);
+        play(&mut g, Seat::First, Action::Place { x: 7, y: 7 }, now);
+        assert_eq!(
+            g.result(),
+            Some(GameResult {
+                winner: Some(Seat::First),
+                reason: EndReason::Five
+            })
+        );
+        assert!(g.record().contains("PB[a]") && g.record().contains("RE[B+]"));
+    }
+
+    #[test]
+    fn renju_forbidden_point_is_refused() {
+        let now = Instant::now();
+        let mut g = game(
+            GameKind::Gomoku {
+                rule: RuleName::Renju,
+                size: 15,
+            },
+            ClockSetting::None,
+            now,
+        );
+        // Black at (6,7),(7,7) across and (8,5),(8,6) down: (8,7) makes two open threes.
+        let black = [(6, 7), (7, 7), (8, 5), (8, 6)];
+        let white = [(0, 0), (14, 0), (0, 14), (14, 14)];
+        for (b, w) in black.iter().zip(white) {
+            play(&mut g, Seat::First, Action::Place { x: b.0, y: b.1 }, now);
+            play(&mut g, Seat::Second, Action::Place { x: w.0, y: w.1 }, now);
+        }
+        let err = g
+            .decide(Some(Seat::First), Action::Place { x: 8, y: 7 }, now)
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::Forbidden, "{}", err.message);
+    }
+
+    #[test]
+    fn connect_four_and_wrong_kind_of_move() {
+        let now = Instant::now();
+        let mut g = game(GameKind::Connect4, ClockSetting::None, now);
+        assert_eq!(
+            g.decide(Some(Seat::First), Action::Place { x: 0, y: 0 }, now)
+                .unwrap_err()
+                .code,
+            ErrorCode::IllegalMove
+        );
+        for _ in 0..3 {
+            play(&mut g, Seat::First, Action::Drop { column: 0 }, now);
+            play(&mut g, Seat::Second, Action::Drop { column: 1 }, now);
+        }
+        play(&mut g, Seat::First, Action::Drop { column: 0 }, now);
+        assert_eq!(
+            g.result(),
+            Some(GameResult {
+                winner: Some(Seat::First),
+                reason: EndReason::ConnectFour
+            })
+        );
+        assert_eq!(g.moves().len(), 7);
+    }
+
+    #[test]
+    fn clock_runs_on_server_time_and_flag_falls() {
+        let start = Instant::now();
+        let mut g = game(
+            GameKind::Connect4,
+            ClockSetting::Fischer {
+                minutes: 1,
+                increment_seconds: 2,
+            },
+            start,
+        );
+        let t1 = start + Duration::from_secs(10);
+        match play(&mut g, Seat::First, Action::Drop { column: 3 }, t1) {
+            Decision::Move {
+                clocks: Some(c), ..
+            } => {
+                assert_eq!(c.first_ms, 52_000);
+                assert_eq!(c.second_ms, 60_000);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(g.flag(t1 + Duration::from_secs(59)).is_none());
+        let late = t1 + Duration::from_secs(61);
+        let flag = g.flag(late).expect("flag");
+        // A move after the flag fell is the loss on time, not a move.
+        assert!(matches!(
+            g.decide(Some(Seat::Second), Action::Drop { column: 3 }, late),
+            Ok(Decision::Flag { .. })
+        ));
+        g.apply(flag, late);
+        assert_eq!(
+            g.result(),
+            Some(GameResult {
+                winner: Some(Seat::First),
+                reason: EndReason::Time
+            })
+        );
+        assert!(g.record().contains("on time") || g.record().contains("time"));
+    }
+
+    #[test]
+    fn restore_replays_moves_and_clocks() {
+        let now = Instant::now();
+        let settings = Settings {
+            kind: GameKind::Gomoku {
+                rule: RuleName::Standard,
+                size: 19,
+            },
+            clock: ClockSetting::Fischer {
+                minutes: 5,
+                increment_seconds: 0,
+            },
+        };
+        let c = Clocks {
+            first_ms: 1_000,
+            second_ms: 2_000,
+        };
+        let moves = [
+            (PlayedMove::Place { x: 9, y: 9 }, Some(c)),
+            (PlayedMove::Place { x: 9, y: 10 }, Some(c)),
+        ];
+        let g = OnlineGame::restore(
+            "X".into(),
+            settings.clone(),
+            [Some(info("a")), Some(info("b"))],
+            &moves,
+            now,
+        )
+        .unwrap();
+        assert_eq!(g.moves().len(), 2);
+        assert_eq!(g.to_move(), Some(Seat::First));
+        assert_eq!(g.clocks(now), Some(c));
+        assert_eq!(g.seat_of_token("tok-b"), Some(Seat::Second));
+        assert_eq!(g.seat_of_token("tok-c"), None);
+        let bad = [(PlayedMove::Place { x: 9, y: 9 }, None); 2];
+        assert!(OnlineGame::restore("X".into(), settings, [None, None], &bad, now).is_err());
+    }
+}

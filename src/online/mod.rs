@@ -1,0 +1,12 @@
+//! Online play, phase 1: the server that is the one authority over an online game
+//! (issue 60). No Bevy here: `gomoku-server` and, later, the game's embedded server run this.
+//!
+//! - [`protocol`]: the versioned JSON messages (docs/NETWORK.md)
+//! - [`game`]: one game's rules, turns and clocks
+//! - [`store`]: where games are kept (SQLite, or memory for tests)
+//! - [`server`]: the WebSocket server over them
+
+pub mod game;
+pub mod protocol;
+pub mod server;
+pub mod store;

@@ -1,0 +1,525 @@
+//! The online protocol: versioned JSON messages over WebSocket text frames
+//! (docs/NETWORK.md lists every message and error).
+//!
+//! Every message is one JSON object whose `"type"` names it. Unknown fields are refused
+//! rather than ignored, so a client built against another shape hears about it at once.
+
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version. A client says its version in `hello`; any other number is refused
+/// with [`ErrorCode::UnsupportedVersion`], naming both (no negotiation in version 1).
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Longest Fischer base time, in minutes, and increment, in seconds.
+pub const MAX_CLOCK_MINUTES: u32 = 180;
+pub const MAX_INCREMENT_SECONDS: u32 = 60;
+
+/// A seat: `first` moves first (Black in Gomoku, Red in Connect Four).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    First,
+    Second,
+}
+
+impl Seat {
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::First => "first",
+            Seat::Second => "second",
+        }
+    }
+}
+
+/// A Gomoku rule as the protocol spells it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleName {
+    Freestyle,
+    Standard,
+    Renju,
+}
+
+/// Which game, with its rule and size.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GameKind {
+    /// `size` is 15 or 19.
+    Gomoku { rule: RuleName, size: u32 },
+    /// Always 7 columns by 6 rows.
+    Connect4,
+}
+
+/// The game clock.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClockSetting {
+    None,
+    /// Each side starts with `minutes` and gains `increment_seconds` after each own move.
+    Fischer {
+        minutes: u32,
+        increment_seconds: u32,
+    },
+}
+
+/// The host's seat, or a coin toss by the server.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatChoice {
+    First,
+    Second,
+    Random,
+}
+
+/// What a game is played under; fixed when it is hosted.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub kind: GameKind,
+    pub clock: ClockSetting,
+}
+
+/// One move as played: a Gomoku point (0-based `x` column, `y` row from the top, as in
+/// Gomocup) or a Connect Four column (0-based) with the row it landed in (0 = bottom).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PlayedMove {
+    Place { x: u32, y: u32 },
+    Drop { column: u32, row: u32 },
+}
+
+/// Both clocks in milliseconds left, as the server counts them when the message is sent.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clocks {
+    pub first_ms: u64,
+    pub second_ms: u64,
+}
+
+impl Clocks {
+    pub fn of(&self, seat: Seat) -> u64 {
+        match seat {
+            Seat::First => self.first_ms,
+            Seat::Second => self.second_ms,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Five in a row (Gomoku) under the game's rule.
+    Five,
+    /// Four in a row (Connect Four).
+    ConnectFour,
+    Resignation,
+    Time,
+    /// The board is full, or (Renju) every empty point is forbidden to Black, to move.
+    Draw,
+}
+
+/// The result: the winner's seat (none for a draw) and why.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameResult {
+    pub winner: Option<Seat>,
+    pub reason: EndReason,
+}
+
+/// What a connection is in a game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    First,
+    Second,
+    Spectator,
+}
+
+impl Role {
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Role::First => Some(Seat::First),
+            Role::Second => Some(Seat::Second),
+            Role::Spectator => None,
+        }
+    }
+
+    pub fn of(seat: Seat) -> Role {
+        match seat {
+            Seat::First => Role::First,
+            Seat::Second => Role::Second,
+        }
+    }
+}
+
+/// A message from a client.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// First message on every connection.
+    Hello { version: u32 },
+    /// Opens a new game; the host takes `seat`.
+    Host {
+        settings: Settings,
+        seat: SeatChoice,
+        name: String,
+    },
+    /// Takes the free seat of the game with this code.
+    Join { code: String, name: String },
+    /// Follows a game read-only.
+    Watch { code: String },
+    /// Takes back one's seat after a dropped connection (or a server restart).
+    Reconnect { code: String, token: String },
+    /// A Gomoku move at 0-based `x`, `y`.
+    Place { x: u32, y: u32 },
+    /// A Connect Four move in 0-based `column`.
+    Drop { column: u32 },
+    /// Written `{"type":"resign"}` (braces in Rust so unknown fields are refused).
+    Resign {},
+}
+
+/// A message from the server.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ServerMsg {
+    /// The answer to a good `hello`.
+    Hello {
+        version: u32,
+    },
+    /// The connection's place in a game; `token` (players only) is the secret that
+    /// `reconnect` takes.
+    Welcome {
+        code: String,
+        role: Role,
+        token: Option<String>,
+    },
+    /// The whole game, sent after `welcome` and when the second player sits down.
+    State(GameState),
+    /// A move was played and stored; `clocks` after the mover's increment.
+    MovePlayed {
+        ply: u32,
+        seat: Seat,
+        #[serde(rename = "move")]
+        played: PlayedMove,
+        clocks: Option<Clocks>,
+    },
+    GameOver {
+        result: GameResult,
+        clocks: Option<Clocks>,
+    },
+    /// A seated player's connection closed, or the player came back with `reconnect`
+    /// (their clock runs meanwhile).
+    Presence {
+        seat: Seat,
+        connected: bool,
+    },
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
+}
+
+/// A snapshot of one game.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameState {
+    pub code: String,
+    pub settings: Settings,
+    /// Names by seat: `[first, second]`; `null` for a seat nobody has taken yet.
+    pub names: [Option<String>; 2],
+    pub moves: Vec<PlayedMove>,
+    /// The seat to move; `null` before the second player joins and after the end.
+    pub to_move: Option<Seat>,
+    pub clocks: Option<Clocks>,
+    pub result: Option<GameResult>,
+    /// Whether each seat's player has a connection open now: `[first, second]`.
+    pub connected: [bool; 2],
+}
+
+/// A stable error code: clients branch on it; the message beside it is for people.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, not a known message, a wrong or missing field, a binary frame.
+    BadMessage,
+    /// A `hello` with another protocol version.
+    UnsupportedVersion,
+    /// Something other than `hello` came first, or a second `hello`.
+    HelloFirst,
+    /// Settings or a name out of range.
+    BadSettings,
+    /// No game in progress has this code.
+    UnknownGame,
+    /// Both seats are taken.
+    GameFull,
+    /// The token does not belong to a seat of that game.
+    BadToken,
+    /// `host`, `join`, `watch` or `reconnect` on a connection already in a game.
+    AlreadyInGame,
+    /// A move or a resignation from a connection that holds no seat.
+    NotAPlayer,
+    /// The second seat is still empty.
+    NotStarted,
+    NotYourTurn,
+    /// Off the board, on an occupied point, in a full column, or the other game's move.
+    IllegalMove,
+    /// A Renju point forbidden to Black.
+    Forbidden,
+    GameOver,
+    /// Too many messages per second.
+    RateLimited,
+    /// A frame over the size limit.
+    TooLarge,
+    /// Too many connections from one address.
+    TooManyConnections,
+    /// No message within the idle timeout.
+    Idle,
+    /// The server could not store the action; nothing was played.
+    Internal,
+}
+
+/// An error for a client: the code and a sentence saying what went wrong and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ProtoError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl ProtoError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ProtoError {
+        ProtoError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn to_msg(&self) -> ServerMsg {
+        ServerMsg::Error {
+            code: self.code,
+            message: self.message.clone(),
+        }
+    }
+}
+
+/// Reads one client message, with an error that says what was wrong and where: the line and
+/// column of broken JSON, or the message type whose fields did not fit.
+pub fn parse_client(text: &str) -> Result<ClientMsg, ProtoError> {
+    let bad = |message: String| ProtoError::new(ErrorCode::BadMessage, message);
+    // JSON first, for a position in the text; serde_json bounds the nesting depth.
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        bad(format!(
+            "not JSON at line {} column {}: {e}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let kind = match value.get("type") {
+        Some(serde_json::Value::String(kind)) => kind.clone(),
+        Some(_) => return Err(bad("the \"type\" field must be a string".into())),
+        None => {
+            return Err(bad(
+                "a message is a JSON object with a \"type\" field".into()
+            ));
+        }
+    };
+    serde_json::from_value(value).map_err(|e| bad(format!("{kind} message: {e}")))
+}
+
+/// The check of a `hello`'s version.
+pub fn check_version(version: u32) -> Result<(), ProtoError> {
+    if version == PROTOCOL_VERSION {
+        Ok(())
+    } else {
+        Err(ProtoError::new(
+            ErrorCode::UnsupportedVersion,
+            format!(
+                "this server speaks protocol version {PROTOCOL_VERSION}; the client sent version \
+                 {version}"
+            ),
+        ))
+    }
+}
+
+/// Checks a host's settings and name before a game is made of them.
+pub fn check_settings(settings: &Settings) -> Result<(), ProtoError> {
+    if let GameKind::Gomoku { size, .. } = settings.kind
+        && size != 15
+        && size != 19
+    {
+        return Err(ProtoError::new(
+            ErrorCode::BadSettings,
+            format!("settings.kind.size: {size} is not a board size here (15 or 19)"),
+        ));
+    }
+    if let ClockSetting::Fischer {
+        minutes,
+        increment_seconds,
+    } = settings.clock
+    {
+        if !(1..=MAX_CLOCK_MINUTES).contains(&minutes) {
+            return Err(ProtoError::new(
+                ErrorCode::BadSettings,
+                format!("settings.clock.minutes: {minutes} is outside 1..={MAX_CLOCK_MINUTES}"),
+            ));
+        }
+        if increment_seconds > MAX_INCREMENT_SECONDS {
+            return Err(ProtoError::new(
+                ErrorCode::BadSettings,
+                format!(
+                    "settings.clock.increment_seconds: {increment_seconds} is over \
+                     {MAX_INCREMENT_SECONDS}"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A player's name, trimmed; empty or too long names and control characters are refused.
+pub fn check_name(name: &str) -> Result<String, ProtoError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(ProtoError::new(
+            ErrorCode::BadSettings,
+            format!("name: must be 1 to {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ProtoError::new(
+            ErrorCode::BadSettings,
+            "name: control characters are not allowed",
+        ));
+    }
+    Ok(name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_read_and_write_with_type_tags() {
+        let host = r#"{"type":"host","settings":{"kind":{"game":"gomoku","rule":"renju","size":15},
+            "clock":{"kind":"fischer","minutes":5,"increment_seconds":3}},"seat":"random","name":"Ana"}"#;
+        let msg = parse_client(host).unwrap();
+        assert_eq!(
+            msg,
+            ClientMsg::Host {
+                settings: Settings {
+                    kind: GameKind::Gomoku {
+                        rule: RuleName::Renju,
+                        size: 15
+                    },
+                    clock: ClockSetting::Fischer {
+                        minutes: 5,
+                        increment_seconds: 3
+                    },
+                },
+                seat: SeatChoice::Random,
+                name: "Ana".into(),
+            }
+        );
+        let back = serde_json::to_string(&msg).unwrap();
+        assert_eq!(parse_client(&back).unwrap(), msg);
+        let c4 = r#"{"type":"host","settings":{"kind":{"game":"connect4"},"clock":{"kind":"none"}},"seat":"first","name":"B"}"#;
+        assert!(parse_client(c4).is_ok());
+        let played = ServerMsg::MovePlayed {
+            ply: 1,
+            seat: Seat::First,
+            played: PlayedMove::Place { x: 7, y: 7 },
+            clocks: None,
+        };
+        let text = serde_json::to_string(&played).unwrap();
+        assert_eq!(
+            text,
+            r#"{"type":"move_played","ply":1,"seat":"first","move":{"kind":"place","x":7,"y":7},"clocks":null}"#
+        );
+    }
+
+    #[test]
+    fn bad_messages_say_where() {
+        for bad in [
+            "",
+            "{",
+            "[]",
+            r#"{"type":"fly"}"#,
+            r#"{"type":"place","x":"7","y":7}"#,
+            r#"{"type":"place","x":7}"#,
+            r#"{"type":"place","x":7,"y":7,"z":1}"#,
+            r#"{"type":"place","x":99999999999,"y":7}"#,
+            r#"{"type":"hello","version":-1}"#,
+        ] {
+            let err = parse_client(bad).unwrap_err();
+            assert_eq!(err.code, ErrorCode::BadMessage, "{bad}");
+        }
+        let syntax = parse_client("{\"type\":").unwrap_err();
+        assert!(
+            syntax.message.contains("line 1 column"),
+            "{}",
+            syntax.message
+        );
+        let field = parse_client(r#"{"type":"place","x":"7","y":7}"#).unwrap_err();
+        assert!(
+            field.message.starts_with("place message: invalid type"),
+            "{}",
+            field.message
+        );
+        assert!(parse_client(r#"{"type":"resign","why":1}"#).is_err());
+        assert_eq!(
+            parse_client(r#"{"type":"resign"}"#).unwrap(),
+            ClientMsg::Resign {}
+        );
+    }
+
+    #[test]
+    fn another_version_names_both() {
+        let err = check_version(7).unwrap_err();
+        assert_eq!(err.code, ErrorCode::UnsupportedVersion);
+        assert!(err.message.contains("version 1") && err.message.contains("version 7"));
+        assert!(check_version(PROTOCOL_VERSION).is_ok());
+    }
+
+    #[test]
+    fn settings_and_names_are_checked() {
+        let gomoku = |size| Settings {
+            kind: GameKind::Gomoku {
+                rule: RuleName::Freestyle,
+                size,
+            },
+            clock: ClockSetting::None,
+        };
+        assert!(check_settings(&gomoku(15)).is_ok());
+        assert!(check_settings(&gomoku(19)).is_ok());
+        assert_eq!(
+            check_settings(&gomoku(16)).unwrap_err().code,
+            ErrorCode::BadSettings
+        );
+        let clock = Settings {
+            kind: GameKind::Connect4,
+            clock: ClockSetting::Fischer {
+                minutes: 0,
+                increment_seconds: 0,
+            },
+        };
+        assert!(check_settings(&clock).is_err());
+        assert_eq!(check_name("  Ana ").unwrap(), "Ana");
+        assert!(check_name("").is_err());
+        assert!(check_name("a\u{7}b").is_err());
+        assert!(check_name(&"x".repeat(41)).is_err());
+    }
+}

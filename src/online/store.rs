@@ -1,0 +1,402 @@
+//! Where online games are kept: a small [`Store`] interface (a later PostgreSQL store for
+//! several server instances would implement the same), its SQLite implementation and an
+//! in-memory one for tests.
+//!
+//! The server writes every decided action here before it tells anyone, so what a client
+//! has seen acknowledged survives a crash of the server.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::game::SeatInfo;
+use super::protocol::{Clocks, GameResult, PlayedMove, Seat, Settings};
+
+/// A store failure, in words (the server answers `internal` and plays nothing).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("store: {0}")]
+pub struct StoreError(pub String);
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A game as stored: enough to rebuild it with [`super::game::OnlineGame::restore`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub code: String,
+    pub settings: Settings,
+    pub seats: [Option<SeatInfo>; 2],
+    /// Every acknowledged move with both clocks after it.
+    pub moves: Vec<(PlayedMove, Option<Clocks>)>,
+    pub result: Option<GameResult>,
+}
+
+/// The server's storage. Each call is durable when it returns `Ok`.
+pub trait Store: Send {
+    /// A new game with its host seated.
+    fn create(
+        &mut self,
+        code: &str,
+        settings: &Settings,
+        seat: Seat,
+        host: &SeatInfo,
+    ) -> StoreResult<()>;
+    /// The second player sits down.
+    fn sit(&mut self, code: &str, seat: Seat, info: &SeatInfo) -> StoreResult<()>;
+    /// Move number `ply` (from 1) with the clocks after it.
+    fn add_move(
+        &mut self,
+        code: &str,
+        ply: u32,
+        played: &PlayedMove,
+        clocks: Option<Clocks>,
+    ) -> StoreResult<()>;
+    /// The game ended: its result and its record (SGF or Connect Four text).
+    fn finish(&mut self, code: &str, result: &GameResult, record: &str) -> StoreResult<()>;
+    /// Every game not yet finished, for a server starting up.
+    fn in_progress(&mut self) -> StoreResult<Vec<StoredGame>>;
+    /// A finished game's record.
+    fn record(&mut self, code: &str) -> StoreResult<Option<String>>;
+}
+
+/// Games in memory: nothing survives the process (tests, and a LAN game that needs no disk).
+#[derive(Default, Debug)]
+pub struct MemoryStore {
+    games: BTreeMap<String, StoredGame>,
+    records: BTreeMap<String, String>,
+}
+
+impl MemoryStore {
+    pub fn new() -> MemoryStore {
+        MemoryStore::default()
+    }
+
+    fn game(&mut self, code: &str) -> StoreResult<&mut StoredGame> {
+        self.games
+            .get_mut(code)
+            .ok_or_else(|| StoreError(format!("no game {code}")))
+    }
+}
+
+impl Store for MemoryStore {
+    fn create(
+        &mut self,
+        code: &str,
+        settings: &Settings,
+        seat: Seat,
+        host: &SeatInfo,
+    ) -> StoreResult<()> {
+        let mut seats = [None, None];
+        seats[seat.index()] = Some(host.clone());
+        self.games.insert(
+            code.to_string(),
+            StoredGame {
+                code: code.to_string(),
+                settings: settings.clone(),
+                seats,
+                moves: Vec::new(),
+                result: None,
+            },
+        );
+        Ok(())
+    }
+
+    fn sit(&mut self, code: &str, seat: Seat, info: &SeatInfo) -> StoreResult<()> {
+        self.game(code)?.seats[seat.index()] = Some(info.clone());
+        Ok(())
+    }
+
+    fn add_move(
+        &mut self,
+        code: &str,
+        ply: u32,
+        played: &PlayedMove,
+        clocks: Option<Clocks>,
+    ) -> StoreResult<()> {
+        let game = self.game(code)?;
+        if game.moves.len() + 1 != ply as usize {
+            return Err(StoreError(format!("{code}: move {ply} out of order")));
+        }
+        game.moves.push((*played, clocks));
+        Ok(())
+    }
+
+    fn finish(&mut self, code: &str, result: &GameResult, record: &str) -> StoreResult<()> {
+        self.game(code)?.result = Some(*result);
+        self.records.insert(code.to_string(), record.to_string());
+        Ok(())
+    }
+
+    fn in_progress(&mut self) -> StoreResult<Vec<StoredGame>> {
+        Ok(self
+            .games
+            .values()
+            .filter(|g| g.result.is_none())
+            .cloned()
+            .collect())
+    }
+
+    fn record(&mut self, code: &str) -> StoreResult<Option<String>> {
+        Ok(self.records.get(code).cloned())
+    }
+}
+
+/// Games in a SQLite file (`games.sqlite3` in the server's data folder).
+pub struct SqliteStore {
+    conn: Connection,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    code TEXT PRIMARY KEY,
+    settings TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    result TEXT,
+    record TEXT,
+    finished_ms INTEGER
+);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL REFERENCES games(code),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL REFERENCES games(code),
+    ply INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    clocks TEXT,
+    PRIMARY KEY (code, ply)
+);
+";
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the store in `dir`, creating the folder.
+    pub fn open_dir(dir: &Path) -> StoreResult<SqliteStore> {
+        std::fs::create_dir_all(dir).map_err(|e| StoreError(format!("{}: {e}", dir.display())))?;
+        SqliteStore::open(&dir.join("games.sqlite3"))
+    }
+
+    pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+        let conn = Connection::open(path)?;
+        // WAL with FULL sync: a committed move is on disk when the call returns, and a reader
+        // never blocks the writer.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(SqliteStore { conn })
+    }
+
+    fn changed_one(&self, n: usize, what: &str) -> StoreResult<()> {
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError(format!("{what}: {n} rows changed")))
+        }
+    }
+}
+
+impl Store for SqliteStore {
+    fn create(
+        &mut self,
+        code: &str,
+        settings: &Settings,
+        seat: Seat,
+        host: &SeatInfo,
+    ) -> StoreResult<()> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO games (code, settings, created_ms) VALUES (?1, ?2, ?3)",
+            params![code, serde_json::to_string(settings)?, now_ms()],
+        )?;
+        tx.execute(
+            "INSERT INTO seats (code, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
+            params![code, seat.index() as i64, host.name, host.token],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn sit(&mut self, code: &str, seat: Seat, info: &SeatInfo) -> StoreResult<()> {
+        let n = self.conn.execute(
+            "INSERT INTO seats (code, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
+            params![code, seat.index() as i64, info.name, info.token],
+        )?;
+        self.changed_one(n, "sit")
+    }
+
+    fn add_move(
+        &mut self,
+        code: &str,
+        ply: u32,
+        played: &PlayedMove,
+        clocks: Option<Clocks>,
+    ) -> StoreResult<()> {
+        let clocks = clocks.map(|c| serde_json::to_string(&c)).transpose()?;
+        let tx = self.conn.transaction()?;
+        // Moves are numbered without gaps: a skipped number would replay the wrong game.
+        let before: i64 =
+            tx.query_row("SELECT COUNT(*) FROM moves WHERE code = ?1", [code], |r| {
+                r.get(0)
+            })?;
+        if before + 1 != i64::from(ply) {
+            return Err(StoreError(format!("{code}: move {ply} out of order")));
+        }
+        tx.execute(
+            "INSERT INTO moves (code, ply, move, clocks) VALUES (?1, ?2, ?3, ?4)",
+            params![code, ply, serde_json::to_string(played)?, clocks],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn finish(&mut self, code: &str, result: &GameResult, record: &str) -> StoreResult<()> {
+        let n = self.conn.execute(
+            "UPDATE games SET result = ?2, record = ?3, finished_ms = ?4 WHERE code = ?1",
+            params![code, serde_json::to_string(result)?, record, now_ms()],
+        )?;
+        self.changed_one(n, "finish")
+    }
+
+    fn in_progress(&mut self) -> StoreResult<Vec<StoredGame>> {
+        let mut games = Vec::new();
+        let mut stmt = self
+            .conn
+            .prepare("SELECT code, settings FROM games WHERE result IS NULL ORDER BY code")?;
+        let rows: Vec<(String, String)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        for (code, settings) in rows {
+            let mut seats = [None, None];
+            let mut stmt = self
+                .conn
+                .prepare("SELECT seat, name, token FROM seats WHERE code = ?1")?;
+            for row in
+                stmt.query_map([&code], |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?)))?
+            {
+                let (seat, name, token) = row?;
+                let slot = seats
+                    .get_mut(seat as usize)
+                    .ok_or_else(|| StoreError(format!("{code}: seat {seat}")))?;
+                *slot = Some(SeatInfo { name, token });
+            }
+            let mut stmt = self
+                .conn
+                .prepare("SELECT ply, move, clocks FROM moves WHERE code = ?1 ORDER BY ply")?;
+            let mut moves = Vec::new();
+            for row in stmt.query_map([&code], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                ))
+            })? {
+                let (ply, played, clocks) = row?;
+                if ply != moves.len() as i64 + 1 {
+                    return Err(StoreError(format!("{code}: move {ply} out of order")));
+                }
+                let clocks = clocks.map(|c| serde_json::from_str(&c)).transpose()?;
+                moves.push((serde_json::from_str(&played)?, clocks));
+            }
+            games.push(StoredGame {
+                code,
+                settings: serde_json::from_str(&settings)?,
+                seats,
+                moves,
+                result: None,
+            });
+        }
+        Ok(games)
+    }
+
+    fn record(&mut self, code: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .conn
+            .query_row("SELECT record FROM games WHERE code = ?1", [code], |r| {
+                r.get::<_, Option<String>>(0)
+            })
+            .optional()?
+            .flatten())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::protocol::{ClockSetting, EndReason, GameKind};
+    use super::*;
+
+    fn exercise(store: &mut dyn Store) {
+        let settings = Settings {
+            kind: GameKind::Connect4,
+            clock: ClockSetting::None,
+        };
+        let a = SeatInfo {
+            name: "Ana".into(),
+            token: "t1".into(),
+        };
+        let b = SeatInfo {
+            name: "Bo".into(),
+            token: "t2".into(),
+        };
+        store.create("G1", &settings, Seat::Second, &a).unwrap();
+        store.sit("G1", Seat::First, &b).unwrap();
+        let c = Clocks {
+            first_ms: 5,
+            second_ms: 6,
+        };
+        let m = PlayedMove::Drop { column: 3, row: 0 };
+        store.add_move("G1", 1, &m, Some(c)).unwrap();
+        assert!(store.add_move("G1", 3, &m, None).is_err());
+        store.create("G2", &settings, Seat::First, &a).unwrap();
+        let games = store.in_progress().unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].seats, [Some(b), Some(a)]);
+        assert_eq!(games[0].moves, vec![(m, Some(c))]);
+        let result = GameResult {
+            winner: None,
+            reason: EndReason::Draw,
+        };
+        store.finish("G1", &result, "record text").unwrap();
+        assert_eq!(store.in_progress().unwrap().len(), 1);
+        assert_eq!(store.record("G1").unwrap().as_deref(), Some("record text"));
+        assert_eq!(store.record("nope").unwrap(), None);
+    }
+
+    #[test]
+    fn memory_store_keeps_games() {
+        exercise(&mut MemoryStore::new());
+    }
+
+    #[test]
+    fn sqlite_store_keeps_games_across_opens() {
+        let dir = std::env::temp_dir().join(format!("gomoku-store-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        exercise(&mut SqliteStore::open_dir(&dir).unwrap());
+        let mut again = SqliteStore::open_dir(&dir).unwrap();
+        let games = again.in_progress().unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].code, "G2");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,702 @@
+//! The online server end to end on 127.0.0.1 (port 0): real WebSocket clients, full games,
+//! bad input, a restart on the same data folder, reconnects. Every wait has a guard so a
+//! hang fails the test instead of stalling it; no test depends on how fast anything runs.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use gomoku::online::protocol::{
+    ClientMsg, ClockSetting, EndReason, ErrorCode, GameKind, GameResult, GameState,
+    PROTOCOL_VERSION, PlayedMove, Role, RuleName, Seat, SeatChoice, ServerMsg, Settings,
+};
+use gomoku::online::server::{Config, Server};
+use gomoku::online::store::{MemoryStore, SqliteStore, Store};
+use tokio::net::TcpStream;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+
+/// Longest any single wait may take before the test counts it as a hang.
+const GUARD: Duration = Duration::from_secs(20);
+/// Most messages read while looking for one kind.
+const MAX_SKIP: usize = 20;
+
+fn config() -> Config {
+    Config {
+        seed: Some(7),
+        ..Config::default()
+    }
+}
+
+async fn server_with(config: Config, store: Box<dyn Store>) -> Server {
+    Server::start("127.0.0.1:0", config, store).await.unwrap()
+}
+
+async fn server() -> Server {
+    server_with(config(), Box::new(MemoryStore::new())).await
+}
+
+struct Client {
+    ws: WebSocketStream<TcpStream>,
+}
+
+impl Client {
+    async fn connect(server: &Server) -> Client {
+        Client::connect_to(server.addr()).await
+    }
+
+    async fn connect_to(addr: SocketAddr) -> Client {
+        let stream = tokio::time::timeout(GUARD, TcpStream::connect(addr))
+            .await
+            .unwrap()
+            .unwrap();
+        let (ws, _) = tokio::time::timeout(
+            GUARD,
+            tokio_tungstenite::client_async(format!("ws://{addr}/"), stream),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+        Client { ws }
+    }
+
+    /// Connected and past `hello`.
+    async fn ready(server: &Server) -> Client {
+        Client::ready_at(server.addr()).await
+    }
+
+    async fn ready_at(addr: SocketAddr) -> Client {
+        let mut c = Client::connect_to(addr).await;
+        c.send(&ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+        })
+        .await;
+        assert_eq!(
+            c.recv().await,
+            ServerMsg::Hello {
+                version: PROTOCOL_VERSION
+            }
+        );
+        c
+    }
+
+    async fn send(&mut self, msg: &ClientMsg) {
+        self.raw(&serde_json::to_string(msg).unwrap()).await;
+    }
+
+    async fn raw(&mut self, text: &str) {
+        self.frame(Message::Text(text.to_string().into())).await;
+    }
+
+    async fn frame(&mut self, msg: Message) {
+        tokio::time::timeout(GUARD, self.ws.send(msg))
+            .await
+            .unwrap()
+            .unwrap();
+    }
+
+    /// The next server message, or `None` once the server closed the connection.
+    async fn next(&mut self) -> Option<ServerMsg> {
+        loop {
+            let frame = tokio::time::timeout(GUARD, self.ws.next())
+                .await
+                .expect("no message within the guard");
+            match frame {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return None,
+                Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(&t).unwrap()),
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    async fn recv(&mut self) -> ServerMsg {
+        self.next().await.expect("connection closed")
+    }
+
+    async fn error(&mut self) -> (ErrorCode, String) {
+        match self.recv().await {
+            ServerMsg::Error { code, message } => (code, message),
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+
+    /// Reads until a message `pick` accepts, skipping others (a bounded number).
+    async fn until<T>(&mut self, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
+        for _ in 0..MAX_SKIP {
+            if let Some(t) = pick(self.recv().await) {
+                return t;
+            }
+        }
+        panic!("nothing matched in {MAX_SKIP} messages");
+    }
+
+    async fn state(&mut self) -> GameState {
+        self.until(|m| match m {
+            ServerMsg::State(s) => Some(s),
+            _ => None,
+        })
+        .await
+    }
+
+    async fn welcome(&mut self) -> (String, Role, Option<String>) {
+        match self.recv().await {
+            ServerMsg::Welcome { code, role, token } => (code, role, token),
+            other => panic!("expected welcome, got {other:?}"),
+        }
+    }
+
+    async fn move_played(&mut self) -> (u32, Seat, PlayedMove) {
+        self.until(|m| match m {
+            ServerMsg::MovePlayed {
+                ply, seat, played, ..
+            } => Some((ply, seat, played)),
+            _ => None,
+        })
+        .await
+    }
+
+    async fn game_over(&mut self) -> GameResult {
+        self.until(|m| match m {
+            ServerMsg::GameOver { result, .. } => Some(result),
+            _ => None,
+        })
+        .await
+    }
+}
+
+fn gomoku(rule: RuleName) -> Settings {
+    Settings {
+        kind: GameKind::Gomoku { rule, size: 15 },
+        clock: ClockSetting::Fischer {
+            minutes: 10,
+            increment_seconds: 5,
+        },
+    }
+}
+
+/// A hosts in the first seat, B joins: both past the opening state.
+async fn pair(server: &Server, settings: Settings) -> (Client, Client, String, [String; 2]) {
+    let mut a = Client::ready(server).await;
+    a.send(&ClientMsg::Host {
+        settings,
+        seat: SeatChoice::First,
+        name: "Ana".into(),
+    })
+    .await;
+    let (code, role, token_a) = a.welcome().await;
+    assert_eq!(role, Role::First);
+    assert_eq!(code.len(), 13);
+    let first = a.state().await;
+    assert_eq!(first.names, [Some("Ana".into()), None]);
+    assert_eq!(first.to_move, None);
+    assert_eq!(first.connected, [true, false]);
+    let mut b = Client::ready(server).await;
+    // Codes are read whatever the case.
+    b.send(&ClientMsg::Join {
+        code: code.to_lowercase(),
+        name: "Bo".into(),
+    })
+    .await;
+    let (_, role, token_b) = b.welcome().await;
+    assert_eq!(role, Role::Second);
+    let sb = b.state().await;
+    let sa = a.state().await;
+    assert_eq!(sa, sb);
+    assert_eq!(sa.names, [Some("Ana".into()), Some("Bo".into())]);
+    assert_eq!(sa.to_move, Some(Seat::First));
+    (a, b, code, [token_a.unwrap(), token_b.unwrap()])
+}
+
+/// `mover` places at (x, y); every client in `all` sees it as move `ply`.
+async fn place(mover: &mut Client, others: &mut [&mut Client], x: u32, y: u32, ply: u32) {
+    mover.send(&ClientMsg::Place { x, y }).await;
+    let played = PlayedMove::Place { x, y };
+    assert_eq!(mover.move_played().await.0, ply);
+    for c in others.iter_mut() {
+        let (p, _, m) = c.move_played().await;
+        assert_eq!((p, m), (ply, played));
+    }
+}
+
+/// `mover` drops in `column`; everyone sees it land in `row` as move `ply`.
+async fn drop_in(mover: &mut Client, others: &mut [&mut Client], column: u32, row: u32, ply: u32) {
+    mover.send(&ClientMsg::Drop { column }).await;
+    let played = PlayedMove::Drop { column, row };
+    assert_eq!(mover.move_played().await, (ply, mover_seat(ply), played));
+    for c in others.iter_mut() {
+        assert_eq!(c.move_played().await, (ply, mover_seat(ply), played));
+    }
+}
+
+fn mover_seat(ply: u32) -> Seat {
+    if ply % 2 == 1 {
+        Seat::First
+    } else {
+        Seat::Second
+    }
+}
+
+#[tokio::test]
+async fn two_players_and_a_spectator_play_gomoku_to_five() {
+    let server = server().await;
+    let (mut a, mut b, code, _) = pair(&server, gomoku(RuleName::Standard)).await;
+    let mut watcher = Client::ready(&server).await;
+    watcher.send(&ClientMsg::Watch { code }).await;
+    assert_eq!(watcher.welcome().await.1, Role::Spectator);
+    assert!(watcher.state().await.clocks.is_some());
+    let mut ply = 0;
+    for i in 0..4 {
+        ply += 1;
+        place(&mut a, &mut [&mut b, &mut watcher], 5 + i, 7, ply).await;
+        ply += 1;
+        place(&mut b, &mut [&mut a, &mut watcher], 5 + i, 8, ply).await;
+    }
+    // A spectator never acts.
+    watcher.send(&ClientMsg::Place { x: 9, y: 7 }).await;
+    assert_eq!(watcher.error().await.0, ErrorCode::NotAPlayer);
+    place(&mut a, &mut [&mut b, &mut watcher], 9, 7, ply + 1).await;
+    let win = GameResult {
+        winner: Some(Seat::First),
+        reason: EndReason::Five,
+    };
+    for c in [&mut a, &mut b, &mut watcher] {
+        assert_eq!(c.game_over().await, win);
+    }
+    b.send(&ClientMsg::Place { x: 0, y: 0 }).await;
+    assert_eq!(b.error().await.0, ErrorCode::GameOver);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn connect_four_to_four_in_a_column() {
+    let server = server().await;
+    let settings = Settings {
+        kind: GameKind::Connect4,
+        clock: ClockSetting::None,
+    };
+    let (mut a, mut b, _, _) = pair(&server, settings).await;
+    a.send(&ClientMsg::Place { x: 0, y: 0 }).await;
+    assert_eq!(a.error().await.0, ErrorCode::IllegalMove);
+    let mut ply = 0;
+    for row in 0..3 {
+        ply += 1;
+        drop_in(&mut a, &mut [&mut b], 0, row, ply).await;
+        ply += 1;
+        drop_in(&mut b, &mut [&mut a], 1, row, ply).await;
+    }
+    a.send(&ClientMsg::Drop { column: 7 }).await;
+    assert_eq!(a.error().await.0, ErrorCode::IllegalMove);
+    a.send(&ClientMsg::Drop { column: 0 }).await;
+    let win = GameResult {
+        winner: Some(Seat::First),
+        reason: EndReason::ConnectFour,
+    };
+    assert_eq!(a.game_over().await, win);
+    assert_eq!(b.game_over().await, win);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn renju_forbidden_move_and_moves_out_of_turn_are_refused() {
+    let server = server().await;
+    let (mut a, mut b, _, _) = pair(&server, gomoku(RuleName::Renju)).await;
+    b.send(&ClientMsg::Place { x: 7, y: 7 }).await;
+    let (code, message) = b.error().await;
+    assert_eq!(code, ErrorCode::NotYourTurn);
+    assert!(message.contains("first's turn"), "{message}");
+    let black = [(6, 7), (7, 7), (8, 5), (8, 6)];
+    let white = [(0, 0), (14, 0), (0, 14), (14, 14)];
+    let mut ply = 0;
+    for (bl, wh) in black.into_iter().zip(white) {
+        ply += 1;
+        place(&mut a, &mut [&mut b], bl.0, bl.1, ply).await;
+        ply += 1;
+        place(&mut b, &mut [&mut a], wh.0, wh.1, ply).await;
+    }
+    // (8,7) would make two open threes for Black.
+    a.send(&ClientMsg::Place { x: 8, y: 7 }).await;
+    let (code, message) = a.error().await;
+    assert_eq!(code, ErrorCode::Forbidden);
+    assert!(message.contains("8,7"), "{message}");
+    // Refused, not played: Black is still to move and plays elsewhere.
+    place(&mut a, &mut [&mut b], 1, 1, ply + 1).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn malformed_input_gets_errors_and_the_server_keeps_serving() {
+    let server = server().await;
+    let (mut a, mut b, code, _) = pair(&server, gomoku(RuleName::Freestyle)).await;
+    place(&mut a, &mut [&mut b], 7, 7, 1).await;
+
+    let mut bad = Client::connect(&server).await;
+    bad.send(&ClientMsg::Resign {}).await;
+    assert_eq!(bad.error().await.0, ErrorCode::HelloFirst);
+    bad.raw(r#"{"type":"hello","version":1}"#).await;
+    bad.recv().await;
+    let battery: &[(&str, ErrorCode)] = &[
+        ("", ErrorCode::BadMessage),
+        ("not json", ErrorCode::BadMessage),
+        ("[1,2,3]", ErrorCode::BadMessage),
+        ("null", ErrorCode::BadMessage),
+        (r#"{"type":"teleport"}"#, ErrorCode::BadMessage),
+        (r#"{"no_type":1}"#, ErrorCode::BadMessage),
+        (r#"{"type":"hello","version":1}"#, ErrorCode::HelloFirst),
+        (r#"{"type":"hello","version":"1"}"#, ErrorCode::BadMessage),
+        (r#"{"type":"host"}"#, ErrorCode::BadMessage),
+        (
+            r#"{"type":"host","settings":{"kind":{"game":"chess"},"clock":{"kind":"none"}},"seat":"first","name":"x"}"#,
+            ErrorCode::BadMessage,
+        ),
+        (
+            r#"{"type":"host","settings":{"kind":{"game":"gomoku","rule":"renju","size":4294967295},"clock":{"kind":"none"}},"seat":"first","name":"x"}"#,
+            ErrorCode::BadSettings,
+        ),
+        (
+            r#"{"type":"host","settings":{"kind":{"game":"gomoku","rule":"renju","size":15},"clock":{"kind":"fischer","minutes":4294967295,"increment_seconds":0}},"seat":"first","name":"x"}"#,
+            ErrorCode::BadSettings,
+        ),
+        (
+            r#"{"type":"host","settings":{"kind":{"game":"gomoku","rule":"renju","size":15},"clock":{"kind":"none"}},"seat":"middle","name":"x"}"#,
+            ErrorCode::BadMessage,
+        ),
+        (
+            r#"{"type":"host","settings":{"kind":{"game":"connect4"},"clock":{"kind":"none"}},"seat":"first","name":""}"#,
+            ErrorCode::BadSettings,
+        ),
+        (
+            r#"{"type":"host","settings":{"kind":{"game":"connect4"},"clock":{"kind":"none"}},"seat":"first","name":7}"#,
+            ErrorCode::BadMessage,
+        ),
+        (
+            r#"{"type":"join","code":"0000000000000","name":"x"}"#,
+            ErrorCode::UnknownGame,
+        ),
+        (
+            r#"{"type":"join","code":12,"name":"x"}"#,
+            ErrorCode::BadMessage,
+        ),
+        (r#"{"type":"watch","code":"ZZZ"}"#, ErrorCode::UnknownGame),
+        (
+            r#"{"type":"reconnect","code":"ZZZ","token":"x"}"#,
+            ErrorCode::UnknownGame,
+        ),
+        (r#"{"type":"place","x":7,"y":7}"#, ErrorCode::NotAPlayer),
+        (r#"{"type":"place","x":-1,"y":7}"#, ErrorCode::BadMessage),
+        (r#"{"type":"place","x":1e30,"y":7}"#, ErrorCode::BadMessage),
+        (
+            r#"{"type":"place","x":99999999999999999999,"y":7}"#,
+            ErrorCode::BadMessage,
+        ),
+        (
+            r#"{"type":"place","x":7,"y":7,"extra":true}"#,
+            ErrorCode::BadMessage,
+        ),
+        (r#"{"type":"drop"}"#, ErrorCode::BadMessage),
+        (r#"{"type":"drop","column":null}"#, ErrorCode::BadMessage),
+        (r#"{"type":"resign","why":"bored"}"#, ErrorCode::BadMessage),
+        (r#"{"type":"resign"}"#, ErrorCode::NotAPlayer),
+        (
+            "{\"type\":\"host\",\"name\":\"\u{0}\"}",
+            ErrorCode::BadMessage,
+        ),
+    ];
+    for (text, want) in battery {
+        bad.raw(text).await;
+        let (code, message) = bad.error().await;
+        assert_eq!(code, *want, "{text} -> {message}");
+        assert!(!message.is_empty());
+    }
+    let wrong_token = format!(r#"{{"type":"reconnect","code":"{code}","token":"guess"}}"#);
+    bad.raw(&wrong_token).await;
+    assert_eq!(bad.error().await.0, ErrorCode::BadToken);
+    let full = format!(r#"{{"type":"join","code":"{code}","name":"third"}}"#);
+    bad.raw(&full).await;
+    assert_eq!(bad.error().await.0, ErrorCode::GameFull);
+    // Bytes that are not UTF-8, in a binary frame: an error, the connection stays.
+    bad.frame(Message::Binary(vec![0xff, 0xfe, 0x00, 0xc3].into()))
+        .await;
+    assert_eq!(bad.error().await.0, ErrorCode::BadMessage);
+    bad.raw(r#"{"type":"resign"}"#).await;
+    assert_eq!(bad.error().await.0, ErrorCode::NotAPlayer);
+    // The same bytes in a text frame break the framing: an error, then the close.
+    bad.frame(Message::Frame(Frame::message(
+        vec![0xff, 0xfe, 0x80],
+        OpCode::Data(Data::Text),
+        true,
+    )))
+    .await;
+    match bad.next().await {
+        Some(ServerMsg::Error { code, .. }) => assert_eq!(code, ErrorCode::BadMessage),
+        None => {}
+        other => panic!("{other:?}"),
+    }
+    assert!(bad.next().await.is_none());
+
+    // An oversized frame: too_large, then the close.
+    let mut big = Client::ready(&server).await;
+    big.raw(&format!(
+        r#"{{"type":"join","code":"x","name":"{}"}}"#,
+        "n".repeat(10_000)
+    ))
+    .await;
+    match big.next().await {
+        Some(ServerMsg::Error { code, .. }) => assert_eq!(code, ErrorCode::TooLarge),
+        None => {}
+        other => panic!("{other:?}"),
+    }
+    assert!(big.next().await.is_none());
+
+    // Another version is told both numbers and closed.
+    let mut old = Client::connect(&server).await;
+    old.raw(r#"{"type":"hello","version":99}"#).await;
+    let (code, message) = old.error().await;
+    assert_eq!(code, ErrorCode::UnsupportedVersion);
+    assert!(message.contains("version 1") && message.contains("version 99"));
+    assert!(old.next().await.is_none());
+
+    // The game in progress was not harmed and the server still serves.
+    place(&mut b, &mut [&mut a], 8, 8, 2).await;
+    let (mut c, mut d, _, _) = pair(&server, gomoku(RuleName::Freestyle)).await;
+    place(&mut c, &mut [&mut d], 7, 7, 1).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn floods_and_too_many_connections_are_refused() {
+    let config = Config {
+        // Next to no refill: the sixth message is over the limit however slow the test runs.
+        messages_per_second: 0.001,
+        burst: 5.0,
+        max_connections_per_address: 3,
+        ..config()
+    };
+    let server = server_with(config, Box::new(MemoryStore::new())).await;
+    let mut flood = Client::ready(&server).await;
+    for _ in 0..10 {
+        flood.raw(r#"{"type":"resign"}"#).await;
+    }
+    // The budget of five went on hello and four resignations (not_a_player); then one
+    // rate_limited for the rest.
+    for _ in 0..4 {
+        assert_eq!(flood.error().await.0, ErrorCode::NotAPlayer);
+    }
+    assert_eq!(flood.error().await.0, ErrorCode::RateLimited);
+    let _two = Client::ready(&server).await;
+    let _three = Client::ready(&server).await;
+    let mut four = Client::connect(&server).await;
+    assert_eq!(four.error().await.0, ErrorCode::TooManyConnections);
+    assert!(four.next().await.is_none());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_idle_connection_is_closed() {
+    let config = Config {
+        idle_timeout: Duration::from_millis(200),
+        ..config()
+    };
+    let server = server_with(config, Box::new(MemoryStore::new())).await;
+    let mut idle = Client::connect(&server).await;
+    assert_eq!(idle.error().await.0, ErrorCode::Idle);
+    assert!(idle.next().await.is_none());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_player_reconnects_with_the_token() {
+    let server = server().await;
+    let (mut a, b, code, [_, token_b]) = pair(&server, gomoku(RuleName::Freestyle)).await;
+    drop(b);
+    // Ana hears that Bo is gone...
+    let gone = a
+        .until(|m| match m {
+            ServerMsg::Presence { seat, connected } => Some((seat, connected)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(gone, (Seat::Second, false));
+    place(&mut a, &mut [], 7, 7, 1).await;
+    let mut b = Client::ready(&server).await;
+    b.send(&ClientMsg::Reconnect {
+        code: code.clone(),
+        token: token_b.clone(),
+    })
+    .await;
+    let (_, role, token) = b.welcome().await;
+    assert_eq!((role, token), (Role::Second, Some(token_b)));
+    let state = b.state().await;
+    assert_eq!(state.moves, vec![PlayedMove::Place { x: 7, y: 7 }]);
+    assert_eq!(state.to_move, Some(Seat::Second));
+    assert_eq!(state.connected, [true, true]);
+    // ...and that he is back.
+    assert_eq!(
+        a.recv().await,
+        ServerMsg::Presence {
+            seat: Seat::Second,
+            connected: true
+        }
+    );
+    place(&mut b, &mut [&mut a], 8, 8, 2).await;
+    b.send(&ClientMsg::Resign {}).await;
+    let resigned = GameResult {
+        winner: Some(Seat::First),
+        reason: EndReason::Resignation,
+    };
+    assert_eq!(a.game_over().await, resigned);
+    assert_eq!(b.game_over().await, resigned);
+    server.stop().await;
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-online-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[tokio::test]
+async fn a_restarted_server_resumes_the_game_with_every_acknowledged_move() {
+    let dir = temp_dir("restart");
+    let server = server_with(config(), Box::new(SqliteStore::open_dir(&dir).unwrap())).await;
+    let (mut a, mut b, code, [token_a, token_b]) = pair(&server, gomoku(RuleName::Freestyle)).await;
+    place(&mut a, &mut [&mut b], 7, 7, 1).await;
+    place(&mut b, &mut [&mut a], 7, 8, 2).await;
+    place(&mut a, &mut [&mut b], 8, 7, 3).await;
+    server.stop().await;
+    assert!(a.next().await.is_none());
+    assert!(b.next().await.is_none());
+
+    let server = server_with(config(), Box::new(SqliteStore::open_dir(&dir).unwrap())).await;
+    let mut a = Client::ready(&server).await;
+    a.send(&ClientMsg::Reconnect {
+        code: code.clone(),
+        token: token_a,
+    })
+    .await;
+    assert_eq!(a.welcome().await.1, Role::First);
+    let state = a.state().await;
+    assert_eq!(state.moves.len(), 3);
+    assert_eq!(state.names, [Some("Ana".into()), Some("Bo".into())]);
+    assert_eq!(state.to_move, Some(Seat::Second));
+    let clocks = state.clocks.unwrap();
+    // Fischer 10 min + 5 s: Ana's two moves added at most 10 s, Bo's one at most 5 s.
+    assert!(clocks.first_ms <= 10 * 60_000 + 10_000);
+    assert!(clocks.second_ms <= 10 * 60_000 + 5_000);
+    assert!(clocks.first_ms > 0 && clocks.second_ms > 0);
+    let mut b = Client::ready(&server).await;
+    b.send(&ClientMsg::Reconnect {
+        code: code.clone(),
+        token: token_b,
+    })
+    .await;
+    assert_eq!(b.welcome().await.1, Role::Second);
+    assert_eq!(b.state().await.moves, state.moves);
+    place(&mut b, &mut [&mut a], 8, 8, 4).await;
+    b.send(&ClientMsg::Resign {}).await;
+    assert_eq!(a.game_over().await.reason, EndReason::Resignation);
+    server.stop().await;
+    // The finished record is in the store, with both names.
+    let mut store = SqliteStore::open_dir(&dir).unwrap();
+    let record = store.record(&code).unwrap().unwrap();
+    assert!(record.contains("PB[Ana]") && record.contains("PW[Bo]") && record.contains("RE[B+R]"));
+    assert!(store.in_progress().unwrap().is_empty());
+    drop(store);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The server process, killed when the test ends, passed or failed.
+struct Process(Child);
+
+impl Process {
+    /// SIGKILL: no shutdown, no flush.
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts the real binary on a free port and reads the address it says it listens on.
+fn start_binary(data: &Path) -> (Process, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku-server"))
+        .args(["--listen", "127.0.0.1:0", "--data"])
+        .arg(data)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let child = Process(child);
+    let line = rx
+        .recv_timeout(GUARD)
+        .expect("the server said where it listens");
+    let addr = line
+        .strip_prefix("gomoku-server: listening on ws://")
+        .unwrap_or_else(|| panic!("{line}"))
+        .parse()
+        .unwrap();
+    (child, addr)
+}
+
+#[tokio::test]
+async fn the_binary_killed_with_sigkill_loses_no_acknowledged_move() {
+    let dir = temp_dir("sigkill");
+    let (mut child, addr) = start_binary(&dir);
+    let mut a = Client::ready_at(addr).await;
+    a.send(&ClientMsg::Host {
+        settings: Settings {
+            kind: GameKind::Connect4,
+            clock: ClockSetting::None,
+        },
+        seat: SeatChoice::Second,
+        name: "Ana".into(),
+    })
+    .await;
+    let (code, _, token_a) = a.welcome().await;
+    let mut b = Client::ready_at(addr).await;
+    b.send(&ClientMsg::Join {
+        code: code.clone(),
+        name: "Bo".into(),
+    })
+    .await;
+    assert_eq!(b.welcome().await.1, Role::First);
+    drop_in(&mut b, &mut [&mut a], 3, 0, 1).await;
+    drop_in(&mut a, &mut [&mut b], 3, 1, 2).await;
+    // Only what was stored before the acknowledgement survives this.
+    child.kill();
+
+    let (mut child, addr) = start_binary(&dir);
+    let mut a = Client::ready_at(addr).await;
+    a.send(&ClientMsg::Reconnect {
+        code: code.clone(),
+        token: token_a.unwrap(),
+    })
+    .await;
+    assert_eq!(a.welcome().await.1, Role::Second);
+    let state = a.state().await;
+    assert_eq!(
+        state.moves,
+        vec![
+            PlayedMove::Drop { column: 3, row: 0 },
+            PlayedMove::Drop { column: 3, row: 1 }
+        ]
+    );
+    assert_eq!(state.to_move, Some(Seat::First));
+    child.kill();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,9 +4,11 @@
 //! - [`protocol`]: the versioned JSON messages (docs/NETWORK.md)
 //! - [`game`]: one game's rules, turns and clocks
 //! - [`store`]: where games are kept (SQLite, or memory for tests)
+//! - [`hub`]: the games in play, their seats, tokens and watchers
 //! - [`server`]: the WebSocket server over them
 
 pub mod game;
+mod hub;
 pub mod protocol;
 pub mod server;
 pub mod store;

@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 
-use crate::gui::flow::{Action, Screen, SetupAction};
+use crate::gui::flow::Screen;
 use crate::gui::i18n::I18n;
 use crate::gui::theme::palette;
-use crate::gui::theme::widgets::{bold, panel, spawn_button, text};
+use crate::gui::theme::widgets::{bold, panel, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReplaceAsked>()
@@ -63,20 +63,8 @@ pub(super) fn spawn_replace_question(commands: &mut Commands, i18n: &I18n) {
                             height: px(46),
                             ..default()
                         };
-                        spawn_button(
-                            buttons,
-                            i18n.t("setup-replace-no"),
-                            &i18n.t("play-key-esc"),
-                            Action::Setup(SetupAction::Back),
-                            node(),
-                        );
-                        spawn_button(
-                            buttons,
-                            i18n.t("setup-replace-yes"),
-                            &i18n.t("play-key-enter"),
-                            Action::Setup(SetupAction::Start),
-                            node(),
-                        );
+                        let labels = ["setup-replace-no", "setup-replace-yes"];
+                        super::setup_rows::back_and_start(buttons, i18n, labels, node);
                     });
                 });
         });

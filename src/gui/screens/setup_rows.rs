@@ -117,23 +117,33 @@ pub(super) fn spawn_page(
                     height: px(46),
                     ..default()
                 };
-                spawn_button(
-                    buttons,
-                    i18n.t("setup-back"),
-                    &i18n.t("play-key-esc"),
-                    Action::Setup(SetupAction::Back),
-                    node(),
-                );
-                spawn_button(
-                    buttons,
-                    i18n.t(start),
-                    &i18n.t("play-key-enter"),
-                    Action::Setup(SetupAction::Start),
-                    node(),
-                );
+                back_and_start(buttons, i18n, ["setup-back", start], node);
             });
         });
     });
+}
+
+/// A setup screen's or its dialog's two answers: Back (Esc) with `labels[0]`, Start (Enter)
+/// with `labels[1]`, each laid out as `node` makes it.
+pub(super) fn back_and_start(
+    buttons: &mut ChildSpawnerCommands,
+    i18n: &I18n,
+    labels: [&str; 2],
+    node: impl Fn() -> Node,
+) {
+    let answers = [
+        (labels[0], "play-key-esc", SetupAction::Back),
+        (labels[1], "play-key-enter", SetupAction::Start),
+    ];
+    for (label, key, action) in answers {
+        spawn_button(
+            buttons,
+            i18n.t(label),
+            &i18n.t(key),
+            Action::Setup(action),
+            node(),
+        );
+    }
 }
 
 /// The row of games.

@@ -61,7 +61,10 @@ impl Default for AiBackend {
 /// The game's own search at the requested level, or the external engine's move.
 pub fn engine_search(req: &AiRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo {
     match &req.external {
-        Some(seat) => req.game.external_search(seat, &req.search, stop, progress),
+        Some(seat) => match req.game.kind().engines() {
+            Some(engines) => engines.search(&req.game, seat, &req.search, stop, progress),
+            None => SearchInfo::unanswered(req.search.level, "engine-not-this-game"),
+        },
         None => req.game.search(&req.search, stop, progress),
     }
 }

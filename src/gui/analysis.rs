@@ -1,7 +1,7 @@
 //! The analysis board's state: a position of a game with an analysis board, set up or played
 //! on by anyone, and the engine's three best moves for the side to move, found in the
 //! background as the search deepens (the game's own [`Play::analyse`]), or an external
-//! engine's best move as it reports it ([`Play::external_analyse`]). Changing the position or
+//! engine's best move as it reports it ([`GameEngines::analyse`](crate::gui::kind::GameEngines::analyse)). Changing the position or
 //! leaving the screen stops the search.
 
 use std::sync::{Arc, Mutex};
@@ -102,7 +102,10 @@ impl AnalysisBoard {
                 };
                 match &engine {
                     Some(seat) => {
-                        if let Err(fault) = game.external_analyse(seat, ctx.stop, &mut report)
+                        let analysed = game.kind().engines().map_or(Ok(()), |engines| {
+                            engines.analyse(&game, seat, ctx.stop, &mut report)
+                        });
+                        if let Err(fault) = analysed
                             && let Ok(mut lines) = ctx.progress.lock()
                         {
                             lines.fault = Some(fault);

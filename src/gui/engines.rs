@@ -52,8 +52,8 @@ impl EngineSurvey {
         }
         let mut sizes = BTreeSet::new();
         let mut rules = BTreeSet::new();
-        for kind in games.iter().filter(|k| k.def().plays_engines()) {
-            let (r, s) = kind.def().engine_variants();
+        for engines in games.iter().filter_map(|k| k.engines()) {
+            let (r, s) = engines.variants();
             rules.extend(r);
             sizes.extend(s);
         }

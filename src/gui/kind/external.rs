@@ -1,5 +1,6 @@
-//! An external engine at the table: a Gomocup-protocol brain the player added in Settings,
-//! as the opponent. The seat holds the one protocol client (`protocol::client`) behind a
+//! External engines: [`GameEngines`], the capability of a game that Gomocup-protocol brains
+//! can play, and [`EngineSeat`], such an engine at the table (a brain the player added in
+//! Settings, as the opponent). The seat holds the one protocol client (`protocol::client`) behind a
 //! lock, shared by the session (which keeps the process alive for the game) and the search
 //! job that asks it for a move. Dropping the last handle ends the process.
 
@@ -8,7 +9,52 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use super::rules::{Candidate, Progress, SearchRequest};
+use super::{AnyGame, Move, Options, SearchInfo};
+use crate::gui::msg::Msg;
 use crate::protocol::client::{EngineClient, EngineSpec};
+
+/// External Gomocup-protocol engines playing a game, an optional capability
+/// ([`super::GameDef::engines`]): what an added engine is asked about, what it may play, and
+/// its moves and analysis in the game's positions (another game's position gets an answer
+/// that says so, never a panic).
+pub trait GameEngines: Send + Sync {
+    /// The `INFO rule` numbers and board sizes an added engine is asked about.
+    fn variants(&self) -> (Vec<u32>, Vec<u32>);
+    /// The name of an `INFO rule` number, for players, if it is one of this game's rules.
+    fn rule_name(&self, bits: u32) -> Option<Msg>;
+    /// Whether an engine that accepted these `INFO rule` numbers and board sizes can play a
+    /// game with these options.
+    fn accepts(&self, options: &Options, rules: &[u32], sizes: &[u32]) -> bool;
+    /// The row whose choice an external engine does not play itself, when one applies (a
+    /// tournament opening: our strongest level makes the engine's choices in it); its note
+    /// says so when an engine is the opponent.
+    fn stand_in_row(&self, _options: &Options) -> Option<&'static str> {
+        None
+    }
+    /// Starts the engine's process and its game for this board, so its first move is not
+    /// charged its start.
+    fn prepare(&self, game: &AnyGame, seat: &EngineSeat);
+    /// The engine's move in `game`; stops soon after `stop` is set.
+    fn search(
+        &self,
+        game: &AnyGame,
+        seat: &EngineSeat,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+        progress: Progress,
+    ) -> SearchInfo;
+    /// The engine's analysis of `game` for the side to move: its best move as it reports it
+    /// while thinking (depth, evaluation), then the move it answers. An error names the
+    /// engine and what it did.
+    fn analyse(
+        &self,
+        game: &AnyGame,
+        seat: &EngineSeat,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
+    ) -> Result<(), Msg>;
+}
 
 /// An external engine playing in the current game.
 #[derive(Clone)]
@@ -37,7 +83,7 @@ impl EngineSeat {
         }
     }
 
-    /// Runs `prepare` (the game's start of the engine and its game, `Play::external_prepare`)
+    /// Runs `prepare` (the game's start of the engine and its game, [`GameEngines::prepare`])
     /// on a thread of its own, so that the engine's start is not charged to its clock (a
     /// Gomocup manager does not count it either).
     pub fn warm_up(&self, prepare: impl FnOnce(&EngineSeat) + Send + 'static) {

@@ -124,17 +124,17 @@ pub fn players(names: &[String; 2], kind: GameKind) -> Msg {
 }
 
 pub fn autosave_file(paths: &Paths, kind: GameKind) -> PathBuf {
-    paths.data_dir.join(kind.def().autosave_name())
+    paths.data_dir.join(kind.files().autosave_name())
 }
 
 fn stats_file(paths: &Paths, kind: GameKind) -> PathBuf {
-    paths.data_dir.join(kind.def().stats_name())
+    paths.data_dir.join(kind.files().stats_name())
 }
 
 /// Rewrites the autosave of `saved`'s game.
 pub fn write_autosave(paths: &Paths, saved: &Saved) -> Result<(), String> {
     let kind = saved.game.kind();
-    kind.def()
+    kind.files()
         .write_autosave(&autosave_file(paths, kind), saved)
 }
 
@@ -142,7 +142,7 @@ pub fn write_autosave(paths: &Paths, saved: &Saved) -> Result<(), String> {
 /// reported.
 pub fn load_autosave(paths: &Paths, kind: GameKind, notices: &mut Notices) -> Option<Saved> {
     let path = autosave_file(paths, kind);
-    let restored = kind.def().load_autosave(&path, notices)?;
+    let restored = kind.files().load_autosave(&path, notices)?;
     restored
         .map_err(|reason| {
             let msg = Msg::key("notice-autosave-unrestorable")
@@ -313,7 +313,7 @@ impl Stats {
         Stats(
             games
                 .iter()
-                .map(|k| (k.id(), k.def().load_stats(&stats_file(paths, k), notices)))
+                .map(|k| (k.id(), k.files().load_stats(&stats_file(paths, k), notices)))
                 .collect(),
         )
     }
@@ -350,7 +350,7 @@ impl Stats {
             }
             _ => stats.two_player_games += 1,
         }
-        kind.def().write_stats(&stats_file(paths, kind), stats)
+        kind.files().write_stats(&stats_file(paths, kind), stats)
     }
 }
 
@@ -363,8 +363,8 @@ pub fn save_record(
     end: &RecordEnd,
     who: &str,
 ) -> Result<PathBuf, String> {
-    let def = game.kind().def();
-    let (prefix, exts) = (def.record_prefix(), def.record_extensions());
+    let files = game.kind().files();
+    let (prefix, exts) = (files.record_prefix(), files.record_extensions());
     let ext = exts.first().map_or("", String::as_str);
     let dir = paths.games_dir();
     let stamp = timestamp().file;
@@ -375,7 +375,7 @@ pub fn save_record(
         n += 1;
     }
     persist::make_parent(&path)?;
-    def.save_record(&path, game, names, started, end)?;
+    files.save_record(&path, game, names, started, end)?;
     Ok(path)
 }
 
@@ -388,7 +388,7 @@ fn kind_of(path: &Path, games: &Games) -> Result<GameKind, Msg> {
         .to_ascii_lowercase();
     games
         .iter()
-        .find(|k| k.def().record_extensions().contains(&ext))
+        .find(|k| k.files().record_extensions().contains(&ext))
         .ok_or_else(|| Msg::key("record-unknown-extension").with("ext", ext))
 }
 
@@ -396,7 +396,7 @@ fn kind_of(path: &Path, games: &Games) -> Result<GameKind, Msg> {
 pub fn record_extensions(games: &Games) -> Vec<String> {
     games
         .iter()
-        .flat_map(|k| k.def().record_extensions())
+        .flat_map(|k| k.files().record_extensions())
         .collect()
 }
 
@@ -407,7 +407,7 @@ pub fn open_record(path: &Path, games: &Games) -> Result<Recorded, Msg> {
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let opened = kind_of(path, games).and_then(|k| k.def().open_record(path));
+    let opened = kind_of(path, games).and_then(|k| k.files().open_record(path));
     opened.map_err(|reason| {
         let msg = Msg::key("notice-record-unreadable")
             .with("file", name)
@@ -427,7 +427,7 @@ fn moved_to(to: &Path) -> Msg {
 /// One line about a record for the Load game list (or why it cannot be read).
 pub fn summary(path: &Path, games: &Games) -> Msg {
     kind_of(path, games)
-        .and_then(|k| k.def().record_summary(path))
+        .and_then(|k| k.files().record_summary(path))
         .unwrap_or_else(|e| Msg::key("record-unreadable-line").with("reason", e))
 }
 

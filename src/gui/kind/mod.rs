@@ -7,8 +7,11 @@
 //!   Four's columns): play, undo, outcome, the AI entry point, the review. Every
 //!   implementation is also a [`Play`], the same methods over the app's opaque [`Move`], so
 //!   the app holds any game as an [`AnyGame`] and never names one.
-//! - [`GameDef`]: the game as a kind: its name, sides, levels, setup rows and files. A
+//! - [`GameDef`]: the game as a kind: its name, sides, levels and setup rows. A
 //!   [`GameKind`] is a handle to one; [`Games`] lists the registered ones (`gui::games`).
+//! - Optional capabilities, each a trait returned by a `GameDef` method that gives `None` by
+//!   default: [`GameFiles`] (its own file formats; without it the plain RON files),
+//!   [`GameEngines`] (Gomocup-protocol engines play it), [`GamePuzzles`] (its puzzles).
 //!
 //! A game lives in its own folder (`kind/<game>/` here, `board/<game>/` for its board) and is
 //! registered by one line in `gui/games.rs`. No Bevy systems here: plain values over
@@ -27,16 +30,16 @@ pub mod tictactoe;
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
 use std::time::Duration;
 
 use bevy::prelude::Resource;
 
 use super::msg::{Arg, Msg};
-use super::persist::{EngineEntry, Notices, SetupChoice};
+use super::persist::{EngineEntry, SetupChoice};
 use crate::engine::review::Outlook;
-pub use external::EngineSeat;
+pub use external::{EngineSeat, GameEngines};
 pub use files::{Recorded, Saved};
+pub use plain::{Files, GameFiles, PlainFiles};
 pub use puzzles::{AnyPuzzle, GamePuzzles, PuzzleBook};
 
 /// What a record says beyond the moves: who resigned or lost on time, and per move the time
@@ -52,7 +55,7 @@ pub struct RecordEnd {
     pub comment: Option<String>,
 }
 pub use opening::{OpeningPhase, RECORD_PREFIX, opening_line};
-pub use rules::{AnyGame, Candidate, Play, Progress, Rules, SearchRequest};
+pub use rules::{AnyGame, Candidate, Play, Progress, Rules, SearchRequest, candidate};
 
 /// Loads every game's statistics and reports autosaves that do not restore, at start.
 pub(super) fn plugin(app: &mut bevy::prelude::App) {
@@ -248,22 +251,10 @@ pub trait GameDef: Send + Sync + 'static {
     fn shows_evaluation(&self) -> bool {
         false
     }
-    /// External Gomocup-protocol engines can play it ([`Rules::external_search`]).
-    fn plays_engines(&self) -> bool {
-        false
-    }
-    /// The `INFO rule` numbers and board sizes an added engine is asked about.
-    fn engine_variants(&self) -> (Vec<u32>, Vec<u32>) {
-        (Vec::new(), Vec::new())
-    }
-    /// The name of an `INFO rule` number, for players, if it is one of this game's rules.
-    fn engine_rule_name(&self, _bits: u32) -> Option<Msg> {
+    /// External Gomocup-protocol engines playing this game, an optional capability (none by
+    /// default).
+    fn engines(&self) -> Option<&dyn GameEngines> {
         None
-    }
-    /// Whether an engine that accepted these `INFO rule` numbers and board sizes can play a
-    /// game with these options (by default any).
-    fn engine_accepts(&self, _options: &Options, _rules: &[u32], _sizes: &[u32]) -> bool {
-        true
     }
     /// Move numbers on the pieces when a replay opens (discs that fall in columns are easy
     /// to follow without).
@@ -287,12 +278,6 @@ pub trait GameDef: Send + Sync + 'static {
     fn match_opening(&self, options: &Options, _pair: usize, _seed: u64) -> AnyGame {
         self.new_game(options)
     }
-    /// The row whose choice an external engine does not play itself, when one applies (a
-    /// tournament opening: our strongest level makes the engine's choices in it); its note
-    /// says so when an engine is the opponent.
-    fn engine_stand_in_row(&self, _options: &Options) -> Option<&'static str> {
-        None
-    }
     /// A line for the setup screen about the game, under its rows (a catalog key).
     fn setup_note(&self) -> Option<&'static str> {
         None
@@ -313,57 +298,11 @@ pub trait GameDef: Send + Sync + 'static {
         None
     }
 
-    // Files. The defaults (`plain.rs`) keep the autosave, the statistics and the records
-    // as RON files named after the game's id; Gomoku and Connect Four override them to keep
-    // their own names and formats, so older files still load.
-
-    /// File names under the data folder.
-    fn autosave_name(&self) -> String {
-        format!("{}-autosave.ron", self.id())
-    }
-    fn stats_name(&self) -> String {
-        format!("{}-stats.ron", self.id())
-    }
-    /// The unfinished game in `path`: `None` when missing or unreadable (then reported in
-    /// `notices` and moved aside), else whether it restores.
-    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
-        plain::load_autosave(self, path, notices)
-    }
-    fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String> {
-        plain::write_autosave(path, saved)
-    }
-    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
-        plain::load_stats(path, notices)
-    }
-    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String> {
-        super::persist::write_ron(path, stats)
-    }
-    /// Record file extensions this game opens; the first is the one it writes.
-    fn record_extensions(&self) -> Vec<String> {
-        vec![self.id().to_string()]
-    }
-    /// Put before the person's name in a saved record's file name ("connect4-").
-    fn record_prefix(&self) -> &'static str {
-        ""
-    }
-    /// Writes a finished game's record.
-    fn save_record(
-        &self,
-        path: &Path,
-        game: &AnyGame,
-        names: &[String; 2],
-        date: &str,
-        end: &RecordEnd,
-    ) -> Result<(), String> {
-        plain::save_record(path, game, names, date, end)
-    }
-    /// A record to replay; the error says why not (the engine's parser speaks English).
-    fn open_record(&self, path: &Path) -> Result<Recorded, Msg> {
-        plain::open_record(self, path)
-    }
-    /// One line for the Load game list.
-    fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
-        plain::record_summary(self, path)
+    /// The game's own file names and formats, an optional capability: without it the
+    /// autosave, the statistics and the records are RON files named after its id
+    /// ([`PlainFiles`]). Use them through [`GameKind::files`].
+    fn files(&self) -> Option<&dyn GameFiles> {
+        None
     }
 }
 
@@ -427,9 +366,22 @@ impl GameKind {
     /// Whether `engine` can play this game with these options: the game plays engines, the
     /// engine's file is there, and it accepted the rule and the board size.
     pub fn engine_can_play(self, engine: &EngineEntry, options: &Options) -> bool {
-        self.0.plays_engines()
-            && engine.present()
-            && self.0.engine_accepts(options, &engine.rules, &engine.sizes)
+        self.engines().is_some_and(|engines| {
+            engine.present() && engines.accepts(options, &engine.rules, &engine.sizes)
+        })
+    }
+
+    /// The game's external engines, if it plays them ([`GameDef::engines`]).
+    pub fn engines(self) -> Option<&'static dyn GameEngines> {
+        self.0.engines()
+    }
+
+    /// The game's files: its own ([`GameDef::files`]) or the plain ones.
+    pub fn files(self) -> Files {
+        match self.0.files() {
+            Some(own) => Files::Own(own),
+            None => Files::Plain(PlainFiles(self)),
+        }
     }
 
     /// The setup screen's rows for this game, checked.

@@ -1,16 +1,98 @@
-//! The files of a game that needs nothing special: [`GameDef`]'s defaults. The autosave,
-//! the statistics and the record are RON files, moves kept as the app's move codes, so a
-//! new game has working files without writing any. Gomoku (SGF, PSQ) and Connect Four
-//! (`.c4`) keep their own formats and older names by overriding these.
+//! A game's files as a capability, [`GameFiles`], and the files of a game that needs nothing
+//! special: its defaults. The autosave, the statistics and the record are RON files, moves
+//! kept as the app's move codes, so a new game has working files without writing any. Gomoku
+//! (SGF, PSQ) and Connect Four (`.c4`) keep their own formats and older names by
+//! implementing the capability ([`GameDef::files`]).
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{AnyGame, GameDef, LevelTallies, Move, Options, RecordEnd, Side, Standing};
+use super::{AnyGame, GameDef, GameKind, LevelTallies, Move, Options, RecordEnd, Side, Standing};
 use super::{Recorded, Saved};
 use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
+
+/// A game's own file names and formats, an optional capability ([`GameDef::files`]). Each
+/// method has the plain RON file as its default, so a game overrides only what it keeps in
+/// its own way; a game without the capability gets [`PlainFiles`].
+pub trait GameFiles: Send + Sync {
+    /// The game these are the files of.
+    fn kind(&self) -> GameKind;
+    /// File names under the data folder.
+    fn autosave_name(&self) -> String {
+        format!("{}-autosave.ron", self.kind().id())
+    }
+    fn stats_name(&self) -> String {
+        format!("{}-stats.ron", self.kind().id())
+    }
+    /// The unfinished game in `path`: `None` when missing or unreadable (then reported in
+    /// `notices` and moved aside), else whether it restores.
+    fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {
+        load_autosave(self.kind().def(), path, notices)
+    }
+    fn write_autosave(&self, path: &Path, saved: &Saved) -> Result<(), String> {
+        write_autosave(path, saved)
+    }
+    fn load_stats(&self, path: &Path, notices: &mut Notices) -> LevelTallies {
+        load_stats(path, notices)
+    }
+    fn write_stats(&self, path: &Path, stats: &LevelTallies) -> Result<(), String> {
+        persist::write_ron(path, stats)
+    }
+    /// Record file extensions this game opens; the first is the one it writes.
+    fn record_extensions(&self) -> Vec<String> {
+        vec![self.kind().id().to_string()]
+    }
+    /// Put before the person's name in a saved record's file name ("connect4-").
+    fn record_prefix(&self) -> &'static str {
+        ""
+    }
+    /// Writes a finished game's record.
+    fn save_record(
+        &self,
+        path: &Path,
+        game: &AnyGame,
+        names: &[String; 2],
+        date: &str,
+        end: &RecordEnd,
+    ) -> Result<(), String> {
+        save_record(path, game, names, date, end)
+    }
+    /// A record to replay; the error says why not (the engine's parser speaks English).
+    fn open_record(&self, path: &Path) -> Result<Recorded, Msg> {
+        open_record(self.kind().def(), path)
+    }
+    /// One line for the Load game list.
+    fn record_summary(&self, path: &Path) -> Result<Msg, Msg> {
+        record_summary(self.kind().def(), path)
+    }
+}
+
+/// The files of a game without its own ([`GameFiles`]'s defaults).
+pub struct PlainFiles(pub GameKind);
+
+impl GameFiles for PlainFiles {
+    fn kind(&self) -> GameKind {
+        self.0
+    }
+}
+
+/// A game's files: its own or the plain ones ([`GameKind::files`]).
+pub enum Files {
+    Own(&'static dyn GameFiles),
+    Plain(PlainFiles),
+}
+
+impl std::ops::Deref for Files {
+    type Target = dyn GameFiles;
+    fn deref(&self) -> &(dyn GameFiles + 'static) {
+        match self {
+            Files::Own(own) => *own,
+            Files::Plain(plain) => plain,
+        }
+    }
+}
 
 /// The unfinished game: the setup options it began from, its moves and redo line.
 #[derive(Serialize, Deserialize)]
@@ -91,7 +173,7 @@ fn replay(def: &(impl GameDef + ?Sized), options: &Options, moves: &[u32]) -> Re
     Ok(game)
 }
 
-pub fn load_autosave(
+fn load_autosave(
     def: &(impl GameDef + ?Sized),
     path: &Path,
     notices: &mut Notices,
@@ -113,7 +195,7 @@ pub fn load_autosave(
     })())
 }
 
-pub fn write_autosave(path: &Path, saved: &Saved) -> Result<(), String> {
+fn write_autosave(path: &Path, saved: &Saved) -> Result<(), String> {
     let game = &saved.game;
     let mut ahead = game.clone();
     while ahead.redo() {}
@@ -131,14 +213,14 @@ pub fn write_autosave(path: &Path, saved: &Saved) -> Result<(), String> {
     persist::write_ron(path, &save)
 }
 
-pub fn load_stats(path: &Path, notices: &mut Notices) -> LevelTallies {
+fn load_stats(path: &Path, notices: &mut Notices) -> LevelTallies {
     match persist::read_ron(path, Msg::key("file-statistics"), notices) {
         Loaded::Ok(s) => s,
         _ => LevelTallies::default(),
     }
 }
 
-pub fn save_record(
+fn save_record(
     path: &Path,
     game: &AnyGame,
     names: &[String; 2],
@@ -186,7 +268,7 @@ fn result(def: &(impl GameDef + ?Sized), record: &Record, game: &AnyGame) -> Res
     )
 }
 
-pub fn open_record(def: &(impl GameDef + ?Sized), path: &Path) -> Result<Recorded, Msg> {
+fn open_record(def: &(impl GameDef + ?Sized), path: &Path) -> Result<Recorded, Msg> {
     let (record, game) = read_record(def, path)?;
     Ok(Recorded {
         start: def.new_game(&record.options),
@@ -199,7 +281,7 @@ pub fn open_record(def: &(impl GameDef + ?Sized), path: &Path) -> Result<Recorde
 }
 
 /// "Tic-tac-toe · You vs Perfect (AI) · X won", for the Load game list.
-pub fn record_summary(def: &(impl GameDef + ?Sized), path: &Path) -> Result<Msg, Msg> {
+fn record_summary(def: &(impl GameDef + ?Sized), path: &Path) -> Result<Msg, Msg> {
     let (record, game) = read_record(def, path)?;
     let players =
         super::files::players(&[record.first.clone(), record.second.clone()], game.kind());
@@ -212,7 +294,7 @@ pub fn record_summary(def: &(impl GameDef + ?Sized), path: &Path) -> Result<Msg,
 #[cfg(test)]
 mod tests {
     use super::super::files::assert_same;
-    use super::super::tictactoe::{TIC_TAC_TOE, TicTacToe, kind, perfect};
+    use super::super::tictactoe::{TicTacToe, kind, perfect};
     use super::*;
     use crate::gui::kind::Rules;
 
@@ -237,10 +319,11 @@ mod tests {
             seed: 7,
             started: "2026-11-26 19:00".into(),
         };
-        let path = scratch(&TIC_TAC_TOE.autosave_name());
-        TIC_TAC_TOE.write_autosave(&path, &saved).unwrap();
+        let files = kind().files();
+        let path = scratch(&files.autosave_name());
+        files.write_autosave(&path, &saved).unwrap();
         let mut notices = Notices::default();
-        let back = TIC_TAC_TOE
+        let back = files
             .load_autosave(&path, &mut notices)
             .expect("read")
             .expect("restores");
@@ -251,9 +334,7 @@ mod tests {
         let broken = r#"(game: "tictactoe", options: {}, opponent: 1, human: "O",
             moves: [4, 4], redo: [], seed: 1, started: "today")"#;
         std::fs::write(&path, broken).unwrap();
-        let refused = TIC_TAC_TOE
-            .load_autosave(&path, &mut notices)
-            .expect("read");
+        let refused = files.load_autosave(&path, &mut notices).expect("read");
         let why = refused.expect_err("an illegal move").english();
         assert!(why.starts_with("move 2 (4)"), "{why}");
     }
@@ -265,29 +346,31 @@ mod tests {
             Rules::play(&mut game, cell).unwrap();
         }
         let game = AnyGame::new(game);
-        let path = scratch("game.tictactoe");
+        let files = kind().files();
+        let path = scratch("game.ttt");
         let end = RecordEnd {
             resigned: Some(Side::Second),
             ..RecordEnd::default()
         };
         let names = ["You".to_string(), "Perfect (AI)".to_string()];
-        TIC_TAC_TOE
+        files
             .save_record(&path, &game, &names, "2026-11-26", &end)
             .unwrap();
-        let recorded = TIC_TAC_TOE.open_record(&path).unwrap();
+        let recorded = files.open_record(&path).unwrap();
         assert_eq!(recorded.moves, game.placed());
         assert_eq!(recorded.names, names);
         assert_eq!(recorded.result.english(), "X won by resignation");
         assert_eq!(recorded.start.ply(), 0);
-        let summary = TIC_TAC_TOE.record_summary(&path).unwrap().english();
+        let summary = files.record_summary(&path).unwrap().english();
         assert!(summary.contains("X won by resignation"), "{summary}");
         // Another game's record is refused by name.
         let other = std::fs::read_to_string(&path)
             .unwrap()
             .replace("\"tictactoe\"", "\"chess\"");
         std::fs::write(&path, other).unwrap();
-        let err = TIC_TAC_TOE.open_record(&path).unwrap_err().english();
+        let err = files.open_record(&path).unwrap_err().english();
         assert!(err.contains("chess"), "{err}");
-        assert_eq!(kind().def().record_extensions(), ["tictactoe"]);
+        // The game's own capability names its records; the rest are the plain files.
+        assert_eq!(files.record_extensions(), ["ttt"]);
     }
 }

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use super::{AnyLevel, EngineSeat, GameKind, Move, Options, SearchInfo, Side, Standing};
+use super::{AnyLevel, GameKind, Move, Options, SearchInfo, Side, Standing};
 use crate::engine::review::{Analysis, Outlook, Progress as ReviewProgress, ReviewLimits};
 use crate::gui::clock::Budget;
 use crate::gui::msg::Msg;
@@ -138,20 +138,6 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     ) -> SearchInfo {
         judged(self, request.level, progress)
     }
-    /// An external engine's move (see [`EngineSeat`]); games that do not speak the Gomocup
-    /// protocol have none.
-    fn external_search(
-        &self,
-        _seat: &EngineSeat,
-        request: &SearchRequest,
-        _stop: &AtomicBool,
-        _progress: Progress,
-    ) -> SearchInfo {
-        SearchInfo::unanswered(request.level, "engine-not-this-game")
-    }
-    /// Starts an external engine's process and its game for this board, so its first move
-    /// is not charged its start; nothing for games without engines.
-    fn external_prepare(&self, _seat: &EngineSeat) {}
     /// The weakest answer, found at once (when a search failed); by default the judged move.
     fn fallback(&self, _seed: u64) -> SearchInfo {
         judged(self, Self::kind().def().hint_level(), &mut |_, _| {})
@@ -192,17 +178,6 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
         _stop: &AtomicBool,
         _report: &mut dyn FnMut(u32, Vec<Candidate<Self::Move>>),
     ) {
-    }
-    /// An external engine's analysis of the position for the side to move: its best move as
-    /// it reports it while thinking (depth, evaluation), then the move it answers; nothing
-    /// for games without engines. An error names the engine and what it did.
-    fn external_analyse(
-        &self,
-        _seat: &EngineSeat,
-        _stop: &AtomicBool,
-        _report: &mut dyn FnMut(u32, Vec<Candidate<Self::Move>>),
-    ) -> Result<(), Msg> {
-        Ok(())
     }
     /// Whether [`Rules::analyse`] reports (the game has an analysis board).
     fn has_analysis(&self) -> bool {
@@ -276,14 +251,6 @@ pub trait Play: Send + Sync + fmt::Debug + 'static {
     fn line_name(&self, cells: usize) -> Msg;
     fn key(&self) -> u64;
     fn search(&self, request: &SearchRequest, stop: &AtomicBool, progress: Progress) -> SearchInfo;
-    fn external_search(
-        &self,
-        seat: &EngineSeat,
-        request: &SearchRequest,
-        stop: &AtomicBool,
-        progress: Progress,
-    ) -> SearchInfo;
-    fn external_prepare(&self, seat: &EngineSeat);
     fn fallback(&self, seed: u64) -> SearchInfo;
     fn review(
         &self,
@@ -298,19 +265,13 @@ pub trait Play: Send + Sync + fmt::Debug + 'static {
         stop: &AtomicBool,
         report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
     );
-    fn external_analyse(
-        &self,
-        seat: &EngineSeat,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
-    ) -> Result<(), Msg>;
     fn has_analysis(&self) -> bool;
     fn switch_side(&mut self) -> Result<(), Msg>;
     fn overlay_legend(&self) -> Option<&'static str>;
 }
 
 /// A candidate in the app's moves.
-fn candidate<R: Rules>(c: Candidate<R::Move>) -> Candidate<Move> {
+pub fn candidate<R: Rules>(c: Candidate<R::Move>) -> Candidate<Move> {
     Candidate {
         mv: R::encode(c.mv),
         score: c.score,
@@ -431,20 +392,6 @@ impl<R: Rules> Play for R {
         }
     }
 
-    fn external_search(
-        &self,
-        seat: &EngineSeat,
-        request: &SearchRequest,
-        stop: &AtomicBool,
-        progress: Progress,
-    ) -> SearchInfo {
-        Rules::external_search(self, seat, request, stop, progress)
-    }
-
-    fn external_prepare(&self, seat: &EngineSeat) {
-        Rules::external_prepare(self, seat)
-    }
-
     fn fallback(&self, seed: u64) -> SearchInfo {
         Rules::fallback(self, seed)
     }
@@ -476,30 +423,6 @@ impl<R: Rules> Play for R {
         Rules::analyse(
             self,
             count,
-            stop,
-            &mut |depth, top: Vec<Candidate<R::Move>>| {
-                let top = top
-                    .into_iter()
-                    .map(|c| Candidate {
-                        mv: R::encode(c.mv),
-                        score: c.score,
-                        line: c.line.into_iter().map(R::encode).collect(),
-                    })
-                    .collect();
-                report(depth, top)
-            },
-        )
-    }
-
-    fn external_analyse(
-        &self,
-        seat: &EngineSeat,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
-    ) -> Result<(), Msg> {
-        Rules::external_analyse(
-            self,
-            seat,
             stop,
             &mut |depth, top: Vec<Candidate<R::Move>>| {
                 report(depth, top.into_iter().map(candidate::<R>).collect())

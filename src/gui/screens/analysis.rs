@@ -122,7 +122,7 @@ fn enter(mut commands: Commands, mut board: ResMut<AnalysisBoard>, i18n: Res<I18
                 |e| Msg::verbatim(e.name.clone()),
             ),
         ));
-        if game.kind().def().plays_engines() {
+        if game.kind().engines().is_some() {
             buttons.push((engine.as_str(), "E", act(AnalysisAction::NextEngine)));
         }
         buttons.extend(

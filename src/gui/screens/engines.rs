@@ -249,7 +249,7 @@ fn plays(engine: &EngineEntry, games: &Games, i18n: &I18n) -> String {
         .filter_map(|&bits| {
             games
                 .iter()
-                .find_map(|k| k.def().engine_rule_name(bits))
+                .find_map(|k| k.engines()?.rule_name(bits))
                 .map(|m| i18n.msg(&m))
         })
         .collect();

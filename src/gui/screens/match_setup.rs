@@ -29,7 +29,7 @@ fn spawn_match_setup(
 ) {
     let kind = games.chosen(&settings.setup);
     let i18n = &*i18n;
-    let engines: &[EngineEntry] = if kind.def().plays_engines() {
+    let engines: &[EngineEntry] = if kind.engines().is_some() {
         &settings.engines
     } else {
         &[]

@@ -52,7 +52,7 @@ fn spawn_rows(
     i18n: &I18n,
 ) {
     spawn_game_row(card, games, i18n);
-    let engines = if kind.def().plays_engines() {
+    let engines = if kind.engines().is_some() {
         engines
     } else {
         &[]

@@ -456,7 +456,7 @@ fn describe_choices(
     let stand_in = kind
         .engine(&settings.setup, &settings.engines, &stored)
         .and_then(|e| {
-            let row = kind.def().engine_stand_in_row(&options)?;
+            let row = kind.engines()?.stand_in_row(&options)?;
             Some((row, e.shown_name(&settings.engines)))
         });
     for (RowNote(key), mut t) in &mut texts {

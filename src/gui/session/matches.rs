@@ -49,7 +49,7 @@ pub fn effective_players(
                 .unwrap_or(strongest),
         ),
         PlayerChoice::Engine(ref path)
-            if kind.def().plays_engines() && engines.iter().any(|e| &e.path == path) =>
+            if kind.engines().is_some() && engines.iter().any(|e| &e.path == path) =>
         {
             player
         }

@@ -28,8 +28,11 @@ impl Session {
     /// Starts the engines at the table before the game's clock runs.
     pub fn warm_up_engines(&self) {
         for seat in self.engines() {
+            let Some(engines) = self.game.kind().engines() else {
+                continue;
+            };
             let game = self.game.clone();
-            seat.warm_up(move |seat| game.external_prepare(seat));
+            seat.warm_up(move |seat| engines.prepare(&game, seat));
         }
     }
 

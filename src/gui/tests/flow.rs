@@ -71,7 +71,8 @@ fn cases() -> [Case; 3] {
             line: 3,
             ai_moves: &["4", "5", "6"],
             club: tictactoe::perfect(),
-            ext: "tictactoe",
+            // Its own files capability names its records.
+            ext: "ttt",
         },
     ]
 }

@@ -14,9 +14,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::{
-    AnyGame, AnyLevel, Choice, GameDef, GameKind, GamePuzzles, LevelTallies, Move, Options,
-    Progress, PuzzleBook, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest, SetupRow,
-    Side, Standing, describe_outlook,
+    AnyGame, AnyLevel, Choice, GameDef, GameFiles, GameKind, GamePuzzles, LevelTallies, Move,
+    Options, Progress, PuzzleBook, RecordEnd, Recorded, Rules, Saved, SearchInfo, SearchRequest,
+    SetupRow, Side, Standing, describe_outlook,
 };
 use crate::engine::connect4::puzzle::{Connect4Puzzle, from_connect4};
 use crate::engine::connect4::record::{RECORD_EXT, redo_line};
@@ -397,6 +397,17 @@ impl GameDef for ConnectFour {
             BoardSize::STANDARD
         };
         AnyGame::new(Game::new(size))
+    }
+
+    fn files(&self) -> Option<&dyn GameFiles> {
+        Some(self)
+    }
+}
+
+/// Connect Four keeps its older file names and its `.c4` records.
+impl GameFiles for ConnectFour {
+    fn kind(&self) -> GameKind {
+        kind()
     }
 
     fn autosave_name(&self) -> String {

@@ -1,6 +1,6 @@
-//! Gomoku, the kind: `GameDef for Gomoku` (names, levels, what an external engine may play,
-//! the setup rows and which choices apply, the opening phase, an engine match's balanced
-//! openings, autosaves and records).
+//! Gomoku, the kind: `GameDef for Gomoku` (names, levels, the setup rows and which choices
+//! apply, the opening phase, an engine match's balanced openings) and its files (autosaves,
+//! statistics and records). Its external engines are in `external.rs`.
 
 use std::path::Path;
 
@@ -12,12 +12,11 @@ use crate::engine::gomoku::ai::Level;
 use crate::engine::gomoku::opening::OpeningRule;
 use crate::engine::gomoku::{Game, Rule};
 use crate::gui::kind::{
-    AnyGame, AnyLevel, Choice, GameDef, OpeningPhase, Options, PuzzleBook, RecordEnd, Recorded,
-    Saved, SetupRow,
+    AnyGame, AnyLevel, Choice, GameDef, GameEngines, GameFiles, GameKind, OpeningPhase, Options,
+    PuzzleBook, RecordEnd, Recorded, Saved, SetupRow,
 };
 use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
-use crate::protocol::client::rule_bits;
 
 impl GameDef for Gomoku {
     fn id(&self) -> &'static str {
@@ -44,28 +43,8 @@ impl GameDef for Gomoku {
         true
     }
 
-    fn plays_engines(&self) -> bool {
-        true
-    }
-
-    fn engine_variants(&self) -> (Vec<u32>, Vec<u32>) {
-        (
-            Rule::ALL.iter().map(|&r| rule_bits(r)).collect(),
-            BOARD_SIZES.iter().map(|&s| s as u32).collect(),
-        )
-    }
-
-    fn engine_rule_name(&self, bits: u32) -> Option<Msg> {
-        Rule::ALL
-            .iter()
-            .find(|&&r| rule_bits(r) == bits)
-            .map(|&r| rule_title(r))
-    }
-
-    fn engine_accepts(&self, options: &Options, rules: &[u32], sizes: &[u32]) -> bool {
-        let rule = Rule::ALL[options.get("rule").copied().unwrap_or(0) as usize % Rule::ALL.len()];
-        let size = options.get("size").copied().unwrap_or(15);
-        rules.contains(&rule_bits(rule)) && sizes.contains(&size)
+    fn engines(&self) -> Option<&dyn GameEngines> {
+        Some(self)
     }
 
     fn setup_rows(&self) -> Vec<SetupRow> {
@@ -132,10 +111,6 @@ impl GameDef for Gomoku {
         options
     }
 
-    fn engine_stand_in_row(&self, options: &Options) -> Option<&'static str> {
-        (opening_rule(options) != OpeningRule::None).then_some("opening")
-    }
-
     fn opening(&self, options: &Options) -> Option<Box<dyn OpeningPhase>> {
         let game = self.new_game(options);
         let game = game.downcast_ref::<Game>()?;
@@ -168,6 +143,17 @@ impl GameDef for Gomoku {
         let game = Game::new(options["size"] as usize, rule)
             .unwrap_or_else(|_| Game::new(15, rule).expect("15 is a valid size"));
         AnyGame::new(game)
+    }
+
+    fn files(&self) -> Option<&dyn GameFiles> {
+        Some(self)
+    }
+}
+
+/// Gomoku keeps its older file names (`autosave.ron`, `stats.ron`) and SGF records (PSQ too).
+impl GameFiles for Gomoku {
+    fn kind(&self) -> GameKind {
+        kind()
     }
 
     fn autosave_name(&self) -> String {

@@ -1,17 +1,87 @@
-//! Gomoku with an external engine: the move request through the protocol client, its
-//! `MESSAGE` lines read for the thinking line, and a fault turned into the message that names
-//! the engine and what it did.
+//! Gomoku with an external engine (its [`GameEngines`] capability): what an added engine is
+//! asked about and may play, the move request through the protocol client, its `MESSAGE`
+//! lines read for the thinking line, and a fault turned into the message that names the
+//! engine and what it did.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::{any_level, point};
+use super::{BOARD_SIZES, Gomoku, any_level, opening_rule, point, rule_title};
 use crate::engine::gomoku::ai::Level;
-use crate::engine::gomoku::{Game, Pos};
+use crate::engine::gomoku::opening::OpeningRule;
+use crate::engine::gomoku::{Game, Pos, Rule};
 use crate::engine::review::Outlook;
-use crate::gui::kind::{Candidate, EngineSeat, Progress, SearchInfo, SearchRequest};
+use crate::gui::kind::{
+    AnyGame, Candidate, EngineSeat, GameEngines, Move, Options, Progress, SearchInfo,
+    SearchRequest, candidate,
+};
 use crate::gui::msg::{Arg, Msg};
-use crate::protocol::client::{Eval, Fault, IllegalKind, Limit, Refusal, thinking};
+use crate::protocol::client::{Eval, Fault, IllegalKind, Limit, Refusal, rule_bits, thinking};
+
+impl GameEngines for Gomoku {
+    fn variants(&self) -> (Vec<u32>, Vec<u32>) {
+        (
+            Rule::ALL.iter().map(|&r| rule_bits(r)).collect(),
+            BOARD_SIZES.iter().map(|&s| s as u32).collect(),
+        )
+    }
+
+    fn rule_name(&self, bits: u32) -> Option<Msg> {
+        Rule::ALL
+            .iter()
+            .find(|&&r| rule_bits(r) == bits)
+            .map(|&r| rule_title(r))
+    }
+
+    fn accepts(&self, options: &Options, rules: &[u32], sizes: &[u32]) -> bool {
+        let rule = Rule::ALL[options.get("rule").copied().unwrap_or(0) as usize % Rule::ALL.len()];
+        let size = options.get("size").copied().unwrap_or(15);
+        rules.contains(&rule_bits(rule)) && sizes.contains(&size)
+    }
+
+    fn stand_in_row(&self, options: &Options) -> Option<&'static str> {
+        (opening_rule(options) != OpeningRule::None).then_some("opening")
+    }
+
+    fn prepare(&self, game: &AnyGame, seat: &EngineSeat) {
+        let Some(game) = game.downcast_ref::<Game>() else {
+            return;
+        };
+        // A fault shows at its first move, which asks again.
+        if let Err(fault) = seat.client().prepare(game) {
+            bevy::log::warn!("{} did not start: {fault}", seat.name);
+        }
+    }
+
+    fn search(
+        &self,
+        game: &AnyGame,
+        seat: &EngineSeat,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+        progress: Progress,
+    ) -> SearchInfo {
+        match game.downcast_ref::<Game>() {
+            Some(game) => search(game, seat, request, stop, progress),
+            None => SearchInfo::unanswered(request.level, "engine-not-this-game"),
+        }
+    }
+
+    fn analyse(
+        &self,
+        game: &AnyGame,
+        seat: &EngineSeat,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(u32, Vec<Candidate<Move>>),
+    ) -> Result<(), Msg> {
+        let Some(game) = game.downcast_ref::<Game>() else {
+            return Ok(());
+        };
+        analyse(game, seat, stop, &mut |depth, top| {
+            report(depth, top.into_iter().map(candidate::<Game>).collect())
+        })
+    }
+}
 
 /// What a brain did wrong, in the player's language: a phrase that follows the engine's name
 /// ("did not answer within 7.0 s"), with no stop of its own, for the sentences that say what

@@ -1,10 +1,10 @@
 //! Gomoku's game in play: `engine::Game` as [`Rules`] (moves, undo and redo, the standing,
-//! the levels' search, an external engine's, the review and the analysis board).
+//! the levels' search, the review and the analysis board).
 
 use std::sync::atomic::AtomicBool;
 
 use super::search_text::search_info;
-use super::{ID, explain, external, kind, point, pos, rule_title, rule_value, side, stone};
+use super::{ID, explain, kind, point, pos, rule_title, rule_value, side, stone};
 use crate::engine::gomoku::ai::{
     Engine, Level, Limits, NoInfo, SearchResult, play_level, play_level_within,
 };
@@ -13,8 +13,8 @@ use crate::engine::review::{
     Analysis, Progress as ReviewProgress, ReviewLimits, analyse_gomoku, top_moves,
 };
 use crate::gui::kind::{
-    AnyLevel, Candidate, EngineSeat, GameKind, Move, Options, Progress, Rules, SearchInfo,
-    SearchRequest, Side, Standing,
+    AnyLevel, Candidate, GameKind, Move, Options, Progress, Rules, SearchInfo, SearchRequest, Side,
+    Standing,
 };
 use crate::gui::msg::Msg;
 
@@ -158,32 +158,6 @@ impl Rules for Game {
         // search's own share of it.
         r.time = r.time.max(started.elapsed());
         search_info(self, level, &r)
-    }
-
-    fn external_search(
-        &self,
-        seat: &EngineSeat,
-        request: &SearchRequest,
-        stop: &AtomicBool,
-        progress: Progress,
-    ) -> SearchInfo {
-        external::search(self, seat, request, stop, progress)
-    }
-
-    fn external_analyse(
-        &self,
-        seat: &EngineSeat,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(u32, Vec<Candidate<Pos>>),
-    ) -> Result<(), Msg> {
-        external::analyse(self, seat, stop, report)
-    }
-
-    fn external_prepare(&self, seat: &EngineSeat) {
-        // A fault shows at its first move, which asks again.
-        if let Err(fault) = seat.client().prepare(self) {
-            bevy::log::warn!("{} did not start: {fault}", seat.name);
-        }
     }
 
     fn fallback(&self, seed: u64) -> SearchInfo {

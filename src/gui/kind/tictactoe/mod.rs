@@ -1,9 +1,11 @@
 //! Tic-tac-toe, a test-only third game: it proves that a game is its own folder and one
 //! registration line. It has no board plugin (screens run without one), a perfect minimax
-//! AI that judges each position (its search, hints and review come from that), and the
-//! contract's default files (`kind/plain.rs`).
+//! AI that judges each position (its search, hints and review come from that), and one
+//! capability added, its files, to name its records `.ttt` (the rest are the plain ones).
 
-use super::{AnyGame, AnyLevel, GameDef, GameKind, Move, Options, Rules, Side, Standing};
+use super::{
+    AnyGame, AnyLevel, GameDef, GameFiles, GameKind, Move, Options, Rules, Side, Standing,
+};
 use crate::engine::review::{Analysis, Outlook};
 use crate::gui::msg::Msg;
 
@@ -26,16 +28,10 @@ pub fn perfect() -> AnyLevel {
     }
 }
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+/// Rows, columns, diagonals (a table reads best on one line).
+#[rustfmt::skip]
+const LINES: [[usize; 3]; 8] =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
 /// Cells 0..9, row by row; written "1".."9".
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -152,13 +148,7 @@ impl Rules for TicTacToe {
     }
 
     fn redo(&mut self) -> bool {
-        match self.redo.pop() {
-            Some(cell) => {
-                self.moves.push(cell);
-                true
-            }
-            None => false,
-        }
+        self.redo.pop().map(|cell| self.moves.push(cell)).is_some()
     }
 
     fn standing(&self) -> Standing {
@@ -219,6 +209,21 @@ impl GameDef for TicTacToeKind {
 
     fn new_game(&self, _options: &Options) -> AnyGame {
         AnyGame::new(TicTacToe::default())
+    }
+
+    fn files(&self) -> Option<&dyn GameFiles> {
+        Some(self)
+    }
+}
+
+/// A capability added: a trait the kind implements, returned from its `GameDef` method.
+impl GameFiles for TicTacToeKind {
+    fn kind(&self) -> GameKind {
+        kind()
+    }
+
+    fn record_extensions(&self) -> Vec<String> {
+        vec!["ttt".into()]
     }
 }
 

@@ -1,12 +1,15 @@
-//! Online play, phase 1: the server that is the one authority over an online game
-//! (issue 60). No Bevy here: `gomoku-server` and, later, the game's embedded server run this.
+//! Online play (issue 60): the server that is the one authority over an online game, and
+//! the game's client of it. No Bevy here: `gomoku-server` and the game's embedded server run
+//! the same code.
 //!
 //! - [`protocol`]: the versioned JSON messages (docs/NETWORK.md)
 //! - [`game`]: one game's rules, turns and clocks
 //! - [`store`]: where games are kept (SQLite, or memory for tests)
 //! - [`hub`]: the games in play, their seats, tokens and watchers
 //! - [`server`]: the WebSocket server over them
+//! - [`client`]: the game's connection to a server, and the server it embeds
 
+pub mod client;
 pub mod game;
 mod hub;
 pub mod protocol;

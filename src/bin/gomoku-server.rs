@@ -7,35 +7,51 @@ use std::process::ExitCode;
 use gomoku::online::server::{Config, Server};
 use gomoku::online::store::SqliteStore;
 
-const USAGE: &str = "usage: gomoku-server --data DIR [--listen ADDR]
+const USAGE: &str = "usage: gomoku-server --data DIR [--listen ADDR] [--per-address N]
 
-  --data DIR     folder for games.sqlite3 (created if missing)
-  --listen ADDR  address and port to listen on (default 127.0.0.1:7627)";
+  --data DIR         folder for games.sqlite3 (created if missing)
+  --listen ADDR      address and port to listen on (default 127.0.0.1:7627)
+  --per-address N    open connections allowed from one IP address (default 32; behind a
+                     reverse proxy every connection comes from the proxy)";
 
 struct Args {
     listen: String,
     data: PathBuf,
+    config: Config,
 }
 
-fn parse_args() -> Result<Option<Args>, lexopt::Error> {
+fn parse_args(
+    args: impl IntoIterator<Item = impl Into<std::ffi::OsString>>,
+) -> Result<Option<Args>, lexopt::Error> {
     use lexopt::prelude::*;
     let mut listen = "127.0.0.1:7627".to_string();
     let mut data = None;
-    let mut parser = lexopt::Parser::from_env();
+    let mut config = Config::default();
+    let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
         match arg {
             Long("listen") => listen = parser.value()?.string()?,
             Long("data") => data = Some(PathBuf::from(parser.value()?)),
+            Long("per-address") => {
+                config.max_connections_per_address = parser.value()?.parse()?;
+                if config.max_connections_per_address == 0 {
+                    return Err("--per-address must be at least 1".into());
+                }
+            }
             Short('h') | Long("help") => return Ok(None),
             _ => return Err(arg.unexpected()),
         }
     }
     let data = data.ok_or("--data DIR is required")?;
-    Ok(Some(Args { listen, data }))
+    Ok(Some(Args {
+        listen,
+        data,
+        config,
+    }))
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
+    let args = match parse_args(std::env::args_os().skip(1)) {
         Ok(Some(args)) => args,
         Ok(None) => {
             println!("{USAGE}");
@@ -61,7 +77,7 @@ fn main() -> ExitCode {
         }
     };
     runtime.block_on(async {
-        match Server::start(&args.listen, Config::default(), Box::new(store)).await {
+        match Server::start(&args.listen, args.config, Box::new(store)).await {
             Ok(server) => {
                 eprintln!("gomoku-server: listening on ws://{}", server.addr());
                 server.wait().await;
@@ -73,4 +89,33 @@ fn main() -> ExitCode {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The systemd unit in `packaging/` runs this binary with arguments it accepts, and keeps
+    /// its games in the folder systemd makes for it.
+    #[test]
+    fn the_systemd_unit_starts_the_server_as_it_reads_its_arguments() {
+        let unit = include_str!("../../packaging/gomoku-server.service");
+        let value = |key: &str| {
+            unit.lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+                .unwrap_or_else(|| panic!("the unit has no {key}"))
+        };
+        let mut words = value("ExecStart").split_whitespace();
+        let binary = words.next().unwrap();
+        assert!(binary.ends_with("/gomoku-server"), "{binary}");
+        let args = parse_args(words).unwrap().expect("not --help");
+        let state = value("StateDirectory");
+        assert_eq!(args.data, PathBuf::from("/var/lib").join(state));
+        assert!(args.listen.parse::<std::net::SocketAddr>().is_ok(), "{}", args.listen);
+        assert!(parse_args(["--data"]).is_err(), "a missing value is an error");
+        assert!(parse_args(["--port", "1"]).is_err(), "an unknown flag is an error");
+        let proxied = parse_args(["--data", "d", "--per-address", "500"]).unwrap().unwrap();
+        assert_eq!(proxied.config.max_connections_per_address, 500);
+        assert!(parse_args(["--data", "d", "--per-address", "0"]).is_err());
+    }
 }

@@ -404,7 +404,7 @@ impl OnlineGame {
         let n = self.moves.len();
         // Turns alternate from the first seat (no opening rule swaps them yet).
         let mover = |i: usize| {
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 Seat::First
             } else {
                 Seat::Second

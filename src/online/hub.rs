@@ -14,7 +14,7 @@ use tokio::sync::{Notify, mpsc};
 
 use super::game::{Action, Decision, OnlineGame, SeatInfo};
 use super::protocol::{self, ClientMsg, ErrorCode, ProtoError, Role, Seat, SeatChoice, ServerMsg};
-use super::requests::{Offers, Request};
+use super::requests::{Ask, Offers};
 use super::store::Store;
 
 /// Crockford's base32: no I, L, O, U, so a code read aloud or typed is not misread.
@@ -321,6 +321,13 @@ impl Hub {
                 });
                 live.watchers.push((peer.clone(), role));
                 live.broadcast(&live.state(now));
+                // A host who left before the game began gets the whole grace from its start.
+                for since in live.absent_since.iter_mut().flatten() {
+                    *since = now;
+                }
+                for msg in live.pending(grace, now) {
+                    peer.send(msg);
+                }
                 seating.place = Some((code, role));
             }
             ClientMsg::Watch { code } => {
@@ -380,13 +387,13 @@ impl Hub {
             ClientMsg::Place { x, y } => self.act(seating, Act::Move(Action::Place { x, y }))?,
             ClientMsg::Drop { column } => self.act(seating, Act::Move(Action::Drop { column }))?,
             ClientMsg::Resign {} => self.act(seating, Act::Resign)?,
-            ClientMsg::ClaimWin {} => self.request(seating, Request::ClaimWin)?,
-            ClientMsg::OfferDraw {} => self.request(seating, Request::OfferDraw)?,
-            ClientMsg::AcceptDraw {} => self.request(seating, Request::AcceptDraw)?,
-            ClientMsg::DeclineDraw {} => self.request(seating, Request::DeclineDraw)?,
-            ClientMsg::RequestUndo {} => self.request(seating, Request::RequestUndo)?,
-            ClientMsg::AcceptUndo {} => self.request(seating, Request::AcceptUndo)?,
-            ClientMsg::DeclineUndo {} => self.request(seating, Request::DeclineUndo)?,
+            ClientMsg::ClaimWin {} => self.request(seating, Ask::ClaimWin)?,
+            ClientMsg::OfferDraw {} => self.request(seating, Ask::OfferDraw)?,
+            ClientMsg::AcceptDraw {} => self.request(seating, Ask::AcceptDraw)?,
+            ClientMsg::DeclineDraw {} => self.request(seating, Ask::DeclineDraw)?,
+            ClientMsg::RequestUndo {} => self.request(seating, Ask::RequestUndo)?,
+            ClientMsg::AcceptUndo {} => self.request(seating, Ask::AcceptUndo)?,
+            ClientMsg::DeclineUndo {} => self.request(seating, Ask::DeclineUndo)?,
         }
         Ok(After::Continue)
     }

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use super::hub::{Hub, Live, Seating, internal};
 use super::protocol::{EndReason, ErrorCode, ProtoError, Seat, ServerMsg};
 
-/// A player's request (the client messages of the same names).
+/// What a player asks (the client messages of the same names).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(super) enum Request {
+pub(super) enum Ask {
     ClaimWin,
     OfferDraw,
     AcceptDraw,
@@ -19,16 +19,16 @@ pub(super) enum Request {
     DeclineUndo,
 }
 
-impl Request {
+impl Ask {
     fn name(self) -> &'static str {
         match self {
-            Request::ClaimWin => "claim_win",
-            Request::OfferDraw => "offer_draw",
-            Request::AcceptDraw => "accept_draw",
-            Request::DeclineDraw => "decline_draw",
-            Request::RequestUndo => "request_undo",
-            Request::AcceptUndo => "accept_undo",
-            Request::DeclineUndo => "decline_undo",
+            Ask::ClaimWin => "claim_win",
+            Ask::OfferDraw => "offer_draw",
+            Ask::AcceptDraw => "accept_draw",
+            Ask::DeclineDraw => "decline_draw",
+            Ask::RequestUndo => "request_undo",
+            Ask::AcceptUndo => "accept_undo",
+            Ask::DeclineUndo => "decline_undo",
         }
     }
 }
@@ -99,11 +99,7 @@ impl Live {
 
 impl Hub {
     /// Handles one request from the connection `seating` describes.
-    pub(super) fn request(
-        &mut self,
-        seating: &Seating,
-        request: Request,
-    ) -> Result<(), ProtoError> {
+    pub(super) fn request(&mut self, seating: &Seating, request: Ask) -> Result<(), ProtoError> {
         let what = request.name();
         let Some((code, role)) = &seating.place else {
             return Err(ProtoError::new(
@@ -126,7 +122,7 @@ impl Hub {
             .seat(other)
             .map_or_else(|| other.name().to_string(), |i| i.name.clone());
         match request {
-            Request::ClaimWin => {
+            Ask::ClaimWin => {
                 let Some(left) = live.grace_left(other, grace, now) else {
                     return Err(ProtoError::new(
                         ErrorCode::OpponentConnected,
@@ -146,7 +142,7 @@ impl Hub {
                 let decision = live.game.decide_end(Some(seat), EndReason::Abandoned, now);
                 self.commit(&code, decision, now)
             }
-            Request::OfferDraw => {
+            Ask::OfferDraw => {
                 match live.offers.draw {
                     Some(s) if s == seat => {
                         return Err(ProtoError::new(
@@ -169,14 +165,14 @@ impl Hub {
                 live.broadcast(&ServerMsg::DrawOffered { seat });
                 Ok(())
             }
-            Request::AcceptDraw | Request::DeclineDraw => {
+            Ask::AcceptDraw | Ask::DeclineDraw => {
                 if live.offers.draw != Some(other) {
                     return Err(ProtoError::new(
                         ErrorCode::NoOffer,
                         format!("{what}: {them} offers no draw"),
                     ));
                 }
-                if request == Request::DeclineDraw {
+                if request == Ask::DeclineDraw {
                     live.offers.draw = None;
                     live.broadcast(&ServerMsg::DrawDeclined { seat });
                     return Ok(());
@@ -184,7 +180,7 @@ impl Hub {
                 let decision = live.game.decide_end(None, EndReason::Agreement, now);
                 self.commit(&code, decision, now)
             }
-            Request::RequestUndo => {
+            Ask::RequestUndo => {
                 match live.offers.undo {
                     Some((s, _)) if s == seat => {
                         return Err(ProtoError::new(
@@ -208,7 +204,7 @@ impl Hub {
                 live.broadcast(&ServerMsg::UndoRequested { seat, plies });
                 Ok(())
             }
-            Request::AcceptUndo | Request::DeclineUndo => {
+            Ask::AcceptUndo | Ask::DeclineUndo => {
                 let plies = match live.offers.undo {
                     Some((s, plies)) if s == other => plies,
                     _ => {
@@ -219,7 +215,7 @@ impl Hub {
                     }
                 };
                 live.offers.undo = None;
-                if request == Request::DeclineUndo {
+                if request == Ask::DeclineUndo {
                     live.broadcast(&ServerMsg::UndoDeclined { seat });
                     return Ok(());
                 }

@@ -1,245 +1,29 @@
 //! The online server end to end on 127.0.0.1 (port 0): real WebSocket clients, full games,
 //! bad input, a restart on the same data folder, reconnects. Every wait has a guard so a
 //! hang fails the test instead of stalling it; no test depends on how fast anything runs.
+//! Draw offers, undo requests, claims and the sweep of forsaken games: tests/online_faults.rs.
+
+mod support {
+    pub mod online_client;
+}
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
 use gomoku::online::protocol::{
-    ClientMsg, ClockSetting, EndReason, ErrorCode, GameKind, GameResult, GameState,
-    PROTOCOL_VERSION, PlayedMove, Role, RuleName, Seat, SeatChoice, ServerMsg, Settings,
+    ClientMsg, ClockSetting, EndReason, ErrorCode, GameKind, GameResult, PlayedMove, Role,
+    RuleName, Seat, SeatChoice, ServerMsg, Settings,
 };
-use gomoku::online::server::{Config, Server};
+use gomoku::online::server::Config;
 use gomoku::online::store::{MemoryStore, SqliteStore, Store};
-use tokio::net::TcpStream;
-use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
 
-/// Longest any single wait may take before the test counts it as a hang.
-const GUARD: Duration = Duration::from_secs(20);
-/// Most messages read while looking for one kind.
-const MAX_SKIP: usize = 20;
-
-fn config() -> Config {
-    Config {
-        seed: Some(7),
-        ..Config::default()
-    }
-}
-
-async fn server_with(config: Config, store: Box<dyn Store>) -> Server {
-    Server::start("127.0.0.1:0", config, store).await.unwrap()
-}
-
-async fn server() -> Server {
-    server_with(config(), Box::new(MemoryStore::new())).await
-}
-
-struct Client {
-    ws: WebSocketStream<TcpStream>,
-}
-
-impl Client {
-    async fn connect(server: &Server) -> Client {
-        Client::connect_to(server.addr()).await
-    }
-
-    async fn connect_to(addr: SocketAddr) -> Client {
-        let stream = tokio::time::timeout(GUARD, TcpStream::connect(addr))
-            .await
-            .unwrap()
-            .unwrap();
-        let (ws, _) = tokio::time::timeout(
-            GUARD,
-            tokio_tungstenite::client_async(format!("ws://{addr}/"), stream),
-        )
-        .await
-        .unwrap()
-        .unwrap();
-        Client { ws }
-    }
-
-    /// Connected and past `hello`.
-    async fn ready(server: &Server) -> Client {
-        Client::ready_at(server.addr()).await
-    }
-
-    async fn ready_at(addr: SocketAddr) -> Client {
-        let mut c = Client::connect_to(addr).await;
-        c.send(&ClientMsg::Hello {
-            version: PROTOCOL_VERSION,
-        })
-        .await;
-        assert_eq!(
-            c.recv().await,
-            ServerMsg::Hello {
-                version: PROTOCOL_VERSION
-            }
-        );
-        c
-    }
-
-    async fn send(&mut self, msg: &ClientMsg) {
-        self.raw(&serde_json::to_string(msg).unwrap()).await;
-    }
-
-    async fn raw(&mut self, text: &str) {
-        self.frame(Message::Text(text.to_string().into())).await;
-    }
-
-    async fn frame(&mut self, msg: Message) {
-        tokio::time::timeout(GUARD, self.ws.send(msg))
-            .await
-            .unwrap()
-            .unwrap();
-    }
-
-    /// The next server message, or `None` once the server closed the connection.
-    async fn next(&mut self) -> Option<ServerMsg> {
-        loop {
-            let frame = tokio::time::timeout(GUARD, self.ws.next())
-                .await
-                .expect("no message within the guard");
-            match frame {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return None,
-                Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(&t).unwrap()),
-                Some(Ok(_)) => continue,
-            }
-        }
-    }
-
-    async fn recv(&mut self) -> ServerMsg {
-        self.next().await.expect("connection closed")
-    }
-
-    async fn error(&mut self) -> (ErrorCode, String) {
-        match self.recv().await {
-            ServerMsg::Error { code, message } => (code, message),
-            other => panic!("expected an error, got {other:?}"),
-        }
-    }
-
-    /// Reads until a message `pick` accepts, skipping others (a bounded number).
-    async fn until<T>(&mut self, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
-        for _ in 0..MAX_SKIP {
-            if let Some(t) = pick(self.recv().await) {
-                return t;
-            }
-        }
-        panic!("nothing matched in {MAX_SKIP} messages");
-    }
-
-    async fn state(&mut self) -> GameState {
-        self.until(|m| match m {
-            ServerMsg::State(s) => Some(s),
-            _ => None,
-        })
-        .await
-    }
-
-    async fn welcome(&mut self) -> (String, Role, Option<String>) {
-        match self.recv().await {
-            ServerMsg::Welcome { code, role, token } => (code, role, token),
-            other => panic!("expected welcome, got {other:?}"),
-        }
-    }
-
-    async fn move_played(&mut self) -> (u32, Seat, PlayedMove) {
-        self.until(|m| match m {
-            ServerMsg::MovePlayed {
-                ply, seat, played, ..
-            } => Some((ply, seat, played)),
-            _ => None,
-        })
-        .await
-    }
-
-    async fn game_over(&mut self) -> GameResult {
-        self.until(|m| match m {
-            ServerMsg::GameOver { result, .. } => Some(result),
-            _ => None,
-        })
-        .await
-    }
-}
-
-fn gomoku(rule: RuleName) -> Settings {
-    Settings {
-        kind: GameKind::Gomoku { rule, size: 15 },
-        clock: ClockSetting::Fischer {
-            minutes: 10,
-            increment_seconds: 5,
-        },
-    }
-}
-
-/// A hosts in the first seat, B joins: both past the opening state.
-async fn pair(server: &Server, settings: Settings) -> (Client, Client, String, [String; 2]) {
-    let mut a = Client::ready(server).await;
-    a.send(&ClientMsg::Host {
-        settings,
-        seat: SeatChoice::First,
-        name: "Ana".into(),
-    })
-    .await;
-    let (code, role, token_a) = a.welcome().await;
-    assert_eq!(role, Role::First);
-    assert_eq!(code.len(), 13);
-    let first = a.state().await;
-    assert_eq!(first.names, [Some("Ana".into()), None]);
-    assert_eq!(first.to_move, None);
-    assert_eq!(first.connected, [true, false]);
-    let mut b = Client::ready(server).await;
-    // Codes are read whatever the case.
-    b.send(&ClientMsg::Join {
-        code: code.to_lowercase(),
-        name: "Bo".into(),
-    })
-    .await;
-    let (_, role, token_b) = b.welcome().await;
-    assert_eq!(role, Role::Second);
-    let sb = b.state().await;
-    let sa = a.state().await;
-    assert_eq!(sa, sb);
-    assert_eq!(sa.names, [Some("Ana".into()), Some("Bo".into())]);
-    assert_eq!(sa.to_move, Some(Seat::First));
-    (a, b, code, [token_a.unwrap(), token_b.unwrap()])
-}
-
-/// `mover` places at (x, y); every client in `all` sees it as move `ply`.
-async fn place(mover: &mut Client, others: &mut [&mut Client], x: u32, y: u32, ply: u32) {
-    mover.send(&ClientMsg::Place { x, y }).await;
-    let played = PlayedMove::Place { x, y };
-    assert_eq!(mover.move_played().await.0, ply);
-    for c in others.iter_mut() {
-        let (p, _, m) = c.move_played().await;
-        assert_eq!((p, m), (ply, played));
-    }
-}
-
-/// `mover` drops in `column`; everyone sees it land in `row` as move `ply`.
-async fn drop_in(mover: &mut Client, others: &mut [&mut Client], column: u32, row: u32, ply: u32) {
-    mover.send(&ClientMsg::Drop { column }).await;
-    let played = PlayedMove::Drop { column, row };
-    assert_eq!(mover.move_played().await, (ply, mover_seat(ply), played));
-    for c in others.iter_mut() {
-        assert_eq!(c.move_played().await, (ply, mover_seat(ply), played));
-    }
-}
-
-fn mover_seat(ply: u32) -> Seat {
-    if ply % 2 == 1 {
-        Seat::First
-    } else {
-        Seat::Second
-    }
-}
+use support::online_client::*;
 
 #[tokio::test]
 async fn two_players_and_a_spectator_play_gomoku_to_five() {
@@ -516,7 +300,9 @@ async fn a_player_reconnects_with_the_token() {
     // Ana hears that Bo is gone...
     let gone = a
         .until(|m| match m {
-            ServerMsg::Presence { seat, connected } => Some((seat, connected)),
+            ServerMsg::Presence {
+                seat, connected, ..
+            } => Some((seat, connected)),
             _ => None,
         })
         .await;
@@ -539,7 +325,8 @@ async fn a_player_reconnects_with_the_token() {
         a.recv().await,
         ServerMsg::Presence {
             seat: Seat::Second,
-            connected: true
+            connected: true,
+            grace_ms: None,
         }
     );
     place(&mut b, &mut [&mut a], 8, 8, 2).await;
@@ -551,12 +338,6 @@ async fn a_player_reconnects_with_the_token() {
     assert_eq!(a.game_over().await, resigned);
     assert_eq!(b.game_over().await, resigned);
     server.stop().await;
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-online-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 #[tokio::test]

@@ -358,30 +358,102 @@ impl OnlineGame {
         })
     }
 
-    /// Decides a resignation by `seat`.
-    pub fn decide_resign(&self, seat: Option<Seat>, now: Instant) -> Result<Decision, ProtoError> {
+    /// The seat of a player who may act on the game now: seated, both seats taken, not over.
+    pub fn check_player(&self, seat: Option<Seat>, what: &str) -> Result<Seat, ProtoError> {
         let seat = seat.ok_or_else(|| {
-            ProtoError::new(ErrorCode::NotAPlayer, "only a seated player may resign")
+            ProtoError::new(
+                ErrorCode::NotAPlayer,
+                format!("{what}: only a seated player may"),
+            )
         })?;
         if self.result.is_some() {
-            return Err(ProtoError::new(ErrorCode::GameOver, "the game is over"));
+            return Err(ProtoError::new(
+                ErrorCode::GameOver,
+                format!("{what}: the game is over"),
+            ));
         }
         if !self.started() {
             return Err(ProtoError::new(
                 ErrorCode::NotStarted,
-                "the other seat is still empty",
+                format!("{what}: the other seat is still empty"),
             ));
         }
-        Ok(Decision::Flag {
-            result: GameResult {
-                winner: Some(seat.other()),
-                reason: EndReason::Resignation,
-            },
+        Ok(seat)
+    }
+
+    /// Decides a resignation by `seat`.
+    pub fn decide_resign(&self, seat: Option<Seat>, now: Instant) -> Result<Decision, ProtoError> {
+        let seat = self.check_player(seat, "resign")?;
+        Ok(self.decide_end(Some(seat.other()), EndReason::Resignation, now))
+    }
+
+    /// The end of the game with this result, the clocks stopped at `now`.
+    pub fn decide_end(&self, winner: Option<Seat>, reason: EndReason, now: Instant) -> Decision {
+        Decision::Flag {
+            result: GameResult { winner, reason },
             clocks: self.clocks(now).unwrap_or(Clocks {
                 first_ms: 0,
                 second_ms: 0,
             }),
-        })
+        }
+    }
+
+    /// How many moves an undo by `seat` takes back: its own last move, and the opponent's
+    /// reply too when there is one, so that it is `seat`'s turn again.
+    pub fn undo_plies(&self, seat: Seat) -> Result<usize, ProtoError> {
+        let n = self.moves.len();
+        // Turns alternate from the first seat (no opening rule swaps them yet).
+        let mover = |i: usize| {
+            if i.is_multiple_of(2) {
+                Seat::First
+            } else {
+                Seat::Second
+            }
+        };
+        if n >= 1 && mover(n - 1) == seat {
+            Ok(1)
+        } else if n >= 2 {
+            Ok(2)
+        } else {
+            Err(ProtoError::new(
+                ErrorCode::NothingToUndo,
+                format!("request_undo: {} has no move on the board", seat.name()),
+            ))
+        }
+    }
+
+    /// This game with its last `plies` moves taken back. The clocks stand as they do at
+    /// `now` (time spent stays spent) and the side to move's time runs from `now`.
+    pub fn undone(&self, plies: usize, now: Instant) -> OnlineGame {
+        let mut next = self.clone();
+        let clocks = self.clocks(now);
+        for _ in 0..plies.min(next.moves.len()) {
+            next.moves.pop();
+            match &mut next.position {
+                Position::Gomoku(g) => {
+                    g.undo();
+                }
+                Position::Connect4(g) => {
+                    g.undo();
+                }
+            }
+        }
+        if let Some(c) = clocks {
+            next.set_clocks(c, now);
+        }
+        next
+    }
+
+    /// Sets both clocks (a restored game whose stored clocks are not on a move), the side
+    /// to move's time running from `now`.
+    pub fn set_clocks(&mut self, c: Clocks, now: Instant) {
+        if let Some(clock) = &mut self.clock {
+            clock.left = [
+                Duration::from_millis(c.first_ms),
+                Duration::from_millis(c.second_ms),
+            ];
+        }
+        self.start_clock(now);
     }
 
     /// Applies a decision made by [`decide`](Self::decide), [`flag`](Self::flag) or
@@ -504,12 +576,15 @@ impl OnlineGame {
                 let mut rec = GameRecord::from_game(game, &name(Seat::First), &name(Seat::Second));
                 if let Some(result) = self.result {
                     rec.result = Some(match (result.winner, result.reason) {
+                        // Nobody won a game left unplayed: SGF's "no result".
+                        (None, EndReason::Abandoned) => RecordResult::Void,
                         (None, _) => RecordResult::Draw,
                         (Some(w), reason) => RecordResult::Win {
                             winner: stone_of(w),
                             by: match reason {
                                 EndReason::Resignation => WinBy::Resignation,
                                 EndReason::Time => WinBy::Time,
+                                EndReason::Abandoned => WinBy::Forfeit,
                                 _ => WinBy::Unspecified,
                             },
                         },
@@ -535,6 +610,24 @@ impl OnlineGame {
                 }) = self.result
                 {
                     rec = rec.lost_on_time(to_player(w.other()));
+                }
+                // The Connect Four record has no forfeit: a claimed win is written as a win,
+                // an agreed draw as a draw, a game nobody finished as unfinished.
+                match self.result {
+                    Some(GameResult {
+                        winner: Some(w),
+                        reason: EndReason::Abandoned,
+                    }) => {
+                        rec.result = connect4::record::RecordResult::Win {
+                            winner: to_player(w),
+                            resignation: false,
+                        };
+                    }
+                    Some(GameResult {
+                        reason: EndReason::Agreement,
+                        ..
+                    }) => rec.result = connect4::record::RecordResult::Draw,
+                    _ => {}
                 }
                 rec.to_text()
             }

@@ -196,3 +196,91 @@ fn restore_replays_moves_and_clocks() {
     let bad = [(PlayedMove::Place { x: 9, y: 9 }, None); 2];
     assert!(OnlineGame::restore("X".into(), settings, [None, None], &bad, now).is_err());
 }
+
+#[test]
+fn undo_takes_back_own_move_and_the_reply_keeping_time_spent() {
+    let start = Instant::now();
+    let mut g = game(
+        GameKind::Gomoku {
+            rule: RuleName::Freestyle,
+            size: 15,
+        },
+        ClockSetting::Fischer {
+            minutes: 1,
+            increment_seconds: 0,
+        },
+        start,
+    );
+    assert_eq!(
+        g.undo_plies(Seat::First).unwrap_err().code,
+        ErrorCode::NothingToUndo
+    );
+    let t1 = start + Duration::from_secs(5);
+    play(&mut g, Seat::First, Action::Place { x: 7, y: 7 }, t1);
+    assert_eq!(g.undo_plies(Seat::First).unwrap(), 1);
+    assert_eq!(
+        g.undo_plies(Seat::Second).unwrap_err().code,
+        ErrorCode::NothingToUndo
+    );
+    let t2 = t1 + Duration::from_secs(3);
+    play(&mut g, Seat::Second, Action::Place { x: 8, y: 8 }, t2);
+    // Black's last move has a reply: both go, and it is Black's turn again.
+    assert_eq!(g.undo_plies(Seat::First).unwrap(), 2);
+    assert_eq!(g.undo_plies(Seat::Second).unwrap(), 1);
+    let t3 = t2 + Duration::from_secs(2);
+    let back = g.undone(2, t3);
+    assert!(back.moves().is_empty());
+    assert_eq!(back.to_move(), Some(Seat::First));
+    // 5 s + 2 s spent by Black, 3 s by White: none given back.
+    assert_eq!(
+        back.clocks(t3),
+        Some(Clocks {
+            first_ms: 53_000,
+            second_ms: 57_000
+        })
+    );
+    // The same point is free again, and Black's time runs from the undo.
+    let mut back = back;
+    play(&mut back, Seat::First, Action::Place { x: 8, y: 8 }, t3);
+    assert_eq!(back.clocks(t3).unwrap().first_ms, 53_000);
+}
+
+#[test]
+fn records_of_abandoned_and_agreed_games() {
+    let now = Instant::now();
+    let gomoku_kind = GameKind::Gomoku {
+        rule: RuleName::Standard,
+        size: 15,
+    };
+    let mut g = game(gomoku_kind.clone(), ClockSetting::None, now);
+    play(&mut g, Seat::First, Action::Place { x: 7, y: 7 }, now);
+    let claimed = g.decide_end(Some(Seat::Second), EndReason::Abandoned, now);
+    let mut won = g.clone();
+    won.apply(claimed, now);
+    assert!(won.record().contains("RE[W+F]"), "{}", won.record());
+    let mut left = g.clone();
+    left.apply(g.decide_end(None, EndReason::Abandoned, now), now);
+    assert!(left.record().contains("RE[Void]"), "{}", left.record());
+    let mut agreed = g.clone();
+    agreed.apply(g.decide_end(None, EndReason::Agreement, now), now);
+    assert!(agreed.record().contains("RE[Draw]"), "{}", agreed.record());
+
+    let mut c = game(GameKind::Connect4, ClockSetting::None, now);
+    play(&mut c, Seat::First, Action::Drop { column: 3 }, now);
+    let mut won = c.clone();
+    won.apply(
+        c.decide_end(Some(Seat::First), EndReason::Abandoned, now),
+        now,
+    );
+    assert!(won.record().contains("Result: Red won"), "{}", won.record());
+    let mut agreed = c.clone();
+    agreed.apply(c.decide_end(None, EndReason::Agreement, now), now);
+    assert!(
+        agreed.record().contains("Result: Draw"),
+        "{}",
+        agreed.record()
+    );
+    let mut left = c.clone();
+    left.apply(c.decide_end(None, EndReason::Abandoned, now), now);
+    assert!(left.record().contains("Unfinished"), "{}", left.record());
+}

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::io;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::RngExt;
 use rand::rngs::StdRng;
@@ -14,6 +14,7 @@ use tokio::sync::{Notify, mpsc};
 
 use super::game::{Action, Decision, OnlineGame, SeatInfo};
 use super::protocol::{self, ClientMsg, ErrorCode, ProtoError, Role, Seat, SeatChoice, ServerMsg};
+use super::requests::{Ask, Offers};
 use super::store::Store;
 
 /// Crockford's base32: no I, L, O, U, so a code read aloud or typed is not misread.
@@ -61,9 +62,25 @@ impl Peer {
 pub(super) struct Live {
     pub(super) game: OnlineGame,
     pub(super) watchers: Vec<(Peer, Role)>,
+    /// Since when each seat's player has had no connection open (`None`: connected, or
+    /// nobody in the seat yet).
+    pub(super) absent_since: [Option<Instant>; 2],
+    /// When the game was hosted (or restored, after a restart).
+    pub(super) created: Instant,
+    pub(super) offers: Offers,
 }
 
 impl Live {
+    pub(super) fn new(game: OnlineGame, watchers: Vec<(Peer, Role)>, now: Instant) -> Live {
+        Live {
+            game,
+            watchers,
+            absent_since: [None; 2],
+            created: now,
+            offers: Offers::default(),
+        }
+    }
+
     /// The snapshot with who is connected.
     pub(super) fn state(&self, now: Instant) -> ServerMsg {
         let mut state = self.game.state(now);
@@ -82,9 +99,18 @@ impl Live {
     }
 }
 
+/// How long the server waits on absent players (from `server::Config`).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Times {
+    pub(super) reconnect_grace: Duration,
+    pub(super) abandon_after: Duration,
+    pub(super) unjoined_after: Duration,
+}
+
 /// Every game and the store: the state all connections share.
 pub(super) struct Hub {
     pub(super) games: HashMap<String, Live>,
+    pub(super) times: Times,
     pub(super) store: Box<dyn Store>,
     pub(super) rng: StdRng,
     pub(super) per_address: HashMap<IpAddr, usize>,
@@ -111,9 +137,10 @@ impl Hub {
         hub.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub(super) fn load(store: Box<dyn Store>, rng: StdRng) -> io::Result<Hub> {
+    pub(super) fn load(store: Box<dyn Store>, rng: StdRng, times: Times) -> io::Result<Hub> {
         let mut hub = Hub {
             games: HashMap::new(),
+            times,
             store,
             rng,
             per_address: HashMap::new(),
@@ -122,21 +149,22 @@ impl Hub {
         let now = Instant::now();
         let stored = hub.store.in_progress().map_err(io::Error::other)?;
         for s in stored {
+            let seated = [0, 1].map(|i| s.seats[i].is_some());
             match OnlineGame::restore(s.code.clone(), s.settings, s.seats, &s.moves, now) {
-                Ok(game) => {
+                Ok(mut game) => {
+                    if let (true, Some(clocks)) = (s.moves.is_empty(), s.clocks) {
+                        game.set_clocks(clocks, now);
+                    }
                     // The last move was stored but the end was not: write it now.
                     if let Some(result) = game.result()
                         && let Err(e) = hub.store.finish(&s.code, &result, &game.record())
                     {
                         eprintln!("gomoku-server: {}: {e}", s.code);
                     }
-                    hub.games.insert(
-                        s.code,
-                        Live {
-                            game,
-                            watchers: Vec::new(),
-                        },
-                    );
+                    let mut live = Live::new(game, Vec::new(), now);
+                    // Nobody is connected after a restart: the graces count from now.
+                    live.absent_since = seated.map(|taken| taken.then_some(now));
+                    hub.games.insert(s.code, live);
                 }
                 Err(e) => eprintln!("gomoku-server: game {} not restored: {e}", s.code),
             }
@@ -188,6 +216,7 @@ impl Hub {
         msg: ClientMsg,
     ) -> Result<After, ProtoError> {
         let now = Instant::now();
+        let grace = self.times.reconnect_grace;
         if let ClientMsg::Hello { version } = msg {
             if seating.hello {
                 return Err(ProtoError::new(
@@ -257,10 +286,7 @@ impl Hub {
                     role,
                     token: Some(token),
                 });
-                let live = Live {
-                    game,
-                    watchers: vec![(peer.clone(), role)],
-                };
+                let live = Live::new(game, vec![(peer.clone(), role)], now);
                 peer.send(live.state(now));
                 self.games.insert(code.clone(), live);
                 seating.place = Some((code, role));
@@ -295,6 +321,13 @@ impl Hub {
                 });
                 live.watchers.push((peer.clone(), role));
                 live.broadcast(&live.state(now));
+                // A host who left before the game began gets the whole grace from its start.
+                for since in live.absent_since.iter_mut().flatten() {
+                    *since = now;
+                }
+                for msg in live.pending(grace, now) {
+                    peer.send(msg);
+                }
                 seating.place = Some((code, role));
             }
             ClientMsg::Watch { code } => {
@@ -307,6 +340,9 @@ impl Hub {
                     token: None,
                 });
                 peer.send(live.state(now));
+                for msg in live.pending(grace, now) {
+                    peer.send(msg);
+                }
                 live.watchers.push((peer.clone(), role));
                 seating.place = Some((code, role));
             }
@@ -329,9 +365,11 @@ impl Hub {
                         true
                     }
                 });
+                live.absent_since[seat.index()] = None;
                 let back = ServerMsg::Presence {
                     seat,
                     connected: true,
+                    grace_ms: None,
                 };
                 live.broadcast(&back);
                 peer.send(ServerMsg::Welcome {
@@ -341,11 +379,21 @@ impl Hub {
                 });
                 live.watchers.push((peer.clone(), role));
                 peer.send(live.state(now));
+                for msg in live.pending(grace, now) {
+                    peer.send(msg);
+                }
                 seating.place = Some((code, role));
             }
             ClientMsg::Place { x, y } => self.act(seating, Act::Move(Action::Place { x, y }))?,
             ClientMsg::Drop { column } => self.act(seating, Act::Move(Action::Drop { column }))?,
             ClientMsg::Resign {} => self.act(seating, Act::Resign)?,
+            ClientMsg::ClaimWin {} => self.request(seating, Ask::ClaimWin)?,
+            ClientMsg::OfferDraw {} => self.request(seating, Ask::OfferDraw)?,
+            ClientMsg::AcceptDraw {} => self.request(seating, Ask::AcceptDraw)?,
+            ClientMsg::DeclineDraw {} => self.request(seating, Ask::DeclineDraw)?,
+            ClientMsg::RequestUndo {} => self.request(seating, Ask::RequestUndo)?,
+            ClientMsg::AcceptUndo {} => self.request(seating, Ask::AcceptUndo)?,
+            ClientMsg::DeclineUndo {} => self.request(seating, Ask::DeclineUndo)?,
         }
         Ok(After::Continue)
     }
@@ -394,14 +442,18 @@ impl Hub {
                 played: *played,
                 clocks: *clocks,
             };
-            self.games[code].broadcast(&msg);
+            let live = self.games.get_mut(code).expect("a live game");
+            live.offers.after_move(*seat);
+            live.broadcast(&msg);
         }
         if let Some(result) = next.result() {
             // The moves are stored already; a failed end is written again on restart.
             if let Err(e) = self.store.finish(code, &result, &next.record()) {
                 eprintln!("gomoku-server: {code}: {e}");
             }
-            self.games[code].broadcast(&ServerMsg::GameOver {
+            let live = self.games.get_mut(code).expect("a live game");
+            live.offers = Offers::default();
+            live.broadcast(&ServerMsg::GameOver {
                 result,
                 clocks: next.clocks(now),
             });
@@ -411,7 +463,7 @@ impl Hub {
         Ok(())
     }
 
-    /// Ends the games whose running clock reached zero.
+    /// Ends the games whose running clock reached zero, then those nobody plays any more.
     pub(super) fn tick(&mut self, now: Instant) {
         let flagged: Vec<(String, Decision)> = self
             .games
@@ -423,11 +475,14 @@ impl Hub {
                 eprintln!("gomoku-server: {code}: {}", e.message);
             }
         }
+        self.sweep(now);
     }
 
     /// A connection is gone: it leaves its game, and a finished game nobody follows any
     /// more leaves memory (its record is in the store).
     pub(super) fn leave(&mut self, peer_id: u64, seating: &Seating) {
+        let now = Instant::now();
+        let grace = self.times.reconnect_grace;
         if let Some((code, _)) = &seating.place
             && let Some(live) = self.games.get_mut(code)
         {
@@ -437,12 +492,15 @@ impl Hub {
             // the seat over: that one is no longer among the watchers).
             if live.watchers.len() < before
                 && let Some(seat) = seating.place.as_ref().and_then(|(_, r)| r.seat())
-                && live.game.result().is_none()
             {
-                live.broadcast(&ServerMsg::Presence {
-                    seat,
-                    connected: false,
-                });
+                live.absent_since[seat.index()] = Some(now);
+                if live.game.result().is_none() {
+                    live.broadcast(&ServerMsg::Presence {
+                        seat,
+                        connected: false,
+                        grace_ms: Some(grace.as_millis() as u64),
+                    });
+                }
             }
             if live.watchers.is_empty() && live.game.result().is_some() {
                 self.games.remove(code);

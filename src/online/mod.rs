@@ -6,6 +6,8 @@
 //! - [`game`]: one game's rules, turns and clocks
 //! - [`store`]: where games are kept (SQLite, or memory for tests)
 //! - [`hub`]: the games in play, their seats, tokens and watchers
+//! - [`requests`]: a claimed win over a gone opponent, draw offers, undo requests
+//! - [`sweep`]: the end of games nobody plays any more
 //! - [`server`]: the WebSocket server over them
 //! - [`client`]: the game's connection to a server, and the server it embeds
 
@@ -13,5 +15,7 @@ pub mod client;
 pub mod game;
 mod hub;
 pub mod protocol;
+mod requests;
 pub mod server;
 pub mod store;
+mod sweep;

@@ -131,6 +131,12 @@ pub enum EndReason {
     Time,
     /// The board is full, or (Renju) every empty point is forbidden to Black, to move.
     Draw,
+    /// Both players agreed to a draw (`offer_draw`, then `accept_draw`).
+    Agreement,
+    /// A player left: the winner claimed the win after the grace (`claim_win`), or, with no
+    /// winner, the server ended a game nobody played any more (no seated player connected,
+    /// or the second seat never taken).
+    Abandoned,
 }
 
 /// The result: the winner's seat (none for a draw) and why.
@@ -172,7 +178,9 @@ impl Role {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// First message on every connection.
-    Hello { version: u32 },
+    Hello {
+        version: u32,
+    },
     /// Opens a new game; the host takes `seat`.
     Host {
         settings: Settings,
@@ -180,17 +188,41 @@ pub enum ClientMsg {
         name: String,
     },
     /// Takes the free seat of the game with this code.
-    Join { code: String, name: String },
+    Join {
+        code: String,
+        name: String,
+    },
     /// Follows a game read-only.
-    Watch { code: String },
+    Watch {
+        code: String,
+    },
     /// Takes back one's seat after a dropped connection (or a server restart).
-    Reconnect { code: String, token: String },
+    Reconnect {
+        code: String,
+        token: String,
+    },
     /// A Gomoku move at 0-based `x`, `y`.
-    Place { x: u32, y: u32 },
+    Place {
+        x: u32,
+        y: u32,
+    },
     /// A Connect Four move in 0-based `column`.
-    Drop { column: u32 },
+    Drop {
+        column: u32,
+    },
     /// Written `{"type":"resign"}` (braces in Rust so unknown fields are refused).
     Resign {},
+    /// The win, once the opponent's connection has been closed for the reconnect grace.
+    ClaimWin {},
+    /// Offers the opponent a draw; it lapses when the opponent moves instead.
+    OfferDraw {},
+    AcceptDraw {},
+    DeclineDraw {},
+    /// Asks to take back one's last move (and the opponent's reply, if any, so that it is
+    /// one's turn again); it lapses when a move is played instead.
+    RequestUndo {},
+    AcceptUndo {},
+    DeclineUndo {},
 }
 
 /// A message from the server.
@@ -227,6 +259,35 @@ pub enum ServerMsg {
     Presence {
         seat: Seat,
         connected: bool,
+        /// With `connected: false`: milliseconds until the other player may `claim_win`
+        /// (0 once they may). Absent when connected.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        grace_ms: Option<u64>,
+    },
+    /// `seat` offers a draw (to everyone in the game; the offerer's acknowledgement).
+    DrawOffered {
+        seat: Seat,
+    },
+    /// `seat` declined the other's draw offer.
+    DrawDeclined {
+        seat: Seat,
+    },
+    /// `seat` asks to take back its last `plies` moves (1, or 2 with the opponent's reply).
+    UndoRequested {
+        seat: Seat,
+        plies: u32,
+    },
+    /// `seat` refused the other's undo request.
+    UndoDeclined {
+        seat: Seat,
+    },
+    /// The last `plies` moves were taken back (and the store rewritten): `moves` is how many
+    /// stand now. Clocks as they stood at the acceptance: time spent stays spent.
+    MovesUndone {
+        plies: u32,
+        moves: u32,
+        to_move: Seat,
+        clocks: Option<Clocks>,
     },
     Error {
         code: ErrorCode,
@@ -291,6 +352,16 @@ pub enum ErrorCode {
     Idle,
     /// The server could not store the action; nothing was played.
     Internal,
+    /// `claim_win` before the opponent's reconnect grace is over.
+    TooEarly,
+    /// `claim_win` while the opponent is connected.
+    OpponentConnected,
+    /// `offer_draw` or `request_undo` while an offer or request of that kind waits.
+    OfferPending,
+    /// `accept_*` or `decline_*` with no offer or request from the other player waiting.
+    NoOffer,
+    /// `request_undo` with none of one's own moves on the board.
+    NothingToUndo,
 }
 
 /// An error for a client: the code and a sentence saying what went wrong and where.
@@ -448,6 +519,51 @@ mod tests {
         assert_eq!(
             text,
             r#"{"type":"move_played","ply":1,"seat":"first","move":{"kind":"place","x":7,"y":7},"clocks":null}"#
+        );
+    }
+
+    #[test]
+    fn new_requests_and_presence_read_and_write() {
+        for (text, msg) in [
+            (r#"{"type":"claim_win"}"#, ClientMsg::ClaimWin {}),
+            (r#"{"type":"offer_draw"}"#, ClientMsg::OfferDraw {}),
+            (r#"{"type":"accept_undo"}"#, ClientMsg::AcceptUndo {}),
+        ] {
+            assert_eq!(parse_client(text).unwrap(), msg);
+        }
+        assert!(parse_client(r#"{"type":"offer_draw","now":true}"#).is_err());
+        // grace_ms only where it means something; a version 1 presence still reads.
+        let back = ServerMsg::Presence {
+            seat: Seat::First,
+            connected: true,
+            grace_ms: None,
+        };
+        let text = serde_json::to_string(&back).unwrap();
+        assert_eq!(
+            text,
+            r#"{"type":"presence","seat":"first","connected":true}"#
+        );
+        let gone: ServerMsg = serde_json::from_str(
+            r#"{"type":"presence","seat":"second","connected":false,"grace_ms":60000}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            gone,
+            ServerMsg::Presence {
+                seat: Seat::Second,
+                connected: false,
+                grace_ms: Some(60_000)
+            }
+        );
+        let undone = ServerMsg::MovesUndone {
+            plies: 2,
+            moves: 3,
+            to_move: Seat::Second,
+            clocks: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&undone).unwrap(),
+            r#"{"type":"moves_undone","plies":2,"moves":3,"to_move":"second","clocks":null}"#
         );
     }
 

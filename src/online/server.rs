@@ -16,7 +16,7 @@ use tokio::task::JoinSet;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::hub::{After, Hub, Peer, Seating};
+use super::hub::{After, Hub, Peer, Seating, Times};
 use super::protocol::{self, ErrorCode, ProtoError, ServerMsg};
 use super::store::Store;
 
@@ -33,8 +33,16 @@ pub struct Config {
     pub max_connections_per_address: usize,
     /// A connection that sends nothing for this long is closed.
     pub idle_timeout: Duration,
-    /// How often running clocks are checked for a fallen flag.
+    /// How often running clocks are checked for a fallen flag (and games nobody plays any
+    /// more are swept).
     pub clock_tick: Duration,
+    /// How long a seated player whose connection closed may take to come back before the
+    /// opponent may `claim_win`.
+    pub reconnect_grace: Duration,
+    /// A game under way with no seated player connected for this long ends abandoned.
+    pub abandon_after: Duration,
+    /// A game whose second seat stays empty this long ends abandoned.
+    pub unjoined_after: Duration,
     /// Seeds the codes and tokens (tests); `None` takes the operating system's randomness.
     pub seed: Option<u64>,
 }
@@ -48,6 +56,9 @@ impl Default for Config {
             max_connections_per_address: 32,
             idle_timeout: Duration::from_secs(300),
             clock_tick: Duration::from_millis(100),
+            reconnect_grace: Duration::from_secs(60),
+            abandon_after: Duration::from_secs(24 * 3600),
+            unjoined_after: Duration::from_secs(3600),
             seed: None,
         }
     }
@@ -71,7 +82,12 @@ impl Server {
             Some(seed) => StdRng::seed_from_u64(seed),
             None => rand::make_rng::<StdRng>(),
         };
-        let hub = Arc::new(Mutex::new(Hub::load(store, rng)?));
+        let times = Times {
+            reconnect_grace: config.reconnect_grace,
+            abandon_after: config.abandon_after,
+            unjoined_after: config.unjoined_after,
+        };
+        let hub = Arc::new(Mutex::new(Hub::load(store, rng, times)?));
         let listener = TcpListener::bind(listen).await?;
         let addr = listener.local_addr()?;
         let (stop, stopped) = watch::channel(false);

@@ -40,6 +40,8 @@ pub struct StoredGame {
     pub seats: [Option<SeatInfo>; 2],
     /// Every acknowledged move with both clocks after it.
     pub moves: Vec<(PlayedMove, Option<Clocks>)>,
+    /// The clocks an undo back to the very start left (no move carries them then).
+    pub clocks: Option<Clocks>,
     pub result: Option<GameResult>,
 }
 
@@ -63,6 +65,11 @@ pub trait Store: Send {
         played: &PlayedMove,
         clocks: Option<Clocks>,
     ) -> StoreResult<()>;
+    /// An accepted undo: every move after ply `moves_left` goes, and `clocks` (as they
+    /// stood at the undo) become the clocks after move `moves_left`, or the game's own
+    /// when no move is left, so that a restart gives no time back.
+    fn take_back(&mut self, code: &str, moves_left: u32, clocks: Option<Clocks>)
+    -> StoreResult<()>;
     /// The game ended: its result and its record (SGF or Connect Four text).
     fn finish(&mut self, code: &str, result: &GameResult, record: &str) -> StoreResult<()>;
     /// Every game not yet finished, for a server starting up.
@@ -107,6 +114,7 @@ impl Store for MemoryStore {
                 settings: settings.clone(),
                 seats,
                 moves: Vec::new(),
+                clocks: None,
                 result: None,
             },
         );
@@ -130,6 +138,28 @@ impl Store for MemoryStore {
             return Err(StoreError(format!("{code}: move {ply} out of order")));
         }
         game.moves.push((*played, clocks));
+        Ok(())
+    }
+
+    fn take_back(
+        &mut self,
+        code: &str,
+        moves_left: u32,
+        clocks: Option<Clocks>,
+    ) -> StoreResult<()> {
+        let game = self.game(code)?;
+        let left = moves_left as usize;
+        if left > game.moves.len() {
+            return Err(StoreError(format!(
+                "{code}: take back to move {moves_left} of {}",
+                game.moves.len()
+            )));
+        }
+        game.moves.truncate(left);
+        match game.moves.last_mut() {
+            Some(last) => last.1 = clocks,
+            None => game.clocks = clocks,
+        }
         Ok(())
     }
 
@@ -165,7 +195,8 @@ CREATE TABLE IF NOT EXISTS games (
     created_ms INTEGER NOT NULL,
     result TEXT,
     record TEXT,
-    finished_ms INTEGER
+    finished_ms INTEGER,
+    clocks TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL REFERENCES games(code),
@@ -205,6 +236,15 @@ impl SqliteStore {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
+        // Stores made before undo had no games.clocks column.
+        let has_clocks: i64 = conn.query_row(
+            "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'clocks'",
+            [],
+            |r| r.get(0),
+        )?;
+        if has_clocks == 0 {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN clocks TEXT")?;
+        }
         Ok(SqliteStore { conn })
     }
 
@@ -271,6 +311,46 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    fn take_back(
+        &mut self,
+        code: &str,
+        moves_left: u32,
+        clocks: Option<Clocks>,
+    ) -> StoreResult<()> {
+        let clocks = clocks.map(|c| serde_json::to_string(&c)).transpose()?;
+        // One transaction: a crash leaves the moves either all there or all taken back.
+        let tx = self.conn.transaction()?;
+        let count: i64 =
+            tx.query_row("SELECT COUNT(*) FROM moves WHERE code = ?1", [code], |r| {
+                r.get(0)
+            })?;
+        if i64::from(moves_left) > count {
+            return Err(StoreError(format!(
+                "{code}: take back to move {moves_left} of {count}"
+            )));
+        }
+        tx.execute(
+            "DELETE FROM moves WHERE code = ?1 AND ply > ?2",
+            params![code, moves_left],
+        )?;
+        let n = if moves_left == 0 {
+            tx.execute(
+                "UPDATE games SET clocks = ?2 WHERE code = ?1",
+                params![code, clocks],
+            )?
+        } else {
+            tx.execute(
+                "UPDATE moves SET clocks = ?3 WHERE code = ?1 AND ply = ?2",
+                params![code, moves_left, clocks],
+            )?
+        };
+        if n != 1 {
+            return Err(StoreError(format!("take_back: {n} rows changed")));
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     fn finish(&mut self, code: &str, result: &GameResult, record: &str) -> StoreResult<()> {
         let n = self.conn.execute(
             "UPDATE games SET result = ?2, record = ?3, finished_ms = ?4 WHERE code = ?1",
@@ -281,13 +361,13 @@ impl Store for SqliteStore {
 
     fn in_progress(&mut self) -> StoreResult<Vec<StoredGame>> {
         let mut games = Vec::new();
-        let mut stmt = self
-            .conn
-            .prepare("SELECT code, settings FROM games WHERE result IS NULL ORDER BY code")?;
-        let rows: Vec<(String, String)> = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        let mut stmt = self.conn.prepare(
+            "SELECT code, settings, clocks FROM games WHERE result IS NULL ORDER BY code",
+        )?;
+        let rows: Vec<(String, String, Option<String>)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Result<_, _>>()?;
-        for (code, settings) in rows {
+        for (code, settings, game_clocks) in rows {
             let mut seats = [None, None];
             let mut stmt = self
                 .conn
@@ -324,6 +404,7 @@ impl Store for SqliteStore {
                 settings: serde_json::from_str(&settings)?,
                 seats,
                 moves,
+                clocks: game_clocks.map(|c| serde_json::from_str(&c)).transpose()?,
                 result: None,
             });
         }
@@ -368,6 +449,26 @@ mod tests {
         let m = PlayedMove::Drop { column: 3, row: 0 };
         store.add_move("G1", 1, &m, Some(c)).unwrap();
         assert!(store.add_move("G1", 3, &m, None).is_err());
+        // An undo of two moves, then of everything: the clocks stay where the undo left them.
+        let m2 = PlayedMove::Drop { column: 4, row: 0 };
+        let m3 = PlayedMove::Drop { column: 5, row: 0 };
+        store.add_move("G1", 2, &m2, None).unwrap();
+        store.add_move("G1", 3, &m3, None).unwrap();
+        let later = Clocks {
+            first_ms: 4,
+            second_ms: 3,
+        };
+        assert!(store.take_back("G1", 4, Some(later)).is_err());
+        store.take_back("G1", 1, Some(later)).unwrap();
+        assert_eq!(
+            store.in_progress().unwrap()[0].moves,
+            vec![(m, Some(later))]
+        );
+        store.take_back("G1", 0, Some(c)).unwrap();
+        let g1 = &store.in_progress().unwrap()[0];
+        assert!(g1.moves.is_empty());
+        assert_eq!(g1.clocks, Some(c));
+        store.add_move("G1", 1, &m, Some(c)).unwrap();
         store.create("G2", &settings, Seat::First, &a).unwrap();
         let games = store.in_progress().unwrap();
         assert_eq!(games.len(), 2);

@@ -18,7 +18,7 @@ use gomoku::online::protocol::{
     RuleName, Seat, SeatChoice, ServerMsg, Settings,
 };
 use gomoku::online::server::Config;
-use gomoku::online::store::{MemoryStore, SqliteStore, Store};
+use gomoku::online::store::{Durability, MemoryStore, SqliteStore, Store};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
@@ -343,7 +343,11 @@ async fn a_player_reconnects_with_the_token() {
 #[tokio::test]
 async fn a_restarted_server_resumes_the_game_with_every_acknowledged_move() {
     let dir = temp_dir("restart");
-    let server = server_with(config(), Box::new(SqliteStore::open_dir(&dir).unwrap())).await;
+    let server = server_with(
+        config(),
+        Box::new(SqliteStore::open_dir(&dir, Durability::Process).unwrap()),
+    )
+    .await;
     let (mut a, mut b, code, [token_a, token_b]) = pair(&server, gomoku(RuleName::Freestyle)).await;
     place(&mut a, &mut [&mut b], 7, 7, 1).await;
     place(&mut b, &mut [&mut a], 7, 8, 2).await;
@@ -352,7 +356,11 @@ async fn a_restarted_server_resumes_the_game_with_every_acknowledged_move() {
     assert!(a.next().await.is_none());
     assert!(b.next().await.is_none());
 
-    let server = server_with(config(), Box::new(SqliteStore::open_dir(&dir).unwrap())).await;
+    let server = server_with(
+        config(),
+        Box::new(SqliteStore::open_dir(&dir, Durability::Process).unwrap()),
+    )
+    .await;
     let mut a = Client::ready(&server).await;
     a.send(&ClientMsg::Reconnect {
         code: code.clone(),
@@ -382,7 +390,7 @@ async fn a_restarted_server_resumes_the_game_with_every_acknowledged_move() {
     assert_eq!(a.game_over().await.reason, EndReason::Resignation);
     server.stop().await;
     // The finished record is in the store, with both names.
-    let mut store = SqliteStore::open_dir(&dir).unwrap();
+    let mut store = SqliteStore::open_dir(&dir, Durability::Process).unwrap();
     let record = store.record(&code).unwrap().unwrap();
     assert!(record.contains("PB[Ana]") && record.contains("PW[Bo]") && record.contains("RE[B+R]"));
     assert!(store.in_progress().unwrap().is_empty());

@@ -15,7 +15,7 @@ use gomoku::online::protocol::{
     SeatChoice, ServerMsg,
 };
 use gomoku::online::server::{Config, Server};
-use gomoku::online::store::{MemoryStore, SqliteStore, Store};
+use gomoku::online::store::{Durability, MemoryStore, SqliteStore, Store};
 
 use support::online_client::*;
 
@@ -45,7 +45,11 @@ async fn presence(c: &mut Client) -> (Seat, bool, Option<u64>) {
 }
 
 async fn sqlite_server(config: Config, dir: &std::path::Path) -> Server {
-    server_with(config, Box::new(SqliteStore::open_dir(dir).unwrap())).await
+    server_with(
+        config,
+        Box::new(SqliteStore::open_dir(dir, Durability::Process).unwrap()),
+    )
+    .await
 }
 
 fn abandoned_by(winner: Option<Seat>) -> GameResult {
@@ -145,7 +149,7 @@ async fn claim_win_waits_for_the_grace_then_ends_the_game() {
     let (err, _) = refused(&mut a, ClientMsg::ClaimWin {}).await;
     assert_eq!(err, ErrorCode::GameOver);
     server.stop().await;
-    let mut store = SqliteStore::open_dir(&dir).unwrap();
+    let mut store = SqliteStore::open_dir(&dir, Durability::Process).unwrap();
     let record = store.record(&code).unwrap().unwrap();
     assert!(record.contains("RE[B+F]"), "{record}");
     drop(store);
@@ -183,7 +187,7 @@ async fn abandoned_and_unjoined_games_are_ended_and_forgotten() {
     .await;
     assert_eq!(err, ErrorCode::UnknownGame);
     server.stop().await;
-    let mut store = SqliteStore::open_dir(&dir).unwrap();
+    let mut store = SqliteStore::open_dir(&dir, Durability::Process).unwrap();
     assert!(store.in_progress().unwrap().is_empty());
     let record = store.record(&code).unwrap().unwrap();
     assert!(record.contains("RE[Void]"), "{record}");
@@ -215,7 +219,7 @@ async fn abandoned_and_unjoined_games_are_ended_and_forgotten() {
     let (err, _) = refused(&mut late, ClientMsg::Watch { code: code.clone() }).await;
     assert_eq!(err, ErrorCode::UnknownGame);
     server.stop().await;
-    let mut store = SqliteStore::open_dir(&dir).unwrap();
+    let mut store = SqliteStore::open_dir(&dir, Durability::Process).unwrap();
     assert!(store.in_progress().unwrap().is_empty());
     let record = store.record(&code).unwrap().unwrap();
     assert!(
@@ -436,7 +440,7 @@ async fn undo_requests_are_declined_accepted_and_stored_across_a_restart() {
     b.send(&ClientMsg::Resign {}).await;
     assert_eq!(a.game_over().await.reason, EndReason::Resignation);
     server.stop().await;
-    let mut store = SqliteStore::open_dir(&dir).unwrap();
+    let mut store = SqliteStore::open_dir(&dir, Durability::Process).unwrap();
     let record = store.record(&code).unwrap().unwrap();
     assert!(record.contains("RE[B+R]"), "{record}");
     drop(store);

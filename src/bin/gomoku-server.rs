@@ -5,19 +5,23 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gomoku::online::server::{Config, Server};
-use gomoku::online::store::SqliteStore;
+use gomoku::online::store::{Durability, SqliteStore};
 
-const USAGE: &str = "usage: gomoku-server --data DIR [--listen ADDR] [--per-address N]
+const USAGE: &str = "usage: gomoku-server --data DIR [--listen ADDR] [--per-address N] [--fsync]
 
   --data DIR         folder for games.sqlite3 (created if missing)
   --listen ADDR      address and port to listen on (default 127.0.0.1:7627)
   --per-address N    open connections allowed from one IP address (default 32; behind a
-                     reverse proxy every connection comes from the proxy)";
+                     reverse proxy every connection comes from the proxy)
+  --fsync            wait on the disk for every move, so that a power cut loses none
+                     (without it a move survives the server killed or crashing, and
+                     the server plays many more moves a second)";
 
 struct Args {
     listen: String,
     data: PathBuf,
     config: Config,
+    durability: Durability,
 }
 
 fn parse_args(
@@ -27,6 +31,7 @@ fn parse_args(
     let mut listen = "127.0.0.1:7627".to_string();
     let mut data = None;
     let mut config = Config::default();
+    let mut durability = Durability::Process;
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
         match arg {
@@ -38,6 +43,7 @@ fn parse_args(
                     return Err("--per-address must be at least 1".into());
                 }
             }
+            Long("fsync") => durability = Durability::Power,
             Short('h') | Long("help") => return Ok(None),
             _ => return Err(arg.unexpected()),
         }
@@ -47,6 +53,7 @@ fn parse_args(
         listen,
         data,
         config,
+        durability,
     }))
 }
 
@@ -62,7 +69,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let store = match SqliteStore::open_dir(&args.data) {
+    let store = match SqliteStore::open_dir(&args.data, args.durability) {
         Ok(store) => store,
         Err(e) => {
             eprintln!("gomoku-server: {}: {e}", args.data.display());
@@ -111,11 +118,26 @@ mod tests {
         let args = parse_args(words).unwrap().expect("not --help");
         let state = value("StateDirectory");
         assert_eq!(args.data, PathBuf::from("/var/lib").join(state));
-        assert!(args.listen.parse::<std::net::SocketAddr>().is_ok(), "{}", args.listen);
-        assert!(parse_args(["--data"]).is_err(), "a missing value is an error");
-        assert!(parse_args(["--port", "1"]).is_err(), "an unknown flag is an error");
-        let proxied = parse_args(["--data", "d", "--per-address", "500"]).unwrap().unwrap();
+        assert!(
+            args.listen.parse::<std::net::SocketAddr>().is_ok(),
+            "{}",
+            args.listen
+        );
+        assert!(
+            parse_args(["--data"]).is_err(),
+            "a missing value is an error"
+        );
+        assert!(
+            parse_args(["--port", "1"]).is_err(),
+            "an unknown flag is an error"
+        );
+        let proxied = parse_args(["--data", "d", "--per-address", "500"])
+            .unwrap()
+            .unwrap();
         assert_eq!(proxied.config.max_connections_per_address, 500);
         assert!(parse_args(["--data", "d", "--per-address", "0"]).is_err());
+        assert_eq!(args.durability, Durability::Process);
+        let durable = parse_args(["--data", "d", "--fsync"]).unwrap().unwrap();
+        assert_eq!(durable.durability, Durability::Power);
     }
 }

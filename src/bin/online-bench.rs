@@ -27,7 +27,7 @@ use gomoku::online::protocol::{
     RuleName, SeatChoice, ServerMsg, Settings,
 };
 use gomoku::online::server::{Config, Server};
-use gomoku::online::store::{MemoryStore, SqliteStore, Store};
+use gomoku::online::store::{Durability, MemoryStore, SqliteStore, Store};
 use lexopt::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -41,14 +41,16 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 #[path = "common/cli.rs"]
 mod cli;
 
-const USAGE: &str = "usage: online-bench [--games N] [--moves M] [--seed S] [--store sqlite|memory]
+const USAGE: &str = "usage: online-bench [--games N] [--moves M] [--seed S] [--store KIND]
                     [--game gomoku|connect4] [--time-limit SECONDS] [--timeout SECONDS]
                     [--threads N] [--think-ms MS]
 
   --games N           games played at once, two connections each (default 1000)
   --moves M           moves a game at most, then the side to move resigns (default 40)
   --seed S            seeds every game's moves (default 1)
-  --store KIND        sqlite (in a fresh temporary folder, the default) or memory
+  --store KIND        sqlite (in a fresh temporary folder, the default: a move survives
+                      the process killed), sqlite-fsync (an fsync a move: it survives a
+                      power cut too, as gomoku-server --fsync) or memory
   --game KIND         gomoku (freestyle 15x15, the default) or connect4
   --time-limit SECS   the whole run at most; then it reports what it has (default 300)
   --timeout SECS      any one message at most (default 10)
@@ -73,7 +75,7 @@ const PACE_SHARE: f64 = 0.9;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum StoreKind {
-    Sqlite,
+    Sqlite(Durability),
     Memory,
 }
 
@@ -106,7 +108,7 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
         games: 1000,
         moves: 40,
         seed: 1,
-        store: StoreKind::Sqlite,
+        store: StoreKind::Sqlite(Durability::Process),
         game: GameChoice::Gomoku,
         time_limit: Duration::from_secs(300),
         timeout: Duration::from_secs(10),
@@ -120,9 +122,15 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
             Long("seed") => args.seed = cli::number(p, "--seed")?,
             Long("store") => {
                 args.store = match p.value()?.string()?.as_str() {
-                    "sqlite" => StoreKind::Sqlite,
+                    "sqlite" => StoreKind::Sqlite(Durability::Process),
+                    "sqlite-fsync" => StoreKind::Sqlite(Durability::Power),
                     "memory" => StoreKind::Memory,
-                    v => return Err(format!("--store: '{v}' is not sqlite or memory").into()),
+                    v => {
+                        return Err(format!(
+                            "--store: '{v}' is not sqlite, sqlite-fsync or memory"
+                        )
+                        .into());
+                    }
                 }
             }
             Long("game") => {
@@ -755,14 +763,18 @@ fn main() {
 async fn bench(args: Args) {
     let rss_start = rss_kib();
     let load_start = load_average();
-    let folder = (args.store == StoreKind::Sqlite).then(|| {
+    let folder = matches!(args.store, StoreKind::Sqlite(_)).then(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
         std::env::temp_dir().join(format!("online-bench-{}-{nanos}", std::process::id()))
     });
+    let durability = match args.store {
+        StoreKind::Sqlite(d) => d,
+        StoreKind::Memory => Durability::Process,
+    };
     let store: Box<dyn Store> = match &folder {
-        Some(dir) => match SqliteStore::open_dir(dir) {
+        Some(dir) => match SqliteStore::open_dir(dir, durability) {
             Ok(store) => Box::new(store),
             Err(e) => {
                 eprintln!("online-bench: {}: {e}", dir.display());
@@ -794,6 +806,9 @@ async fn bench(args: Args) {
         "the server listens on loopback only"
     );
     let store_name = match &folder {
+        Some(dir) if durability == Durability::Power => {
+            format!("sqlite, an fsync a move, in {}", dir.display())
+        }
         Some(dir) => format!("sqlite in {}", dir.display()),
         None => "memory".into(),
     };

@@ -17,7 +17,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use super::server::{Config, Server};
-use super::store::SqliteStore;
+use super::store::{Durability, SqliteStore};
 
 /// The port a server listens on when none is given (`gomoku-server`'s default too).
 pub const DEFAULT_PORT: u16 = 7627;
@@ -57,7 +57,10 @@ pub fn parse_address(text: &str) -> Result<(String, String), String> {
     if authority.is_empty() {
         return Err("no server address".into());
     }
-    if authority.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if authority
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control())
+    {
         return Err(format!("'{text}': a server address has no spaces"));
     }
     // An IPv6 literal is written in brackets: [::1]:7627.
@@ -260,7 +263,7 @@ impl EmbeddedServer {
     /// Starts serving on `listen` ("0.0.0.0:7627" for the local network; port 0 picks a
     /// free one) with its store in `data_dir`. Returns once it listens, or why it cannot.
     pub fn start(listen: &str, data_dir: &Path) -> io::Result<EmbeddedServer> {
-        let store = SqliteStore::open_dir(data_dir)
+        let store = SqliteStore::open_dir(data_dir, Durability::Process)
             .map_err(|e| io::Error::other(format!("{}: {e}", data_dir.display())))?;
         let listen = listen.to_string();
         let (ready, started) = mpsc::channel();
@@ -343,8 +346,7 @@ pub fn lan_addresses() -> Vec<IpAddr> {
             if !addr.is_null() && i32::from((*addr).sa_family) == libc::AF_INET {
                 let v4 = &*(addr as *const libc::sockaddr_in);
                 let ip = std::net::Ipv4Addr::from(u32::from_be(v4.sin_addr.s_addr));
-                if !ip.is_loopback() && !ip.is_unspecified() && !found.contains(&IpAddr::V4(ip))
-                {
+                if !ip.is_loopback() && !ip.is_unspecified() && !found.contains(&IpAddr::V4(ip)) {
                     found.push(IpAddr::V4(ip));
                 }
             }
@@ -421,7 +423,13 @@ mod tests {
             code: code.clone(),
             name: "Ben".into(),
         });
-        assert!(matches!(next(&guest), ServerMsg::Welcome { role: Role::Second, .. }));
+        assert!(matches!(
+            next(&guest),
+            ServerMsg::Welcome {
+                role: Role::Second,
+                ..
+            }
+        ));
         let ServerMsg::State(state) = next(&guest) else {
             panic!("no state");
         };

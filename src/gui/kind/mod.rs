@@ -11,7 +11,8 @@
 //!   [`GameKind`] is a handle to one; [`Games`] lists the registered ones (`gui::games`).
 //! - Optional capabilities, each a trait returned by a `GameDef` method that gives `None` by
 //!   default: [`GameFiles`] (its own file formats; without it the plain RON files),
-//!   [`GameEngines`] (Gomocup-protocol engines play it), [`GamePuzzles`] (its puzzles).
+//!   [`GameEngines`] (Gomocup-protocol engines play it), [`GamePuzzles`] (its puzzles),
+//!   [`GameOnline`] (the online server plays it).
 //!
 //! A game lives in its own folder (`kind/<game>/` here, `board/<game>/` for its board) and is
 //! registered by one line in `gui/games.rs`. No Bevy systems here: plain values over
@@ -21,6 +22,7 @@ pub mod connect4;
 pub mod external;
 pub mod files;
 pub mod gomoku;
+pub mod online;
 mod opening;
 mod plain;
 pub mod puzzles;
@@ -39,6 +41,7 @@ use super::persist::{EngineEntry, SetupChoice};
 use crate::engine::review::Outlook;
 pub use external::{EngineSeat, GameEngines};
 pub use files::{Recorded, Saved};
+pub use online::GameOnline;
 pub use plain::{Files, GameFiles, PlainFiles};
 pub use puzzles::{AnyPuzzle, GamePuzzles, PuzzleBook};
 
@@ -291,6 +294,12 @@ pub trait GameDef: Send + Sync + 'static {
     /// by what is played instead).
     fn effective_options(&self, options: &Options) -> Options {
         options.clone()
+    }
+
+    /// Online play through the server, an optional capability (none by default): the
+    /// game's setup and moves in the protocol's words.
+    fn online(&self) -> Option<&dyn GameOnline> {
+        None
     }
 
     /// The game's puzzles, an optional capability (none by default).

@@ -3,6 +3,7 @@
 //! (setup row: the board; files in [`files`]).
 
 pub mod files;
+mod online;
 
 use std::hash::{Hash, Hasher};
 use std::path::Path;
@@ -400,6 +401,10 @@ impl GameDef for ConnectFour {
     }
 
     fn files(&self) -> Option<&dyn GameFiles> {
+        Some(self)
+    }
+
+    fn online(&self) -> Option<&dyn super::GameOnline> {
         Some(self)
     }
 }

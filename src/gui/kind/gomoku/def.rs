@@ -12,8 +12,8 @@ use crate::engine::gomoku::ai::Level;
 use crate::engine::gomoku::opening::OpeningRule;
 use crate::engine::gomoku::{Game, Rule};
 use crate::gui::kind::{
-    AnyGame, AnyLevel, Choice, GameDef, GameEngines, GameFiles, GameKind, OpeningPhase, Options,
-    PuzzleBook, RecordEnd, Recorded, Saved, SetupRow,
+    AnyGame, AnyLevel, Choice, GameDef, GameEngines, GameFiles, GameKind, GameOnline, OpeningPhase,
+    Options, PuzzleBook, RecordEnd, Recorded, Saved, SetupRow,
 };
 use crate::gui::msg::Msg;
 use crate::gui::persist::{self, Loaded, Notices};
@@ -44,6 +44,10 @@ impl GameDef for Gomoku {
     }
 
     fn engines(&self) -> Option<&dyn GameEngines> {
+        Some(self)
+    }
+
+    fn online(&self) -> Option<&dyn GameOnline> {
         Some(self)
     }
 

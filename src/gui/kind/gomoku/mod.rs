@@ -10,6 +10,7 @@
 mod def;
 pub mod external;
 pub mod files;
+mod online;
 pub mod opening;
 mod puzzles;
 mod rules_impl;

@@ -6,6 +6,7 @@
 //! - [`game`]: one game's rules, turns and clocks
 //! - [`store`]: where games are kept (SQLite, or memory for tests)
 //! - [`hub`]: the games in play, their seats, tokens and watchers
+//! - [`offers`]: what a player asked and the other has not answered yet
 //! - [`requests`]: a claimed win over a gone opponent, draw offers, undo requests
 //! - [`sweep`]: the end of games nobody plays any more
 //! - [`server`]: the WebSocket server over them
@@ -14,6 +15,7 @@
 pub mod client;
 pub mod game;
 mod hub;
+mod offers;
 pub mod protocol;
 mod requests;
 pub mod server;

@@ -5,54 +5,8 @@
 use std::time::{Duration, Instant};
 
 use super::hub::{Hub, Live, Seating, internal};
+use super::offers::{Ask, Offers};
 use super::protocol::{EndReason, ErrorCode, ProtoError, Seat, ServerMsg};
-
-/// What a player asks (the client messages of the same names).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(super) enum Ask {
-    ClaimWin,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    RequestUndo,
-    AcceptUndo,
-    DeclineUndo,
-}
-
-impl Ask {
-    fn name(self) -> &'static str {
-        match self {
-            Ask::ClaimWin => "claim_win",
-            Ask::OfferDraw => "offer_draw",
-            Ask::AcceptDraw => "accept_draw",
-            Ask::DeclineDraw => "decline_draw",
-            Ask::RequestUndo => "request_undo",
-            Ask::AcceptUndo => "accept_undo",
-            Ask::DeclineUndo => "decline_undo",
-        }
-    }
-}
-
-/// Offers waiting for the other player's answer. Kept in memory only: a restart drops them
-/// (the players may ask again).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct Offers {
-    /// Who offers a draw.
-    pub(super) draw: Option<Seat>,
-    /// Who asks for an undo, and of how many moves.
-    pub(super) undo: Option<(Seat, u32)>,
-}
-
-impl Offers {
-    /// A move by `mover` was played: an undo request would now take back other moves, and
-    /// a draw offer answered with a move instead of a word is declined.
-    pub(super) fn after_move(&mut self, mover: Seat) {
-        self.undo = None;
-        if self.draw == Some(mover.other()) {
-            self.draw = None;
-        }
-    }
-}
 
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)

@@ -227,6 +227,15 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 ";
 
+/// The moves stored for the game `code`.
+fn move_count(tx: &rusqlite::Transaction, code: &str) -> StoreResult<i64> {
+    Ok(
+        tx.query_row("SELECT COUNT(*) FROM moves WHERE code = ?1", [code], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
 fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -313,10 +322,7 @@ impl Store for SqliteStore {
         let clocks = clocks.map(|c| serde_json::to_string(&c)).transpose()?;
         let tx = self.conn.transaction()?;
         // Moves are numbered without gaps: a skipped number would replay the wrong game.
-        let before: i64 =
-            tx.query_row("SELECT COUNT(*) FROM moves WHERE code = ?1", [code], |r| {
-                r.get(0)
-            })?;
+        let before = move_count(&tx, code)?;
         if before + 1 != i64::from(ply) {
             return Err(StoreError(format!("{code}: move {ply} out of order")));
         }
@@ -337,10 +343,7 @@ impl Store for SqliteStore {
         let clocks = clocks.map(|c| serde_json::to_string(&c)).transpose()?;
         // One transaction: a crash leaves the moves either all there or all taken back.
         let tx = self.conn.transaction()?;
-        let count: i64 =
-            tx.query_row("SELECT COUNT(*) FROM moves WHERE code = ?1", [code], |r| {
-                r.get(0)
-            })?;
+        let count = move_count(&tx, code)?;
         if i64::from(moves_left) > count {
             return Err(StoreError(format!(
                 "{code}: take back to move {moves_left} of {count}"

@@ -409,18 +409,11 @@ impl GameDef for ConnectFour {
     }
 }
 
-/// Connect Four keeps its older file names and its `.c4` records.
+/// Connect Four keeps its `.c4` records and its older autosave and statistics formats (its
+/// file names are the defaults' for its id: `connect4-autosave.ron`, `connect4-stats.ron`).
 impl GameFiles for ConnectFour {
     fn kind(&self) -> GameKind {
         kind()
-    }
-
-    fn autosave_name(&self) -> String {
-        "connect4-autosave.ron".into()
-    }
-
-    fn stats_name(&self) -> String {
-        "connect4-stats.ron".into()
     }
 
     fn load_autosave(&self, path: &Path, notices: &mut Notices) -> Option<Result<Saved, Msg>> {

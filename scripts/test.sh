@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: formatting, the engine alone (no Bevy), the player's build, everything
-# with the game (clippy's lints, -D warnings, on each of those builds), then the Debian
+# Runs every test: formatting, the engine alone (no Bevy) and the player's build linted,
+# everything with the game (clippy's lints, -D warnings, on each of those builds), then the Debian
 # package built from that build, and the game extracted from it under a virtual display as a
 # smoke test. Installs missing system packages first.
 set -euo pipefail
@@ -29,13 +29,18 @@ lint() {
 }
 command -v clippy-driver >/dev/null || { echo "test.sh: clippy-driver not found (rustup component add clippy)" >&2; exit 1; }
 
-# The tests cover the developers' tools too (feature `tools`).
-echo "== the engine without Bevy: lints and tests (cargo test --no-default-features --features tools)"
-lint cargo test --no-default-features --features tools
+# The two builds before the last only lint and show that they build: this package's own
+# crates go unoptimised there (its dependencies, Bevy included, keep the dev profile, so they
+# are built once for all three). The engine's tests run once, in the last build, which has
+# them all with the tools and the game.
+quick=(--config profile.dev.package.gomoku.opt-level=0 --config profile.dev.package.gomoku.codegen-units=16)
+
+echo "== the engine without Bevy: lints (cargo build --no-default-features --features tools --all-targets)"
+lint cargo build "${quick[@]}" --no-default-features --features tools --all-targets
 
 echo "== the game as a player builds it (cargo build --bins, no tools): lints"
 # What scripts/play.sh builds; its dependencies are the ones the next step uses.
-lint cargo build --bins
+lint cargo build "${quick[@]}" --bins
 
 echo "== everything with the game: lints and tests (cargo test --features tools)"
 lint cargo test --features tools

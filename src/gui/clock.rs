@@ -266,6 +266,18 @@ impl GameClock {
         self.ply = moves.len();
     }
 
+    /// Both players' time as another clock counts it (an online game's server, which keeps
+    /// the time; this one only shows it), running from `now` if it runs.
+    pub fn set_left(&mut self, left: [Duration; 2], now: Instant) {
+        self.left = left;
+        if self.running_since.is_some() {
+            self.running_since = Some(now);
+        }
+        if let Some(after) = self.after.last_mut() {
+            *after = left;
+        }
+    }
+
     /// Takes `moves` as played before the clock started (a tournament opening's stones):
     /// they took no time and earn no increment; the clock starts from the position after
     /// them.

@@ -28,6 +28,9 @@ pub enum Screen {
     MatchSetup,
     /// An engine match being played and watched.
     Match,
+    /// Play online: host, join or watch a game over the network, and wait for the other
+    /// player.
+    Online,
 }
 
 impl Screen {
@@ -71,6 +74,31 @@ pub enum Action {
     Analysis(AnalysisAction),
     Puzzle(PuzzleAction),
     Match(MatchAction),
+    Online(OnlineAction),
+}
+
+/// A text field of Play online.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineField {
+    Name,
+    Server,
+    Code,
+}
+
+/// Play online: host, join or watch a game (the host's game is chosen with the setup rows'
+/// `SetupAction`s).
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineAction {
+    /// The keys go to this field.
+    Focus(OnlineField),
+    /// Hosts the game on this computer's own server, for the local network.
+    HostHere,
+    /// Hosts the game on the server typed.
+    HostOnServer,
+    /// Takes the free seat of the game with the typed code.
+    Join,
+    /// Follows the game with the typed code.
+    Watch,
 }
 
 /// An engine match while it is watched.
@@ -128,6 +156,8 @@ pub enum TitleAction {
     Puzzles,
     /// Two players (levels or engines) play each other.
     EngineMatch,
+    /// Host, join or watch a game over the network.
+    PlayOnline,
     Settings,
     Quit,
 }
@@ -174,6 +204,12 @@ pub enum PlayAction {
     Look(usize),
     /// The button with this index of a tournament opening's choice step ("Play Black").
     OpeningChoice(usize),
+    /// Online: offers the other player a draw.
+    OfferDraw,
+    /// Online: accepts (true) or declines the other player's draw offer or undo request.
+    Answer(bool),
+    /// Online: the win, once the other player has been gone for the reconnect grace.
+    ClaimWin,
 }
 
 #[derive(Clone, Debug, PartialEq)]

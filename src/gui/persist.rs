@@ -216,6 +216,16 @@ pub struct Settings {
     pub language: Option<String>,
     /// External (Gomocup protocol) engines the player added, in the order added.
     pub engines: Vec<EngineEntry>,
+    /// Play online: the name and the server last used.
+    pub online: OnlineChoice,
+}
+
+/// What Play online remembers: the name shown to the other player and the server typed.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[serde(default)]
+pub struct OnlineChoice {
+    pub name: String,
+    pub server: String,
 }
 
 /// An external engine in Settings: its file, the name it gave, what it accepted when it was
@@ -333,6 +343,7 @@ impl Default for Settings {
             reduced_motion: false,
             language: None,
             engines: Vec::new(),
+            online: OnlineChoice::default(),
         }
     }
 }

@@ -199,6 +199,13 @@ async fn run(
     loop {
         tokio::select! {
             _ = &mut stopped => {
+                // What the game queued before it let go (a resignation as it leaves) is
+                // sent first.
+                while let Ok(msg) = queue.try_recv() {
+                    if ws.send(text(&msg)).await.is_err() {
+                        break;
+                    }
+                }
                 let _ = ws.close(None).await;
                 return "closed by the game".into();
             }

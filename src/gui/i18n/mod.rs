@@ -71,6 +71,8 @@ macro_rules! catalog {
             include_str!(concat!("../../../assets/locales/", $id, "/review.ftl")),
             "\n",
             include_str!(concat!("../../../assets/locales/", $id, "/puzzles.ftl")),
+            "\n",
+            include_str!(concat!("../../../assets/locales/", $id, "/online.ftl")),
         )
     };
 }

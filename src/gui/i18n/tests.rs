@@ -359,7 +359,8 @@ const KEPT_NAMES: &[&str] = &[
 
 /// Words a language writes as English does because they are its own words too (language,
 /// word in lower case): not English left untranslated.
-const SHARED_WORDS: &[(&str, &str)] = &[("cs", "expert"), ("vi", "menu")];
+// ("server" is the Czech word for a server too.)
+const SHARED_WORDS: &[(&str, &str)] = &[("cs", "expert"), ("cs", "server"), ("vi", "menu")];
 
 /// Numbers that reach every plural form of the game's languages: 0 (Russian "many", Czech
 /// "other"), 1 ("one"), 2 and 3 (Russian and Czech "few"), 5, 21 (Russian "one" again) and

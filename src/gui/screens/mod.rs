@@ -10,6 +10,8 @@ pub mod layout;
 pub mod load;
 pub mod match_setup;
 pub mod move_list;
+pub mod online;
+pub mod online_panel;
 pub mod playing;
 pub mod puzzles;
 pub mod replace_dialog;
@@ -53,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
         analysis::plugin,
         puzzles::plugin,
         clocks::plugin,
-        engine_match::plugin,
+        (engine_match::plugin, online::plugin, online_panel::plugin),
     ))
     .init_resource::<PageScroll>()
     .add_systems(PostUpdate, paint_piece_icons)

@@ -15,7 +15,7 @@ use crate::gui::flow::{Action, DIGIT_KEYS, PlayAction, Screen, ctrl};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::{AnyGame, Side};
 use crate::gui::persist::Settings;
-use crate::gui::session::{Session, SessionSystems};
+use crate::gui::session::{OnlineLink, Session, SessionSystems};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, spawn_button, text};
 
@@ -48,9 +48,19 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Menu leaves the game for the title screen (the session stops its searches).
-fn on_menu(action: On<Action>, screen: Res<State<Screen>>, mut next: ResMut<NextState<Screen>>) {
-    if matches!(*action, Action::Play(PlayAction::Menu)) && *screen.get() == Screen::Playing {
+/// Menu leaves the game for the title screen (the session stops its searches); an online
+/// game still being played asks first, as leaving it loses it.
+fn on_menu(
+    action: On<Action>,
+    screen: Res<State<Screen>>,
+    mut session: ResMut<Session>,
+    link: Res<OnlineLink>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if matches!(*action, Action::Play(PlayAction::Menu))
+        && *screen.get() == Screen::Playing
+        && session.may_leave_online(&link)
+    {
         next.set(Screen::Title);
     }
 }
@@ -117,6 +127,7 @@ fn spawn_playing(mut commands: Commands, session: Res<Session>, i18n: Res<I18n>)
             },
         ));
         p.spawn((OpeningText, text("", 14.0, palette::TEXT_DIM)));
+        super::online_panel::spawn_buttons(p);
         move_list::spawn(p, 2);
         // (label, shortcut, action): a named key's name from the catalog, a letter as it is.
         let buttons: Vec<(String, String, Action)> = [
@@ -231,6 +242,10 @@ fn update_panel(
         set_text(&mut t, moves.clone());
     }
     let info = match (&session.last_search, session.ai_level()) {
+        _ if session.online.is_some() => session.online.as_ref().map_or_else(String::new, |o| {
+            let [code, line] = o.describe(std::time::Instant::now());
+            format!("{}\n{}", i18n.msg(&code), i18n.msg(&line))
+        }),
         (Some(s), _) => i18n.msg(&s.describe()),
         (None, Some(_)) if session.engine.is_some() => session
             .engine
@@ -297,6 +312,13 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
                 _ => Msg::key("play-turn-ai-thinking").with("level", level()),
             },
             _ => Msg::key("play-turn-ai").with("level", level()),
+        };
+    }
+    if let Some(online) = &session.online {
+        let to_move = session.game.to_move();
+        return match online.seat {
+            Some(seat) if seat == to_move => Msg::key("play-turn-you"),
+            _ => Msg::key("play-turn-online").with("name", online.names[to_move.index()].clone()),
         };
     }
     if session.ai_level().is_some() {

@@ -184,6 +184,8 @@ fn on_action(
             }
             next.set(Screen::Replay);
         }
+        // Online, a rematch is a new game to host (or join) on Play online.
+        ResultAction::Rematch if session.online.is_some() => next.set(Screen::Online),
         ResultAction::Rematch => {
             worker.cancel();
             *session = session.rematch();

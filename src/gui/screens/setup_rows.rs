@@ -21,13 +21,20 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            mark_selected,
-            describe_choices,
-            describe_clock,
-            shortcuts,
-            show_more_below,
-        )
-            .run_if(in_state(Screen::Setup).or_else(in_state(Screen::MatchSetup))),
+            (
+                mark_selected,
+                describe_choices,
+                describe_clock,
+                show_more_below,
+            )
+                .run_if(
+                    in_state(Screen::Setup)
+                        .or_else(in_state(Screen::MatchSetup))
+                        .or_else(in_state(Screen::Online)),
+                ),
+            // Play online's keys may go to its text fields: it has its own.
+            shortcuts.run_if(in_state(Screen::Setup).or_else(in_state(Screen::MatchSetup))),
+        ),
     );
 }
 

@@ -50,7 +50,7 @@ fn spawn_title(
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 justify_content: JustifyContent::Center,
-                row_gap: px(10),
+                row_gap: px(8),
                 ..default()
             })
             .with_children(|col| {
@@ -65,7 +65,7 @@ fn spawn_title(
                 ));
                 let node = || Node {
                     width: px(300),
-                    height: px(46),
+                    height: px(42),
                     ..default()
                 };
                 let buttons = [
@@ -76,6 +76,7 @@ fn spawn_title(
                     ("menu-analysis", "A", TitleAction::Analysis, true),
                     ("menu-puzzles", "P", TitleAction::Puzzles, true),
                     ("menu-engine-match", "M", TitleAction::EngineMatch, true),
+                    ("menu-online", "O", TitleAction::PlayOnline, true),
                     ("menu-settings", "S", TitleAction::Settings, true),
                     ("menu-quit", "Q", TitleAction::Quit, true),
                 ];
@@ -134,6 +135,7 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
         (KeyCode::KeyA, TitleAction::Analysis),
         (KeyCode::KeyP, TitleAction::Puzzles),
         (KeyCode::KeyM, TitleAction::EngineMatch),
+        (KeyCode::KeyO, TitleAction::PlayOnline),
         (KeyCode::KeyS, TitleAction::Settings),
         (KeyCode::KeyQ, TitleAction::Quit),
     ];
@@ -207,6 +209,7 @@ fn on_action(
         TitleAction::Analysis => next.set(Screen::Analysis),
         TitleAction::Puzzles => next.set(Screen::Puzzles),
         TitleAction::EngineMatch => next.set(Screen::MatchSetup),
+        TitleAction::PlayOnline => next.set(Screen::Online),
         TitleAction::Settings => next.set(Screen::Settings),
         TitleAction::Quit => {
             exit.write(AppExit::Success);

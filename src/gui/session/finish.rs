@@ -28,8 +28,9 @@ pub(super) fn settle(
         session.game.redo_len(),
         actions,
     );
-    if *last_saved == Some(key) || session.autoplay.is_some() {
-        // An engine match's games are not the person's to continue.
+    if *last_saved == Some(key) || session.autoplay.is_some() || session.online.is_some() {
+        // An engine match's games are not the person's to continue, and an online game
+        // is the server's to keep (it would replace the player's own unfinished game).
         return;
     }
     *last_saved = Some(key);
@@ -75,6 +76,7 @@ fn record_comment(session: &Session) -> Option<String> {
 pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: &mut Stats) {
     let who = match (&session.opponent, &session.engine) {
         _ if session.autoplay.is_some() => "match".into(),
+        _ if session.online.is_some() => "online".into(),
         (Opponent::Ai(_), Some(_)) => "engine".into(),
         (Opponent::Ai(level), None) => level.name().to_ascii_lowercase(),
         (Opponent::Person, _) => "two-players".into(),
@@ -114,11 +116,12 @@ pub(super) fn finish(session: &mut Session, end: GameEnd, paths: &Paths, stats: 
     // The record against each level counts games against that level only.
     if session.engine.is_none()
         && session.autoplay.is_none()
+        && session.online.is_none()
         && let Err(e) = stats.count(paths, kind, session.ai_level(), person)
     {
         warn!("could not save statistics: {e}");
     }
-    if session.autoplay.is_none() {
+    if session.autoplay.is_none() && session.online.is_none() {
         files::remove_autosave(paths, kind);
     }
     let sound = match (person, end.winner()) {

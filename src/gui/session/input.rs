@@ -11,6 +11,7 @@ pub(super) fn on_play_action(
     mut worker: ResMut<AiWorker>,
     mut opening_worker: ResMut<OpeningWorker>,
     backend: Res<AiBackend>,
+    link: Res<OnlineLink>,
     mut sfx: MessageWriter<Sfx>,
 ) {
     let Action::Play(action) = &*action else {
@@ -28,6 +29,15 @@ pub(super) fn on_play_action(
     if !matches!(action, PlayAction::Look(_)) {
         // Any other action is about the game as it stands.
         session.looking = None;
+    }
+    if session.online.is_some() {
+        // Online, the game's actions go to the server; the board changes when it relays them.
+        match *action {
+            PlayAction::Look(n) => session.look(n),
+            PlayAction::Menu => {}
+            _ => online::act_online(session, &link, action, confirmed, &mut sfx),
+        }
+        return;
     }
     match *action {
         PlayAction::Look(n) => session.look(n),
@@ -131,6 +141,8 @@ pub(super) fn on_play_action(
             worker.cancel();
             opening_worker.cancel();
         }
+        // Online only.
+        PlayAction::OfferDraw | PlayAction::Answer(_) | PlayAction::ClaimWin => {}
     }
 }
 

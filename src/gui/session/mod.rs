@@ -29,6 +29,7 @@ use crate::engine::review::Outlook;
 mod finish;
 mod input;
 mod matches;
+mod online;
 mod opening;
 mod players;
 mod turns;
@@ -37,6 +38,7 @@ use finish::settle;
 use input::on_play_action;
 pub use input::resign_confirmed;
 pub use matches::{EngineMatch, MatchGame, MatchPlayer, MatchRun, effective_players};
+pub use online::{Intent, LinkState, Lobby, OnlineLink, OnlineSeat};
 pub use opening::OpeningWorker;
 use opening::opening_action;
 use turns::{
@@ -47,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
     let idle = Session::idle(app.world().resource::<Games>());
     app.insert_resource(idle)
         .init_resource::<OpeningWorker>()
+        .init_resource::<OnlineLink>()
         .add_systems(Last, super::job::cancel_on_exit::<OpeningWorker>)
         .add_systems(
             OnExit(Screen::Playing),
@@ -57,6 +60,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                // The server's news first: the other player's move is this frame's.
+                online::poll_online,
                 // Answers first: a search must not start for a turn whose answer is in.
                 apply_ai_moves,
                 apply_hints,
@@ -206,6 +211,8 @@ pub struct Session {
     pub opening_played: Option<Box<dyn OpeningPhase>>,
     /// The setup options the opening came from (a rematch plays it again).
     pub opening_options: Option<Options>,
+    /// An online game's seat here (the other player is at another computer).
+    pub online: Option<OnlineSeat>,
 }
 
 impl Session {
@@ -246,6 +253,7 @@ impl Session {
             opening_stones: 0,
             opening_played: None,
             opening_options: None,
+            online: None,
         }
     }
 
@@ -325,6 +333,8 @@ impl Session {
             return Some(GameEnd::Time { loser });
         }
         match self.game.standing() {
+            // An agreed draw, or a game the server ended with nobody left to play it.
+            Standing::Ongoing if self.online_over() => Some(GameEnd::Draw),
             Standing::Ongoing => None,
             Standing::Won { winner, line } => Some(GameEnd::Line { winner, line }),
             Standing::Draw => Some(GameEnd::Draw),
@@ -337,6 +347,7 @@ impl Session {
             && self.forfeited.is_none()
             && self.flagged.is_none()
             && !self.game.is_over()
+            && !self.online_over()
     }
 
     pub fn is_ai_turn(&self) -> bool {
@@ -351,7 +362,7 @@ impl Session {
     }
 
     pub fn is_person_turn(&self) -> bool {
-        self.is_ongoing() && !self.is_ai_turn()
+        self.is_ongoing() && !self.is_ai_turn() && !self.is_remote_turn()
     }
 
     /// Takes back moves for the person: against the AI back to the person's previous turn

@@ -53,6 +53,13 @@ impl Session {
     /// A player's name, the same in play, on the result screen and (in English) in the
     /// record and so in the replay: "You", "Club (AI)", or between two people "Player 1".
     pub fn player_name(&self, side: Side) -> Msg {
+        if let Some(online) = &self.online {
+            let name = online.names[side.index()].clone();
+            return match online.seat {
+                Some(seat) if seat == side => Msg::key("player-online-you").with("name", name),
+                _ => Msg::verbatim(name),
+            };
+        }
         if let Some(player) = self.autoplay.as_ref().filter(|_| side == self.human) {
             return player.name();
         }
@@ -86,6 +93,14 @@ impl Session {
         if self.autoplay.is_some() {
             return None;
         }
+        if let Some(online) = &self.online {
+            let seat = online.seat?;
+            return Some(match end.winner() {
+                None => Verdict::Draw,
+                Some(w) if w == seat => Verdict::Win,
+                Some(_) => Verdict::Loss,
+            });
+        }
         self.ai_level()?;
         Some(match end.winner() {
             None => Verdict::Draw,
@@ -106,6 +121,10 @@ impl Session {
 
     /// The names as the record keeps them: in English, whatever the player reads.
     pub fn record_names(&self) -> [String; 2] {
+        // Online, the names the players gave (`PB`, `PW`), on both computers alike.
+        if let Some(online) = &self.online {
+            return online.names.clone();
+        }
         [
             self.player_name(Side::First).english(),
             self.player_name(Side::Second).english(),

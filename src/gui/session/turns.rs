@@ -61,6 +61,7 @@ pub(super) fn run_clock(
             // the title) keeps the time spent since the last move spent.
             let kind = session.game.kind();
             if session.autoplay.is_none()
+                && session.online.is_none()
                 && files::autosave_file(&paths, kind).is_file()
                 && let Err(e) = files::write_clock(&paths, kind, Some(clock))
             {
@@ -70,7 +71,11 @@ pub(super) fn run_clock(
         return;
     }
     clock.start(now);
-    let fell = if machine {
+    // Online, the server's clock decides (its `game_over` says who lost on time).
+    let online = session.online.is_some();
+    let fell = if online {
+        false
+    } else if machine {
         clock.machine_flag_fell(to_move.index(), thinking, MACHINE_TOLERANCE, now)
     } else {
         clock.flag_fell(to_move.index(), now)

@@ -57,7 +57,7 @@ fn sized_app(width: u32, height: u32) -> TestApp {
     TestApp {
         app,
         home,
-        _serial: serial,
+        _serial: Some(serial),
     }
 }
 

@@ -14,6 +14,7 @@ mod gomoku;
 mod i18n;
 mod layout;
 mod matches;
+mod online;
 mod opening;
 mod puzzles;
 mod puzzles_i18n;
@@ -49,7 +50,9 @@ static SERIAL: Mutex<()> = Mutex::new(());
 pub struct TestApp {
     pub app: App,
     home: PathBuf,
-    _serial: MutexGuard<'static, ()>,
+    /// `None` for a second app in the same test (online play), which the first one's
+    /// guard already covers.
+    _serial: Option<MutexGuard<'static, ()>>,
 }
 
 impl Drop for TestApp {
@@ -83,6 +86,17 @@ impl TestApp {
     /// An app on an existing home folder (a restart), optionally with a scripted AI.
     pub fn at(home: PathBuf, backend: Option<AiBackend>) -> TestApp {
         let serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+        let mut app = TestApp::unguarded(home, backend);
+        app._serial = Some(serial);
+        app
+    }
+
+    /// Another app beside one the test already has (the other player of an online game).
+    pub fn partner() -> TestApp {
+        TestApp::unguarded(fresh_home(), None)
+    }
+
+    fn unguarded(home: PathBuf, backend: Option<AiBackend>) -> TestApp {
         let mut app = headless_app_with(&home, test_games());
         if let Some(b) = backend {
             app.insert_resource(b);
@@ -99,7 +113,7 @@ impl TestApp {
         TestApp {
             app,
             home,
-            _serial: serial,
+            _serial: None,
         }
     }
 

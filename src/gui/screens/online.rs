@@ -324,11 +324,8 @@ fn on_setup_action(
     let kind = games.chosen(&settings.setup);
     let setup = &mut settings.setup;
     match action {
-        SetupAction::Game(id) => {
-            if choose_game(setup, &games, id) {
-                next.set(Screen::Online);
-            }
-        }
+        // Enter again: the rows differ per game.
+        SetupAction::Game(id) if choose_game(setup, &games, id) => next.set(Screen::Online),
         SetupAction::Choose(key, value) => choose_option(setup, kind, key, *value),
         SetupAction::Colour(c) => setup.colour = *c,
         SetupAction::Clock(c) => setup.clock = *c,

@@ -1,0 +1,233 @@
+//! An online game's other side (issue 60): the connection to the server
+//! ([`OnlineLink`], a socket on its own thread whose events are polled here, so no frame
+//! waits on the network), the lobby before the game (host, join, watch), and the game's
+//! remote seat ([`OnlineSeat`]): moves go to the server and are put on the board when it
+//! relays them, the server's clocks and results are the game's, a dropped connection comes
+//! back with the seat's token, and offers and requests wait for the other player's answer.
+
+//!
+//! `link.rs` holds the connection and the lobby, `events.rs` reads what the server sends;
+//! here are the seat, its questions to the session, and the player's actions sent.
+
+use super::*;
+use crate::online::protocol::{ClientMsg, Clocks, GameResult, Seat};
+
+mod events;
+mod link;
+
+pub(super) use events::poll_online;
+pub use link::{Intent, Lobby, OnlineLink};
+
+/// How the connection to the server stands during a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkState {
+    Open,
+    /// The connection dropped: attempts made so far, and when the next one is due.
+    Reconnecting {
+        attempts: u32,
+        next: Instant,
+    },
+    /// Given up: why, as the client said it.
+    Lost(String),
+}
+
+/// An online game's seat at this computer: the player's, or none for a watcher.
+#[derive(Clone, Debug)]
+pub struct OnlineSeat {
+    pub code: String,
+    /// The side this computer plays; `None` while watching.
+    pub seat: Option<Side>,
+    pub names: [String; 2],
+    pub connected: [bool; 2],
+    pub link: LinkState,
+    /// A move was sent and the server has not relayed it yet.
+    pub sent: bool,
+    /// The other player's connection closed: when the win may be claimed.
+    pub away: Option<(Side, Instant)>,
+    /// Who offered a draw that is still open.
+    pub draw_offer: Option<Side>,
+    /// Who asked to take back a move, not yet answered.
+    pub undo_request: Option<Side>,
+    /// The server's result, once the game is over.
+    pub result: Option<GameResult>,
+    /// Menu was pressed once in a game still on: the next Menu resigns and leaves.
+    pub leave_armed: bool,
+}
+
+impl OnlineSeat {
+    fn name(&self, side: Side) -> String {
+        self.names[side.index()].clone()
+    }
+
+    /// The other player's side (the second for a watcher, who has none of their own).
+    fn other(&self) -> Side {
+        self.seat.map_or(Side::Second, Side::other)
+    }
+
+    /// The panel's lines about the game and the connection: its code, then how the
+    /// connection and the other player stand.
+    pub fn describe(&self, now: Instant) -> [Msg; 2] {
+        let code = Msg::key("online-panel-code").with("code", self.code.clone());
+        let line = match &self.link {
+            LinkState::Lost(why) => Msg::key("online-panel-lost").with("why", why.clone()),
+            LinkState::Reconnecting { attempts, .. } => {
+                Msg::key("online-panel-reconnecting").with("attempt", *attempts)
+            }
+            LinkState::Open => match self.away {
+                Some((side, at)) if at > now => Msg::key("online-panel-away")
+                    .with("name", self.name(side))
+                    .with("seconds", at.saturating_duration_since(now).as_secs() + 1),
+                Some((side, _)) => {
+                    Msg::key("online-panel-away-claim").with("name", self.name(side))
+                }
+                None if self.seat.is_none() => Msg::key("online-panel-watching"),
+                None => Msg::key("online-panel-connected").with("name", self.name(self.other())),
+            },
+        };
+        [code, line]
+    }
+
+    /// Whether the other player may now be claimed to have left.
+    pub fn may_claim(&self, now: Instant) -> bool {
+        self.seat.is_some()
+            && self.link == LinkState::Open
+            && self
+                .away
+                .is_some_and(|(side, at)| Some(side) != self.seat && at <= now)
+    }
+}
+
+fn side(seat: Seat) -> Side {
+    match seat {
+        Seat::First => Side::First,
+        Seat::Second => Side::Second,
+    }
+}
+
+fn duration_pair(clocks: &Clocks) -> [Duration; 2] {
+    [
+        Duration::from_millis(clocks.first_ms),
+        Duration::from_millis(clocks.second_ms),
+    ]
+}
+
+impl Session {
+    /// Whether the side to move is played elsewhere (the other player online, or both
+    /// while watching).
+    pub fn is_remote_turn(&self) -> bool {
+        self.online
+            .as_ref()
+            .is_some_and(|o| o.seat != Some(self.game.to_move()))
+    }
+
+    /// Whether the server has ended this online game.
+    pub fn online_over(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.result.is_some())
+    }
+
+    /// Menu in an online game still being played: the first press asks, the second resigns
+    /// the game and leaves. Returns whether to leave now.
+    pub fn may_leave_online(&mut self, link: &OnlineLink) -> bool {
+        let playing = self.is_ongoing();
+        let Some(online) = self.online.as_mut().filter(|o| o.seat.is_some() && playing) else {
+            return true;
+        };
+        if !online.leave_armed {
+            online.leave_armed = true;
+            self.status = Some(Msg::key("online-leave-confirm"));
+            return false;
+        }
+        link.send(ClientMsg::Resign {});
+        true
+    }
+
+    /// The server's clocks onto the game's clock (it only shows them).
+    fn set_clocks(&mut self, clocks: Option<Clocks>, now: Instant) {
+        let moves: Vec<u32> = self.game.moves().iter().map(|m| m.0).collect();
+        if let (Some(clock), Some(clocks)) = (self.clock.as_mut(), clocks) {
+            clock.follow(&moves, now, None);
+            clock.set_left(duration_pair(&clocks), now);
+        }
+    }
+}
+
+/// A move, an offer or an answer from the player, sent to the server: the session's part of
+/// `PlayAction`s in an online game (`confirmed`: a Resign pressed the second time).
+pub(super) fn act_online(
+    session: &mut Session,
+    link: &OnlineLink,
+    action: &PlayAction,
+    confirmed: bool,
+    sfx: &mut MessageWriter<Sfx>,
+) {
+    let ongoing = session.is_ongoing();
+    let to_move = session.game.to_move();
+    let Some(online) = session.online.as_mut() else {
+        return;
+    };
+    if !matches!(action, PlayAction::Menu) {
+        online.leave_armed = false;
+    }
+    let (seat, sent, open) = (online.seat, online.sent, online.link == LinkState::Open);
+    let other = Some(online.other());
+    let (draw_offer, undo_request) = (online.draw_offer, online.undo_request);
+    let their_name = online.name(to_move);
+    let say = |session: &mut Session, msg: Msg| session.status = Some(msg);
+    if seat.is_none() {
+        if !matches!(action, PlayAction::Look(_) | PlayAction::Menu) {
+            say(session, Msg::key("online-watching"));
+        }
+        return;
+    }
+    let msg = match *action {
+        PlayAction::Place(mv) if ongoing => {
+            if seat != Some(to_move) {
+                say(
+                    session,
+                    Msg::key("online-their-turn").with("name", their_name),
+                );
+                sfx.write(Sfx::Illegal);
+                return;
+            }
+            if sent {
+                return;
+            }
+            // The rules are checked here first, for the same message as a game on one
+            // machine gives; the server checks them again.
+            let mut probe = session.game.clone();
+            if let Err(why) = probe.play(mv) {
+                say(session, why);
+                sfx.write(Sfx::Illegal);
+                return;
+            }
+            let kind = session.game.kind();
+            let Some(msg) = kind.def().online().and_then(|o| o.send(&session.game, mv)) else {
+                return;
+            };
+            msg
+        }
+        PlayAction::Undo if ongoing => ClientMsg::RequestUndo {},
+        PlayAction::OfferDraw if ongoing => ClientMsg::OfferDraw {},
+        PlayAction::Answer(yes) if ongoing => {
+            match (draw_offer == other, undo_request == other, yes) {
+                (true, _, true) => ClientMsg::AcceptDraw {},
+                (true, _, false) => ClientMsg::DeclineDraw {},
+                (_, true, true) => ClientMsg::AcceptUndo {},
+                (_, true, false) => ClientMsg::DeclineUndo {},
+                _ => return,
+            }
+        }
+        PlayAction::ClaimWin if ongoing => ClientMsg::ClaimWin {},
+        PlayAction::Resign if ongoing && confirmed => ClientMsg::Resign {},
+        PlayAction::Redo => return say(session, Msg::key("online-no-redo")),
+        PlayAction::Hint => return say(session, Msg::key("online-no-hints")),
+        _ => return,
+    };
+    let placing = matches!(msg, ClientMsg::Place { .. } | ClientMsg::Drop { .. });
+    if !open || !link.send(msg) {
+        say(session, Msg::key("online-not-connected"));
+    } else if let Some(online) = session.online.as_mut() {
+        // One move at a time until the server relays it.
+        online.sent |= placing;
+    }
+}

@@ -14,8 +14,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use gomoku::online::protocol::{
-    ClientMsg, ClockSetting, EndReason, ErrorCode, GameKind, GameResult, PlayedMove, Role,
-    RuleName, Seat, SeatChoice, ServerMsg, Settings,
+    ChoiceName, ClientMsg, ClockSetting, EndReason, ErrorCode, GameKind, GameResult, OpeningName,
+    PlayedMove, Role, RuleName, Seat, SeatChoice, ServerMsg, Settings,
 };
 use gomoku::online::server::Config;
 use gomoku::online::store::{Durability, MemoryStore, SqliteStore, Store};
@@ -57,11 +57,128 @@ async fn two_players_and_a_spectator_play_gomoku_to_five() {
 }
 
 #[tokio::test]
+async fn swap2_through_the_server_with_each_person_in_their_role() {
+    let server = server().await;
+    let settings = Settings {
+        opening: OpeningName::Swap2,
+        ..gomoku(RuleName::Freestyle)
+    };
+    let (mut a, mut b, code, _) = pair(&server, settings).await;
+    let place = |x, y| PlayedMove::Place { x, y };
+    let choose = |choice| PlayedMove::Choose { choice };
+    // Ana proposes three stones; Bo may not act meanwhile.
+    let mut ply = 0;
+    for (x, y) in [(7, 7), (8, 8), (6, 8)] {
+        b.send(&ClientMsg::Place { x: 0, y }).await;
+        assert_eq!(b.error().await.0, ErrorCode::NotYourTurn);
+        ply += 1;
+        assert_eq!(
+            act(&mut a, &mut [&mut b], place(x, y), ply).await,
+            Seat::First
+        );
+    }
+    // Bo chooses: a stone now is the wrong step.
+    b.send(&ClientMsg::Place { x: 0, y: 0 }).await;
+    assert_eq!(b.error().await.0, ErrorCode::WrongStep);
+    a.send(&ClientMsg::Choose {
+        choice: ChoiceName::TakeBlack,
+    })
+    .await;
+    assert_eq!(a.error().await.0, ErrorCode::NotYourTurn);
+    for played in [choose(ChoiceName::PlaceTwo), place(9, 9), place(5, 9)] {
+        ply += 1;
+        assert_eq!(act(&mut b, &mut [&mut a], played, ply).await, Seat::Second);
+    }
+    // Ana has the last word and takes White: Bo plays Black.
+    ply += 1;
+    assert_eq!(
+        act(&mut a, &mut [&mut b], choose(ChoiceName::TakeWhite), ply).await,
+        Seat::First
+    );
+    let mut watcher = Client::ready(&server).await;
+    watcher.send(&ClientMsg::Watch { code }).await;
+    watcher.welcome().await;
+    let state = watcher.state().await;
+    assert_eq!(state.moves.len(), 7);
+    assert_eq!(
+        (state.black, state.to_move),
+        (Seat::Second, Some(Seat::First))
+    );
+    // White (Ana) to move with five stones on the board; Bo's five wins for Black.
+    for i in 0..4 {
+        ply += 1;
+        act(&mut a, &mut [&mut b, &mut watcher], place(14, 2 * i), ply).await;
+        ply += 1;
+        act(&mut b, &mut [&mut a, &mut watcher], place(i, 10), ply).await;
+    }
+    ply += 1;
+    act(&mut a, &mut [&mut b, &mut watcher], place(12, 0), ply).await;
+    b.send(&ClientMsg::Place { x: 4, y: 10 }).await;
+    let win = GameResult {
+        winner: Some(Seat::Second),
+        reason: EndReason::Five,
+    };
+    for c in [&mut a, &mut b, &mut watcher] {
+        assert_eq!(c.game_over().await, win);
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn malformed_opening_messages_get_errors() {
+    let server = server().await;
+    let mut bad = Client::ready(&server).await;
+    let battery: &[(&str, ErrorCode)] = &[
+        (
+            r#"{"type":"choose","choice":"both"}"#,
+            ErrorCode::BadMessage,
+        ),
+        (r#"{"type":"choose"}"#, ErrorCode::BadMessage),
+        (
+            r#"{"type":"choose","choice":"take_white"}"#,
+            ErrorCode::NotAPlayer,
+        ),
+        (r#"{"type":"declare","offers":-3}"#, ErrorCode::BadMessage),
+        (
+            r#"{"type":"declare","offers":"many"}"#,
+            ErrorCode::BadMessage,
+        ),
+        (r#"{"type":"offer","x":7}"#, ErrorCode::BadMessage),
+        (
+            r#"{"type":"pick","x":7,"y":7,"z":7}"#,
+            ErrorCode::BadMessage,
+        ),
+        (r#"{"type":"pick","x":7,"y":7}"#, ErrorCode::NotAPlayer),
+        (
+            r#"{"type":"host","settings":{"kind":{"game":"gomoku","rule":"renju","size":15},"clock":{"kind":"none"},"opening":"swap2"},"seat":"first","name":"x"}"#,
+            ErrorCode::BadSettings,
+        ),
+        (
+            r#"{"type":"host","settings":{"kind":{"game":"gomoku","rule":"renju","size":15},"clock":{"kind":"none"},"opening":"chess960"},"seat":"first","name":"x"}"#,
+            ErrorCode::BadMessage,
+        ),
+    ];
+    for (text, want) in battery {
+        bad.raw(text).await;
+        let (code, message) = bad.error().await;
+        assert_eq!(code, *want, "{text} -> {message}");
+    }
+    // In a game without an opening, its actions are the wrong step.
+    let (mut a, _b, _, _) = pair(&server, gomoku(RuleName::Standard)).await;
+    a.send(&ClientMsg::Declare { offers: 2 }).await;
+    let (code, message) = a.error().await;
+    assert_eq!(code, ErrorCode::WrongStep);
+    assert!(message.contains("no opening rule"), "{message}");
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn connect_four_to_four_in_a_column() {
     let server = server().await;
     let settings = Settings {
         kind: GameKind::Connect4,
         clock: ClockSetting::None,
+        opening: Default::default(),
     };
     let (mut a, mut b, _, _) = pair(&server, settings).await;
     a.send(&ClientMsg::Place { x: 0, y: 0 }).await;
@@ -451,6 +568,7 @@ async fn the_binary_killed_with_sigkill_loses_no_acknowledged_move() {
         settings: Settings {
             kind: GameKind::Connect4,
             clock: ClockSetting::None,
+            opening: Default::default(),
         },
         seat: SeatChoice::Second,
         name: "Ana".into(),

@@ -407,6 +407,7 @@ mod tests {
                 size: 15,
             },
             clock: ClockSetting::None,
+            opening: Default::default(),
         };
         host.send(ClientMsg::Host {
             settings,

@@ -5,19 +5,50 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::connect4::{self, BoardSize};
-use crate::engine::gomoku::{self, MoveError, Pos, Rule, Stone};
+use crate::engine::gomoku::opening::{self, Opening, OpeningError, Player};
+use crate::engine::gomoku::{self, MoveError, Pos, Stone};
 use crate::engine::record::{self, GameRecord, RecordResult, WinBy};
 
 use super::protocol::{
-    ClockSetting, Clocks, EndReason, ErrorCode, GameKind, GameResult, GameState, PlayedMove,
-    ProtoError, RuleName, Seat, Settings,
+    ChoiceName, ClockSetting, Clocks, EndReason, ErrorCode, GameKind, GameResult, GameState,
+    PlayedMove, ProtoError, Seat, Settings,
 };
 
-/// A move a player asks for.
+/// A move a player asks for (in a tournament opening, also its other actions).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Action {
     Place { x: u32, y: u32 },
     Drop { column: u32 },
+    Choose(ChoiceName),
+    Declare(u32),
+    Offer { x: u32, y: u32 },
+    Pick { x: u32, y: u32 },
+}
+
+impl Action {
+    /// The action that plays `played` again (a stored game's replay).
+    pub fn of(played: PlayedMove) -> Action {
+        match played {
+            PlayedMove::Place { x, y } => Action::Place { x, y },
+            PlayedMove::Drop { column, .. } => Action::Drop { column },
+            PlayedMove::Choose { choice } => Action::Choose(choice),
+            PlayedMove::Declare { offers } => Action::Declare(offers),
+            PlayedMove::Offer { x, y } => Action::Offer { x, y },
+            PlayedMove::Pick { x, y } => Action::Pick { x, y },
+        }
+    }
+
+    /// The message's name, for errors.
+    fn name(self) -> &'static str {
+        match self {
+            Action::Place { .. } => "place",
+            Action::Drop { .. } => "drop",
+            Action::Choose(_) => "choose",
+            Action::Declare(_) => "declare",
+            Action::Offer { .. } => "offer",
+            Action::Pick { .. } => "pick",
+        }
+    }
 }
 
 /// A player in a seat: the name shown and the secret that gives the seat back.
@@ -29,8 +60,50 @@ pub struct SeatInfo {
 
 #[derive(Clone, Debug)]
 enum Position {
-    Gomoku(gomoku::Game),
+    /// `opening` for a game with an opening rule: while it runs it is the position (and
+    /// `game` waits); once done, `game` goes on from its stones and `black` from its choices.
+    Gomoku {
+        game: gomoku::Game,
+        opening: Option<Box<Opening>>,
+        black: Seat,
+    },
     Connect4(connect4::Game),
+}
+
+impl Position {
+    /// The opening while it runs.
+    fn running_opening(&self) -> Option<&Opening> {
+        match self {
+            Position::Gomoku {
+                opening: Some(o), ..
+            } if !o.is_done() => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The seat holding Black now.
+    fn black(&self) -> Seat {
+        match self {
+            Position::Gomoku { opening, black, .. } => match opening {
+                Some(o) if !o.is_done() => seat_of_opening_player(o.black()),
+                _ => *black,
+            },
+            Position::Connect4(_) => Seat::First,
+        }
+    }
+
+    /// How many of the moves are the opening's actions (all of them while it runs).
+    fn opening_plies(&self, moves: usize) -> usize {
+        match self {
+            Position::Gomoku {
+                opening: Some(o), ..
+            } if o.is_done() => o.actions().len(),
+            Position::Gomoku {
+                opening: Some(_), ..
+            } => moves,
+            _ => 0,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -68,29 +141,34 @@ pub struct OnlineGame {
     position: Position,
     seats: [Option<SeatInfo>; 2],
     moves: Vec<PlayedMove>,
+    /// Who played each of `moves` (an opening's turns do not simply alternate).
+    movers: Vec<Seat>,
     clock: Option<Clock>,
     result: Option<GameResult>,
 }
 
-fn rule_of(name: RuleName) -> Rule {
-    match name {
-        RuleName::Freestyle => Rule::Freestyle,
-        RuleName::Standard => Rule::Standard,
-        RuleName::Renju => Rule::Renju,
-    }
-}
-
-fn stone_of(seat: Seat) -> Stone {
-    match seat {
-        Seat::First => Stone::Black,
-        Seat::Second => Stone::White,
-    }
-}
-
-fn seat_of_stone(stone: Stone) -> Seat {
+/// The seat playing `stone` when `black` holds Black.
+fn seat_of_stone(stone: Stone, black: Seat) -> Seat {
     match stone {
-        Stone::Black => Seat::First,
-        Stone::White => Seat::Second,
+        Stone::Black => black,
+        Stone::White => black.other(),
+    }
+}
+
+/// The stone `seat` plays when `black` holds Black.
+fn stone_of(seat: Seat, black: Seat) -> Stone {
+    if seat == black {
+        Stone::Black
+    } else {
+        Stone::White
+    }
+}
+
+/// The opening's first player (the proposer) sits in the first seat.
+fn seat_of_opening_player(player: Player) -> Seat {
+    match player {
+        Player::First => Seat::First,
+        Player::Second => Seat::Second,
     }
 }
 
@@ -110,9 +188,19 @@ impl OnlineGame {
     /// ([`super::protocol::check_settings`]).
     pub fn new(code: String, settings: Settings, seat: Seat, host: SeatInfo) -> OnlineGame {
         let position = match settings.kind {
-            GameKind::Gomoku { rule, size } => Position::Gomoku(
-                gomoku::Game::new(size as usize, rule_of(rule)).expect("checked board size"),
-            ),
+            GameKind::Gomoku { rule, size } => {
+                let (size, rule) = (size as usize, rule.rule());
+                let opening = (!settings.opening.is_none()).then(|| {
+                    Box::new(
+                        Opening::new(size, rule, settings.opening.rule()).expect("checked opening"),
+                    )
+                });
+                Position::Gomoku {
+                    game: gomoku::Game::new(size, rule).expect("checked board size"),
+                    opening,
+                    black: Seat::First,
+                }
+            }
             GameKind::Connect4 => Position::Connect4(connect4::Game::new(BoardSize::STANDARD)),
         };
         let clock = match settings.clock {
@@ -134,6 +222,7 @@ impl OnlineGame {
             position,
             seats,
             moves: Vec::new(),
+            movers: Vec::new(),
             clock,
             result: None,
         }
@@ -188,8 +277,14 @@ impl OnlineGame {
     }
 
     fn side_to_move(&self) -> Seat {
+        if let Some(o) = self.position.running_opening() {
+            return o
+                .step()
+                .player()
+                .map_or(Seat::First, seat_of_opening_player);
+        }
         match &self.position {
-            Position::Gomoku(g) => seat_of_stone(g.to_move()),
+            Position::Gomoku { game, black, .. } => seat_of_stone(game.to_move(), *black),
             Position::Connect4(g) => seat_of_player(g.side_to_move()),
         }
     }
@@ -269,8 +364,24 @@ impl OnlineGame {
             return Ok(flag);
         }
         let mut position = self.position.clone();
-        let (played, result) = match (&mut position, action) {
-            (Position::Gomoku(game), Action::Place { x, y }) => {
+        let (played, result) = match &mut position {
+            Position::Gomoku {
+                game,
+                opening: Some(o),
+                black,
+            } if !o.is_done() => {
+                let played = opening_action(o, action)?;
+                if o.is_done() {
+                    // The game goes on from the opening's stones, colours as chosen.
+                    *game = o.game().clone();
+                    *black = seat_of_opening_player(o.black());
+                }
+                (played, None)
+            }
+            Position::Gomoku { game, black, .. } => {
+                let Action::Place { x, y } = action else {
+                    return Err(not_gomoku_move(action, self.position_has_opening()));
+                };
                 let size = game.size() as u32;
                 if x >= size || y >= size {
                     return Err(ProtoError::new(
@@ -284,7 +395,7 @@ impl OnlineGame {
                 let result = match outcome {
                     gomoku::Outcome::Ongoing => None,
                     gomoku::Outcome::Win { winner, .. } => Some(GameResult {
-                        winner: Some(seat_of_stone(*winner)),
+                        winner: Some(seat_of_stone(*winner, *black)),
                         reason: EndReason::Five,
                     }),
                     gomoku::Outcome::Draw => Some(GameResult {
@@ -294,7 +405,16 @@ impl OnlineGame {
                 };
                 (PlayedMove::Place { x, y }, result)
             }
-            (Position::Connect4(game), Action::Drop { column }) => {
+            Position::Connect4(game) => {
+                let Action::Drop { column } = action else {
+                    return Err(ProtoError::new(
+                        ErrorCode::IllegalMove,
+                        format!(
+                            "{}: this is a Connect Four game; send drop with a column",
+                            action.name()
+                        ),
+                    ));
+                };
                 let width = game.width() as u32;
                 if column >= width {
                     return Err(ProtoError::new(
@@ -324,18 +444,6 @@ impl OnlineGame {
                     result,
                 )
             }
-            (Position::Gomoku(_), Action::Drop { .. }) => {
-                return Err(ProtoError::new(
-                    ErrorCode::IllegalMove,
-                    "drop: this is a Gomoku game; send place with x and y",
-                ));
-            }
-            (Position::Connect4(_), Action::Place { .. }) => {
-                return Err(ProtoError::new(
-                    ErrorCode::IllegalMove,
-                    "place: this is a Connect Four game; send drop with a column",
-                ));
-            }
         };
         // The mover's clock stops and gains the increment (none once the game is over).
         let clocks = self.clock.as_ref().map(|clock| {
@@ -356,6 +464,16 @@ impl OnlineGame {
             result,
             position: PositionAfter(position),
         })
+    }
+
+    fn position_has_opening(&self) -> bool {
+        matches!(
+            self.position,
+            Position::Gomoku {
+                opening: Some(_),
+                ..
+            }
+        )
     }
 
     /// The seat of a player who may act on the game now: seated, both seats taken, not over.
@@ -402,18 +520,26 @@ impl OnlineGame {
     /// reply too when there is one, so that it is `seat`'s turn again.
     pub fn undo_plies(&self, seat: Seat) -> Result<usize, ProtoError> {
         let n = self.moves.len();
-        // Turns alternate from the first seat (no opening rule swaps them yet).
-        let mover = |i: usize| {
-            if i.is_multiple_of(2) {
-                Seat::First
-            } else {
-                Seat::Second
-            }
+        // An opening's actions stay: they were the two players' agreement on the start.
+        let floor = self.position.opening_plies(n);
+        let by = |back: usize| {
+            n.checked_sub(back)
+                .filter(|&i| i >= floor)
+                .map(|i| self.movers[i])
         };
-        if n >= 1 && mover(n - 1) == seat {
+        if by(1) == Some(seat) {
             Ok(1)
-        } else if n >= 2 {
+        } else if by(2) == Some(seat) {
             Ok(2)
+        } else if floor > 0 && n - floor < 2 {
+            Err(ProtoError::new(
+                ErrorCode::NothingToUndo,
+                format!(
+                    "request_undo: {} has no move since the opening (its actions are not \
+                     taken back)",
+                    seat.name()
+                ),
+            ))
         } else {
             Err(ProtoError::new(
                 ErrorCode::NothingToUndo,
@@ -427,11 +553,13 @@ impl OnlineGame {
     pub fn undone(&self, plies: usize, now: Instant) -> OnlineGame {
         let mut next = self.clone();
         let clocks = self.clocks(now);
-        for _ in 0..plies.min(next.moves.len()) {
+        let floor = next.position.opening_plies(next.moves.len());
+        for _ in 0..plies.min(next.moves.len() - floor) {
             next.moves.pop();
+            next.movers.pop();
             match &mut next.position {
-                Position::Gomoku(g) => {
-                    g.undo();
+                Position::Gomoku { game, .. } => {
+                    game.undo();
                 }
                 Position::Connect4(g) => {
                     g.undo();
@@ -461,14 +589,15 @@ impl OnlineGame {
     pub fn apply(&mut self, decision: Decision, now: Instant) {
         match decision {
             Decision::Move {
+                seat,
                 played,
                 clocks,
                 result,
                 position,
-                ..
             } => {
                 self.position = position.0;
                 self.moves.push(played);
+                self.movers.push(seat);
                 self.result = result;
                 if let (Some(clock), Some(c)) = (&mut self.clock, clocks) {
                     clock.left = [
@@ -519,10 +648,7 @@ impl OnlineGame {
         );
         game.seats = seats;
         for (i, (played, clocks)) in moves.iter().enumerate() {
-            let action = match *played {
-                PlayedMove::Place { x, y } => Action::Place { x, y },
-                PlayedMove::Drop { column, .. } => Action::Drop { column },
-            };
+            let action = Action::of(*played);
             let seat = game.to_move();
             let decision = match game.decide(seat, action, now) {
                 Ok(Decision::Move {
@@ -560,6 +686,7 @@ impl OnlineGame {
             names: [0, 1].map(|i| self.seats[i].as_ref().map(|s| s.name.clone())),
             moves: self.moves.clone(),
             to_move: self.to_move(),
+            black: self.position.black(),
             clocks: self.clocks(now),
             result: self.result,
             // The game knows no connections; the server fills this in.
@@ -572,15 +699,27 @@ impl OnlineGame {
     pub fn record(&self) -> String {
         let name = |seat: Seat| self.seat(seat).map(|s| s.name.clone()).unwrap_or_default();
         match &self.position {
-            Position::Gomoku(game) => {
-                let mut rec = GameRecord::from_game(game, &name(Seat::First), &name(Seat::Second));
+            Position::Gomoku { game, opening, .. } => {
+                let black = self.position.black();
+                // An opening that never finished still has its stones on the record.
+                let game = match opening {
+                    Some(o) if !o.is_done() => o.game(),
+                    _ => game,
+                };
+                let mut rec = GameRecord::from_game(game, &name(black), &name(black.other()));
+                rec.comment = opening.as_ref().map(|o| {
+                    let size = o.size();
+                    let texts: Vec<String> = o.actions().iter().map(|a| a.text(size)).collect();
+                    // As the game's own records write it (gui::kind::opening).
+                    format!("Opening: {}; {}", o.opening_rule().name(), texts.join(" "))
+                });
                 if let Some(result) = self.result {
                     rec.result = Some(match (result.winner, result.reason) {
                         // Nobody won a game left unplayed: SGF's "no result".
                         (None, EndReason::Abandoned) => RecordResult::Void,
                         (None, _) => RecordResult::Draw,
                         (Some(w), reason) => RecordResult::Win {
-                            winner: stone_of(w),
+                            winner: stone_of(w, black),
                             by: match reason {
                                 EndReason::Resignation => WinBy::Resignation,
                                 EndReason::Time => WinBy::Time,
@@ -639,6 +778,83 @@ fn to_player(seat: Seat) -> connect4::Player {
     match seat {
         Seat::First => connect4::Player::First,
         Seat::Second => connect4::Player::Second,
+    }
+}
+
+/// Plays `action` in a running opening, as the move it is stored and relayed as.
+fn opening_action(o: &mut Opening, action: Action) -> Result<PlayedMove, ProtoError> {
+    let size = o.size() as u32;
+    let point = |x: u32, y: u32| {
+        if x < size && y < size {
+            Ok(Pos::new(x as u8, y as u8))
+        } else {
+            Err(ProtoError::new(
+                ErrorCode::IllegalMove,
+                format!("{} {x},{y}: off the {size}x{size} board", action.name()),
+            ))
+        }
+    };
+    let (step, played) = match action {
+        Action::Place { x, y } => (
+            opening::Action::Place(point(x, y)?),
+            PlayedMove::Place { x, y },
+        ),
+        Action::Choose(choice) => (
+            opening::Action::Choose(choice.choice()),
+            PlayedMove::Choose { choice },
+        ),
+        // Beyond a byte it is out of every rule's range, which the opening says.
+        Action::Declare(n) => (
+            opening::Action::Declare(u8::try_from(n).unwrap_or(u8::MAX)),
+            PlayedMove::Declare { offers: n },
+        ),
+        Action::Offer { x, y } => (
+            opening::Action::Offer(point(x, y)?),
+            PlayedMove::Offer { x, y },
+        ),
+        Action::Pick { x, y } => (
+            opening::Action::Pick(point(x, y)?),
+            PlayedMove::Pick { x, y },
+        ),
+        Action::Drop { .. } => {
+            return Err(ProtoError::new(
+                ErrorCode::IllegalMove,
+                "drop: this is a Gomoku game; send place with x and y",
+            ));
+        }
+    };
+    o.apply(step).map_err(|e| {
+        let code = match &e {
+            OpeningError::WrongStep { .. } | OpeningError::Finished => ErrorCode::WrongStep,
+            OpeningError::Illegal {
+                error: MoveError::Forbidden { .. },
+                ..
+            } => ErrorCode::Forbidden,
+            _ => ErrorCode::IllegalMove,
+        };
+        ProtoError::new(code, format!("{} in the opening: {e}", action.name()))
+    })?;
+    Ok(played)
+}
+
+/// Why an action that is not a stone is refused in a Gomoku game's normal play.
+fn not_gomoku_move(action: Action, has_opening: bool) -> ProtoError {
+    match action {
+        Action::Drop { .. } => ProtoError::new(
+            ErrorCode::IllegalMove,
+            "drop: this is a Gomoku game; send place with x and y",
+        ),
+        _ if has_opening => ProtoError::new(
+            ErrorCode::WrongStep,
+            format!(
+                "{}: the opening is over; send place with x and y",
+                action.name()
+            ),
+        ),
+        _ => ProtoError::new(
+            ErrorCode::WrongStep,
+            format!("{}: this game has no opening rule", action.name()),
+        ),
     }
 }
 

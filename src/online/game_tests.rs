@@ -1,6 +1,7 @@
 //! One online game's rules, turns and clocks (`online::game`).
 
 use super::*;
+use crate::online::protocol::{OpeningName, RuleName, check_settings};
 
 fn info(name: &str) -> SeatInfo {
     SeatInfo {
@@ -10,9 +11,22 @@ fn info(name: &str) -> SeatInfo {
 }
 
 fn game(kind: GameKind, clock: ClockSetting, now: Instant) -> OnlineGame {
+    with_opening(kind, clock, OpeningName::None, now)
+}
+
+fn with_opening(
+    kind: GameKind,
+    clock: ClockSetting,
+    opening: OpeningName,
+    now: Instant,
+) -> OnlineGame {
     let mut g = OnlineGame::new(
         "CODE".into(),
-        Settings { kind, clock },
+        Settings {
+            kind,
+            clock,
+            opening,
+        },
         Seat::First,
         info("a"),
     );
@@ -171,6 +185,7 @@ fn restore_replays_moves_and_clocks() {
             minutes: 5,
             increment_seconds: 0,
         },
+        opening: Default::default(),
     };
     let c = Clocks {
         first_ms: 1_000,
@@ -283,4 +298,198 @@ fn records_of_abandoned_and_agreed_games() {
     let mut left = c.clone();
     left.apply(c.decide_end(None, EndReason::Abandoned, now), now);
     assert!(left.record().contains("Unfinished"), "{}", left.record());
+}
+
+fn gomoku(rule: RuleName) -> GameKind {
+    GameKind::Gomoku { rule, size: 15 }
+}
+
+fn place(x: u32, y: u32) -> Action {
+    Action::Place { x, y }
+}
+
+#[test]
+fn swap2_puts_each_person_in_their_role_and_black_where_they_chose() {
+    let now = Instant::now();
+    let mut g = with_opening(
+        gomoku(RuleName::Freestyle),
+        ClockSetting::None,
+        OpeningName::Swap2,
+        now,
+    );
+    // The proposer (first seat) puts black, white, black; the other may not act meanwhile.
+    for (i, p) in [(7, 7), (8, 8), (6, 8)].into_iter().enumerate() {
+        let other = g.decide(Some(Seat::Second), place(0, i as u32), now);
+        assert_eq!(other.unwrap_err().code, ErrorCode::NotYourTurn);
+        play(&mut g, Seat::First, place(p.0, p.1), now);
+    }
+    assert_eq!(g.to_move(), Some(Seat::Second));
+    // A stone while a colour is to be chosen is the wrong step, said as such.
+    let early = g.decide(Some(Seat::Second), place(0, 0), now).unwrap_err();
+    assert_eq!(early.code, ErrorCode::WrongStep, "{}", early.message);
+    let wrong = g
+        .decide(Some(Seat::Second), Action::Declare(3), now)
+        .unwrap_err();
+    assert_eq!(wrong.code, ErrorCode::WrongStep, "{}", wrong.message);
+    // The chooser places two more, then the proposer takes White.
+    play(
+        &mut g,
+        Seat::Second,
+        Action::Choose(ChoiceName::PlaceTwo),
+        now,
+    );
+    play(&mut g, Seat::Second, place(9, 9), now);
+    play(&mut g, Seat::Second, place(5, 9), now);
+    assert_eq!(g.to_move(), Some(Seat::First));
+    let no_pick = g.decide(Some(Seat::First), Action::Choose(ChoiceName::PlaceTwo), now);
+    assert_eq!(no_pick.unwrap_err().code, ErrorCode::IllegalMove);
+    play(
+        &mut g,
+        Seat::First,
+        Action::Choose(ChoiceName::TakeWhite),
+        now,
+    );
+    let state = g.state(now);
+    assert_eq!(state.black, Seat::Second);
+    // Five stones: White to move, and White is the first seat now.
+    assert_eq!(state.to_move, Some(Seat::First));
+    let late = g.decide(
+        Some(Seat::First),
+        Action::Choose(ChoiceName::TakeBlack),
+        now,
+    );
+    assert_eq!(late.unwrap_err().code, ErrorCode::WrongStep);
+    // Undo never reaches into the opening.
+    assert_eq!(
+        g.undo_plies(Seat::Second).unwrap_err().code,
+        ErrorCode::NothingToUndo
+    );
+    play(&mut g, Seat::First, place(0, 0), now);
+    assert_eq!(g.undo_plies(Seat::First).unwrap(), 1);
+    assert!(g.undo_plies(Seat::Second).is_err());
+    // Black (second seat) makes five on row 10.
+    for x in 0..4 {
+        play(&mut g, Seat::Second, place(x, 10), now);
+        play(&mut g, Seat::First, place(x, x + 1), now);
+    }
+    play(&mut g, Seat::Second, place(4, 10), now);
+    assert_eq!(
+        g.result(),
+        Some(GameResult {
+            winner: Some(Seat::Second),
+            reason: EndReason::Five
+        })
+    );
+    let record = g.record();
+    assert!(
+        record.contains("PB[b]") && record.contains("PW[a]"),
+        "{record}"
+    );
+    assert!(record.contains("RE[B+]"), "{record}");
+    assert!(record.contains("Opening: Swap2; "), "{record}");
+    // A replay of the stored moves comes back to the same game.
+    let stored: Vec<(PlayedMove, Option<Clocks>)> = g.moves().iter().map(|&m| (m, None)).collect();
+    let back = OnlineGame::restore(
+        "CODE".into(),
+        g.settings().clone(),
+        [Some(info("a")), Some(info("b"))],
+        &stored,
+        now,
+    )
+    .unwrap();
+    assert_eq!(back.state(now).black, Seat::Second);
+    assert_eq!(back.record(), record);
+}
+
+#[test]
+fn yamaguchi_declares_offers_and_picks_with_areas_and_symmetry_checked() {
+    let now = Instant::now();
+    let mut g = with_opening(
+        gomoku(RuleName::Renju),
+        ClockSetting::None,
+        OpeningName::Yamaguchi,
+        now,
+    );
+    // The first stone is the centre, the second in its 3x3, the third in its 5x5.
+    let far = g.decide(Some(Seat::First), place(8, 7), now).unwrap_err();
+    assert_eq!(far.code, ErrorCode::IllegalMove, "{}", far.message);
+    play(&mut g, Seat::First, place(7, 7), now);
+    let off_area = g.decide(Some(Seat::First), place(10, 10), now).unwrap_err();
+    assert_eq!(
+        off_area.code,
+        ErrorCode::IllegalMove,
+        "{}",
+        off_area.message
+    );
+    play(&mut g, Seat::First, place(8, 7), now);
+    play(&mut g, Seat::First, place(9, 6), now);
+    let too_many = g.decide(Some(Seat::First), Action::Declare(1_000), now);
+    assert_eq!(too_many.unwrap_err().code, ErrorCode::IllegalMove);
+    play(&mut g, Seat::First, Action::Declare(2), now);
+    // The second seat keeps White, and places the fourth stone.
+    play(
+        &mut g,
+        Seat::Second,
+        Action::Choose(ChoiceName::TakeWhite),
+        now,
+    );
+    play(&mut g, Seat::Second, place(8, 9), now);
+    assert_eq!(g.to_move(), Some(Seat::First));
+    play(&mut g, Seat::First, Action::Offer { x: 10, y: 8 }, now);
+    let again = g.decide(Some(Seat::First), Action::Offer { x: 10, y: 8 }, now);
+    assert_eq!(again.unwrap_err().code, ErrorCode::IllegalMove);
+    let off = g.decide(Some(Seat::First), Action::Offer { x: 15, y: 8 }, now);
+    assert!(off.unwrap_err().message.contains("off the 15x15"));
+    play(&mut g, Seat::First, Action::Offer { x: 5, y: 4 }, now);
+    assert_eq!(g.to_move(), Some(Seat::Second));
+    let not_offered = g.decide(Some(Seat::Second), Action::Pick { x: 1, y: 1 }, now);
+    assert_eq!(not_offered.unwrap_err().code, ErrorCode::IllegalMove);
+    play(&mut g, Seat::Second, Action::Pick { x: 5, y: 4 }, now);
+    // Five stones on the board, White (second seat) to move in normal play.
+    let state = g.state(now);
+    assert_eq!(
+        (state.black, state.to_move),
+        (Seat::First, Some(Seat::Second))
+    );
+    assert_eq!(state.moves.len(), 9);
+    assert!(
+        g.record()
+            .contains("Opening: Yamaguchi; h8 i8 j9 n=2 white i6 offer:")
+    );
+}
+
+#[test]
+fn opening_settings_must_fit_the_game() {
+    let settings = |kind, opening| Settings {
+        kind,
+        clock: ClockSetting::None,
+        opening,
+    };
+    assert!(check_settings(&settings(gomoku(RuleName::Freestyle), OpeningName::Swap2)).is_ok());
+    assert!(check_settings(&settings(gomoku(RuleName::Renju), OpeningName::Soosorv8)).is_ok());
+    for (kind, opening) in [
+        (gomoku(RuleName::Renju), OpeningName::Swap2),
+        (gomoku(RuleName::Standard), OpeningName::Taraguchi10),
+        (GameKind::Connect4, OpeningName::Swap),
+    ] {
+        let err = check_settings(&settings(kind, opening)).unwrap_err();
+        assert_eq!(err.code, ErrorCode::BadSettings, "{}", err.message);
+        assert!(
+            err.message.starts_with("settings.opening"),
+            "{}",
+            err.message
+        );
+    }
+    // Without an opening, a game with none refuses opening actions.
+    let now = Instant::now();
+    let g = game(gomoku(RuleName::Standard), ClockSetting::None, now);
+    let err = g
+        .decide(
+            Some(Seat::First),
+            Action::Choose(ChoiceName::TakeBlack),
+            now,
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::WrongStep);
+    assert!(err.message.contains("no opening rule"), "{}", err.message);
 }

@@ -386,6 +386,12 @@ impl Hub {
             }
             ClientMsg::Place { x, y } => self.act(seating, Act::Move(Action::Place { x, y }))?,
             ClientMsg::Drop { column } => self.act(seating, Act::Move(Action::Drop { column }))?,
+            ClientMsg::Choose { choice } => self.act(seating, Act::Move(Action::Choose(choice)))?,
+            ClientMsg::Declare { offers } => {
+                self.act(seating, Act::Move(Action::Declare(offers)))?
+            }
+            ClientMsg::Offer { x, y } => self.act(seating, Act::Move(Action::Offer { x, y }))?,
+            ClientMsg::Pick { x, y } => self.act(seating, Act::Move(Action::Pick { x, y }))?,
             ClientMsg::Resign {} => self.act(seating, Act::Resign)?,
             ClientMsg::ClaimWin {} => self.request(seating, Ask::ClaimWin)?,
             ClientMsg::OfferDraw {} => self.request(seating, Ask::OfferDraw)?,

@@ -6,6 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::gomoku::Rule;
+use crate::engine::gomoku::opening::{Choice, OpeningRule};
+
 /// The protocol's version. A client says its version in `hello`; any other number is refused
 /// with [`ErrorCode::UnsupportedVersion`], naming both (no negotiation in version 1).
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -54,6 +57,17 @@ pub enum RuleName {
     Renju,
 }
 
+impl RuleName {
+    /// The engine's rule of this name.
+    pub fn rule(self) -> Rule {
+        match self {
+            RuleName::Freestyle => Rule::Freestyle,
+            RuleName::Standard => Rule::Standard,
+            RuleName::Renju => Rule::Renju,
+        }
+    }
+}
+
 /// Which game, with its rule and size.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "snake_case", deny_unknown_fields)]
@@ -85,21 +99,140 @@ pub enum SeatChoice {
     Random,
 }
 
+/// A tournament opening rule (Gomoku only; docs/opening-rules.md): who places the first
+/// stones and who chooses colours before the game goes on as usual.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpeningName {
+    /// The first seat plays Black from the first move.
+    #[default]
+    None,
+    Swap,
+    Swap2,
+    Yamaguchi,
+    Soosorv8,
+    Taraguchi10,
+}
+
+impl OpeningName {
+    pub fn is_none(&self) -> bool {
+        *self == OpeningName::None
+    }
+
+    /// The engine's rule of this name.
+    pub fn rule(self) -> OpeningRule {
+        match self {
+            OpeningName::None => OpeningRule::None,
+            OpeningName::Swap => OpeningRule::Swap,
+            OpeningName::Swap2 => OpeningRule::Swap2,
+            OpeningName::Yamaguchi => OpeningRule::Yamaguchi,
+            OpeningName::Soosorv8 => OpeningRule::Soosorv8,
+            OpeningName::Taraguchi10 => OpeningRule::Taraguchi10,
+        }
+    }
+
+    /// The protocol's name of an engine's rule.
+    pub fn of(rule: OpeningRule) -> OpeningName {
+        match rule {
+            OpeningRule::None => OpeningName::None,
+            OpeningRule::Swap => OpeningName::Swap,
+            OpeningRule::Swap2 => OpeningName::Swap2,
+            OpeningRule::Yamaguchi => OpeningName::Yamaguchi,
+            OpeningRule::Soosorv8 => OpeningName::Soosorv8,
+            OpeningRule::Taraguchi10 => OpeningName::Taraguchi10,
+        }
+    }
+}
+
+/// A choice in an opening's colour step.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChoiceName {
+    TakeBlack,
+    TakeWhite,
+    /// Swap2: the chooser places a white and a black stone and the other chooses.
+    PlaceTwo,
+    /// Taraguchi-10: Black keeps Black and offers ten fifth moves.
+    OfferFifths,
+}
+
+impl ChoiceName {
+    pub fn choice(self) -> Choice {
+        match self {
+            ChoiceName::TakeBlack => Choice::TakeBlack,
+            ChoiceName::TakeWhite => Choice::TakeWhite,
+            ChoiceName::PlaceTwo => Choice::PlaceTwo,
+            ChoiceName::OfferFifths => Choice::OfferFifths,
+        }
+    }
+
+    pub fn of(choice: Choice) -> ChoiceName {
+        match choice {
+            Choice::TakeBlack => ChoiceName::TakeBlack,
+            Choice::TakeWhite => ChoiceName::TakeWhite,
+            Choice::PlaceTwo => ChoiceName::PlaceTwo,
+            Choice::OfferFifths => ChoiceName::OfferFifths,
+        }
+    }
+}
+
 /// What a game is played under; fixed when it is hosted.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     pub kind: GameKind,
     pub clock: ClockSetting,
+    /// The tournament opening (Gomoku only); absent means none.
+    #[serde(default, skip_serializing_if = "OpeningName::is_none")]
+    pub opening: OpeningName,
 }
 
 /// One move as played: a Gomoku point (0-based `x` column, `y` row from the top, as in
-/// Gomocup) or a Connect Four column (0-based) with the row it landed in (0 = bottom).
+/// Gomocup) or a Connect Four column (0-based) with the row it landed in (0 = bottom); in a
+/// tournament opening also its actions that put no stone or a candidate one.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PlayedMove {
-    Place { x: u32, y: u32 },
-    Drop { column: u32, row: u32 },
+    Place {
+        x: u32,
+        y: u32,
+    },
+    Drop {
+        column: u32,
+        row: u32,
+    },
+    /// A colour choice (or Swap2's "place two", Taraguchi's "offer ten").
+    Choose {
+        choice: ChoiceName,
+    },
+    /// The number of fifth-move offers Black will make.
+    Declare {
+        offers: u32,
+    },
+    /// One fifth-move candidate, not yet a stone.
+    Offer {
+        x: u32,
+        y: u32,
+    },
+    /// The offered point White keeps: it becomes the fifth stone.
+    Pick {
+        x: u32,
+        y: u32,
+    },
+}
+
+impl PlayedMove {
+    /// The message a player sends to play this move.
+    pub fn to_client(self) -> ClientMsg {
+        match self {
+            PlayedMove::Place { x, y } => ClientMsg::Place { x, y },
+            PlayedMove::Drop { column, .. } => ClientMsg::Drop { column },
+            PlayedMove::Choose { choice } => ClientMsg::Choose { choice },
+            PlayedMove::Declare { offers } => ClientMsg::Declare { offers },
+            PlayedMove::Offer { x, y } => ClientMsg::Offer { x, y },
+            PlayedMove::Pick { x, y } => ClientMsg::Pick { x, y },
+        }
+    }
 }
 
 /// Both clocks in milliseconds left, as the server counts them when the message is sent.
@@ -210,6 +343,24 @@ pub enum ClientMsg {
     Drop {
         column: u32,
     },
+    /// A tournament opening's colour step. (Its stones are `place`.)
+    Choose {
+        choice: ChoiceName,
+    },
+    /// A tournament opening: how many fifth moves Black will offer.
+    Declare {
+        offers: u32,
+    },
+    /// A tournament opening: one fifth-move candidate.
+    Offer {
+        x: u32,
+        y: u32,
+    },
+    /// A tournament opening: the offered fifth move White keeps.
+    Pick {
+        x: u32,
+        y: u32,
+    },
     /// Written `{"type":"resign"}` (braces in Rust so unknown fields are refused).
     Resign {},
     /// The win, once the opponent's connection has been closed for the reconnect grace.
@@ -304,12 +455,21 @@ pub struct GameState {
     /// Names by seat: `[first, second]`; `null` for a seat nobody has taken yet.
     pub names: [Option<String>; 2],
     pub moves: Vec<PlayedMove>,
-    /// The seat to move; `null` before the second player joins and after the end.
+    /// The seat to act (move, or take the opening's step); `null` before the second player
+    /// joins and after the end.
     pub to_move: Option<Seat>,
+    /// The seat holding Black now: `first` unless an opening's colour choice moved it
+    /// (Connect Four: always `first`).
+    #[serde(default = "first_seat")]
+    pub black: Seat,
     pub clocks: Option<Clocks>,
     pub result: Option<GameResult>,
     /// Whether each seat's player has a connection open now: `[first, second]`.
     pub connected: [bool; 2],
+}
+
+fn first_seat() -> Seat {
+    Seat::First
 }
 
 /// A stable error code: clients branch on it; the message beside it is for people.
@@ -341,6 +501,9 @@ pub enum ErrorCode {
     IllegalMove,
     /// A Renju point forbidden to Black.
     Forbidden,
+    /// An opening action that is not the opening's step now (a move while a colour is to
+    /// be chosen, an opening action after the opening or in a game without one).
+    WrongStep,
     GameOver,
     /// Too many messages per second.
     RateLimited,
@@ -437,6 +600,39 @@ pub fn check_settings(settings: &Settings) -> Result<(), ProtoError> {
             format!("settings.kind.size: {size} is not a board size here (15 or 19)"),
         ));
     }
+    let opening = settings.opening.rule();
+    match settings.kind {
+        GameKind::Gomoku { rule, size } => {
+            let engine_rule = rule.rule();
+            if !opening.applies_to(engine_rule) {
+                return Err(ProtoError::new(
+                    ErrorCode::BadSettings,
+                    format!(
+                        "settings.opening: {} is not an opening of {}",
+                        opening.name(),
+                        engine_rule.name()
+                    ),
+                ));
+            }
+            if (size as usize) < opening.min_size() {
+                return Err(ProtoError::new(
+                    ErrorCode::BadSettings,
+                    format!(
+                        "settings.opening: {} needs a board of at least {}",
+                        opening.name(),
+                        opening.min_size()
+                    ),
+                ));
+            }
+        }
+        GameKind::Connect4 if opening != OpeningRule::None => {
+            return Err(ProtoError::new(
+                ErrorCode::BadSettings,
+                "settings.opening: Connect Four has no opening rules",
+            ));
+        }
+        GameKind::Connect4 => {}
+    }
     if let ClockSetting::Fischer {
         minutes,
         increment_seconds,
@@ -500,6 +696,7 @@ mod tests {
                         minutes: 5,
                         increment_seconds: 3
                     },
+                    opening: Default::default(),
                 },
                 seat: SeatChoice::Random,
                 name: "Ana".into(),
@@ -618,6 +815,7 @@ mod tests {
                 size,
             },
             clock: ClockSetting::None,
+            opening: Default::default(),
         };
         assert!(check_settings(&gomoku(15)).is_ok());
         assert!(check_settings(&gomoku(19)).is_ok());
@@ -631,6 +829,7 @@ mod tests {
                 minutes: 0,
                 increment_seconds: 0,
             },
+            opening: Default::default(),
         };
         assert!(check_settings(&clock).is_err());
         assert_eq!(check_name("  Ana ").unwrap(), "Ana");

@@ -451,6 +451,7 @@ mod tests {
         let settings = Settings {
             kind: GameKind::Connect4,
             clock: ClockSetting::None,
+            opening: Default::default(),
         };
         let a = SeatInfo {
             name: "Ana".into(),

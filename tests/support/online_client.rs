@@ -173,6 +173,7 @@ pub fn gomoku(rule: RuleName) -> Settings {
             minutes: 10,
             increment_seconds: 5,
         },
+        opening: Default::default(),
     }
 }
 
@@ -218,6 +219,23 @@ pub async fn place(mover: &mut Client, others: &mut [&mut Client], x: u32, y: u3
         let (p, _, m) = c.move_played().await;
         assert_eq!((p, m), (ply, played));
     }
+}
+
+/// `mover` takes `played` (a stone or an opening's action); every client in `others` sees
+/// it as move `ply` by the same seat, which is returned.
+pub async fn act(
+    mover: &mut Client,
+    others: &mut [&mut Client],
+    played: PlayedMove,
+    ply: u32,
+) -> Seat {
+    mover.send(&played.to_client()).await;
+    let (p, seat, m) = mover.move_played().await;
+    assert_eq!((p, m), (ply, played));
+    for c in others.iter_mut() {
+        assert_eq!(c.move_played().await, (ply, seat, played));
+    }
+    seat
 }
 
 /// `mover` drops in `column`; everyone sees it land in `row` as move `ply`.

@@ -136,13 +136,6 @@ impl Board {
     }
 }
 
-pub(crate) fn to_client(played: PlayedMove) -> ClientMsg {
-    match played {
-        PlayedMove::Place { x, y } => ClientMsg::Place { x, y },
-        PlayedMove::Drop { column, .. } => ClientMsg::Drop { column },
-    }
-}
-
 // ---- Clients ----
 
 /// Why a game stopped short.
@@ -434,7 +427,7 @@ pub(crate) async fn play(
         // The round trip starts once the rate allows the message, not while it is held.
         b.message(own.pace.take()).await?;
         let sent = Instant::now();
-        own.write(&to_client(choice), b).await?;
+        own.write(&choice.to_client(), b).await?;
         let played = own.move_played(ply, b).await?;
         let micros = sent.elapsed().as_micros().min(u32::MAX as u128) as u32;
         report.latencies.push(micros);
@@ -502,6 +495,7 @@ pub(crate) async fn connect_pair(index: usize, shared: &Shared) -> Result<[Clien
                     minutes: 10,
                     increment_seconds: 5,
                 },
+                opening: Default::default(),
             },
             seat: SeatChoice::First,
             name: format!("host {index}"),

@@ -6,20 +6,36 @@
 use super::{AnyGame, Move, Options};
 use crate::gui::clock::TimeControl;
 use crate::gui::msg::Msg;
-use crate::online::protocol::{ClientMsg, ClockSetting, GameKind as WireKind, PlayedMove};
+use crate::online::protocol::{
+    ClientMsg, ClockSetting, GameKind as WireKind, OpeningName, PlayedMove,
+};
 
 /// A game the online server plays, in the protocol's words.
 pub trait GameOnline: Send + Sync {
     /// The server's description of a game with these setup options, or why these options
-    /// cannot be played online (a catalog message: "Opening rules are not played online
-    /// yet.").
+    /// cannot be played online (a catalog message: "Boards of 17 are not played online.").
     fn wire_kind(&self, options: &Options) -> Result<WireKind, Msg>;
-    /// The setup options of a game the server describes; `None` for another game's.
-    fn options(&self, kind: &WireKind) -> Option<Options>;
+    /// The tournament opening these setup options play (none for a game without them).
+    fn wire_opening(&self, _options: &Options) -> OpeningName {
+        OpeningName::None
+    }
+    /// The setup options of a game the server describes; `None` for another game's (or an
+    /// opening this game does not have).
+    fn options(&self, kind: &WireKind, opening: OpeningName) -> Option<Options>;
     /// The message that plays `mv` in `game`; `None` for a move of another game.
     fn send(&self, game: &AnyGame, mv: Move) -> Option<ClientMsg>;
     /// A move the server relays, as this game's move; `None` for a move of another game.
     fn played(&self, game: &AnyGame, played: PlayedMove) -> Option<Move>;
+    /// The message that takes an opening's action, given in the opening's text form
+    /// ([`OpeningPhase::texts`](super::OpeningPhase::texts)) on the position `game`.
+    fn send_opening(&self, _game: &AnyGame, _text: &str) -> Option<ClientMsg> {
+        None
+    }
+    /// An opening's action the server relays, in the opening's text form
+    /// ([`OpeningPhase::replay`](super::OpeningPhase::replay) takes it).
+    fn opening_text(&self, _game: &AnyGame, _played: PlayedMove) -> Option<String> {
+        None
+    }
 }
 
 /// The protocol's clock for a time control, or why it has none (the server keeps Fischer
@@ -80,7 +96,8 @@ mod tests {
             let online = kind.def().online().expect("both games play online");
             let options = kind.sanitize(&Options::new());
             let wire = online.wire_kind(&options).unwrap();
-            let back = online.options(&wire).expect("its own game");
+            let opening = online.wire_opening(&options);
+            let back = online.options(&wire, opening).expect("its own game");
             assert_eq!(
                 kind.def().new_game(&back).options(),
                 kind.def().new_game(&options).options()
@@ -108,9 +125,37 @@ mod tests {
             rule: RuleName::Renju,
             size: 15,
         };
-        let options = gomoku.options(&renju).unwrap();
+        let options = gomoku.options(&renju, OpeningName::None).unwrap();
         assert_eq!(gomoku.wire_kind(&options).unwrap(), renju);
-        assert!(gomoku.options(&WireKind::Connect4).is_none());
+        assert!(
+            gomoku
+                .options(&WireKind::Connect4, OpeningName::None)
+                .is_none()
+        );
+        // Swap2's actions cross as the protocol's messages and come back as the same text.
+        let freestyle = WireKind::Gomoku {
+            rule: RuleName::Freestyle,
+            size: 15,
+        };
+        let options = gomoku.options(&freestyle, OpeningName::Swap2).unwrap();
+        assert_eq!(gomoku.wire_opening(&options), OpeningName::Swap2);
+        let mut phase = gomoku::kind().def().opening(&options).expect("Swap2");
+        for text in ["h8", "i9", "g9", "two", "j7", "f7", "white"] {
+            let position = phase.position();
+            let msg = gomoku.send_opening(&position, text).expect(text);
+            let played = match msg {
+                ClientMsg::Place { x, y } => PlayedMove::Place { x, y },
+                ClientMsg::Choose { choice } => PlayedMove::Choose { choice },
+                other => panic!("{other:?}"),
+            };
+            let back = gomoku.opening_text(&position, played).expect(text);
+            assert_eq!(back, text);
+            phase.replay(&back).unwrap();
+        }
+        assert!(phase.is_done());
+        assert_eq!(phase.first_holder(), crate::gui::kind::Side::Second);
+        let c4 = connect4::kind().def().online().unwrap();
+        assert!(c4.options(&WireKind::Connect4, OpeningName::Swap).is_none());
         let off_board = PlayedMove::Place { x: 40, y: 2 };
         let game = gomoku::kind().def().new_game(&options);
         assert_eq!(gomoku.played(&game, off_board), None);

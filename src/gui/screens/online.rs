@@ -95,7 +95,7 @@ fn spawn_online(
             });
             card.spawn(note(&i18n.t("online-host-note")));
             spawn_game_row(card, &games, i18n);
-            spawn_game_own_rows(card, kind, i18n, true);
+            spawn_game_own_rows(card, kind, i18n, false);
             row(card, &i18n.t("setup-colour"), |r| {
                 let first = i18n
                     .msg(&Msg::key("setup-colour-first").with("side", kind.side_name(Side::First)));
@@ -421,14 +421,11 @@ fn hosted(settings: &Settings, games: &Games) -> Result<(WireSettings, ColourCho
         .def()
         .online()
         .ok_or_else(|| Msg::key("online-game-unsupported").with("game", kind.name()))?;
-    let mut options = kind.options(&settings.setup);
-    // The opening rule is not offered here (not played online yet).
-    if let Some(opening) = options.get_mut("opening") {
-        *opening = 0;
-    }
+    let options = kind.options(&settings.setup);
     let wire = WireSettings {
         kind: online.wire_kind(&options)?,
         clock: wire_clock(settings.setup.clock)?,
+        opening: online.wire_opening(&options),
     };
     Ok((wire, settings.setup.colour))
 }

@@ -246,6 +246,8 @@ impl Session {
         Some(crate::gui::kind::opening_line(
             &**phase,
             |player| match self.opponent {
+                // Online, players are seats: their names.
+                _ if self.online.is_some() => self.player_name(self.seat_colour(player)),
                 Opponent::Ai(_) if player == self.human_player => Msg::key("player-you"),
                 Opponent::Ai(level) => level.title(),
                 Opponent::Person => self.game.kind().def().two_player_name(player),
@@ -264,6 +266,15 @@ impl Session {
     pub fn opening_prompt(&self) -> Option<Msg> {
         let phase = self.opening.as_ref()?;
         let actor = phase.actor()?;
+        if let Some(online) = &self.online {
+            return Some(if online.seat == Some(actor) {
+                phase.prompt()
+            } else {
+                Msg::key("status-player-prompt")
+                    .with("player", online.names[actor.index()].clone())
+                    .with("prompt", phase.prompt())
+            });
+        }
         Some(match self.opponent {
             Opponent::Ai(level) if actor != self.human_player => {
                 let key = if phase.options().is_empty() {

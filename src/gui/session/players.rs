@@ -54,9 +54,11 @@ impl Session {
     /// record and so in the replay: "You", "Club (AI)", or between two people "Player 1".
     pub fn player_name(&self, side: Side) -> Msg {
         if let Some(online) = &self.online {
-            let name = online.names[side.index()].clone();
+            // Names go with the seats; `side` is a colour.
+            let seat = self.seat_colour(side);
+            let name = online.names[seat.index()].clone();
             return match online.seat {
-                Some(seat) if seat == side => Msg::key("player-online-you").with("name", name),
+                Some(mine) if mine == seat => Msg::key("player-online-you").with("name", name),
                 _ => Msg::verbatim(name),
             };
         }
@@ -97,7 +99,7 @@ impl Session {
             let seat = online.seat?;
             return Some(match end.winner() {
                 None => Verdict::Draw,
-                Some(w) if w == seat => Verdict::Win,
+                Some(w) if self.seat_colour(w) == seat => Verdict::Win,
                 Some(_) => Verdict::Loss,
             });
         }
@@ -123,7 +125,8 @@ impl Session {
     pub fn record_names(&self) -> [String; 2] {
         // Online, the names the players gave (`PB`, `PW`), on both computers alike.
         if let Some(online) = &self.online {
-            return online.names.clone();
+            return [Side::First, Side::Second]
+                .map(|colour| online.names[self.seat_colour(colour).index()].clone());
         }
         [
             self.player_name(Side::First).english(),

@@ -322,3 +322,121 @@ fn a_dropped_connection_comes_back_with_its_seat() {
         )));
     drop(server);
 }
+
+/// The opening's actions so far (running or played) in one app.
+fn opening_texts(app: &TestApp) -> Vec<String> {
+    let session = app.session();
+    session
+        .opening
+        .as_ref()
+        .or(session.opening_played.as_ref())
+        .map(|p| p.texts())
+        .unwrap_or_default()
+}
+
+/// `mover` takes an opening's step (a click or a choice button); every app then has it.
+fn step(apps: &mut [&mut TestApp], mover: usize, action: PlayAction, text: &str) {
+    let before = opening_texts(apps[mover]).len();
+    apps[mover].act(Action::Play(action));
+    assert!(
+        pump(apps, |a| a
+            .iter()
+            .all(|app| opening_texts(app).len() == before + 1)),
+        "{text} reached every app: {:?}",
+        apps[mover].session().status_text()
+    );
+    for app in apps.iter() {
+        assert_eq!(opening_texts(app)[before], text);
+    }
+}
+
+#[test]
+fn swap2_online_puts_each_person_in_their_role() {
+    let dir = fresh_home();
+    let server = EmbeddedServer::start("127.0.0.1:0", &dir).unwrap();
+    let address = server.local_address();
+    // Ana hosts freestyle with Swap2 in the first seat: she proposes.
+    let mut ana = TestApp::new();
+    ana.act(Action::Title(TitleAction::PlayOnline));
+    ana.act(Action::Setup(SetupAction::Game(gomoku_kind::kind().id())));
+    ana.act(Action::Setup(SetupAction::Choose("rule", 0)));
+    ana.act(Action::Setup(SetupAction::Choose("size", 15)));
+    ana.act(Action::Setup(SetupAction::Choose("opening", 2)));
+    ana.act(Action::Setup(SetupAction::Clock(TimeControl::NoClock)));
+    ana.act(Action::Setup(SetupAction::Colour(ColourChoice::Black)));
+    type_in(&mut ana, "Ana", &address, "");
+    ana.act(Action::Online(OnlineAction::HostOnServer));
+    assert!(pump(&mut [&mut ana], |a| matches!(
+        lobby(a[0]),
+        Lobby::Waiting { .. }
+    )));
+    let Lobby::Waiting { code, .. } = lobby(&ana) else {
+        unreachable!()
+    };
+    let mut ben = TestApp::partner();
+    ben.act(Action::Title(TitleAction::PlayOnline));
+    type_in(&mut ben, "Ben", &address, &code);
+    ben.act(Action::Online(OnlineAction::Join));
+    assert!(pump(&mut [&mut ana, &mut ben], |a| a
+        .iter()
+        .all(
+            |app| app.screen() == Screen::Playing && app.session().in_opening()
+        )));
+
+    // Ben may not place Ana's stones; she places three.
+    ben.place(p("h8"));
+    assert!(ben.session().status_text().contains("Ana"));
+    let mut apps = [&mut ana, &mut ben];
+    for at in ["h8", "i9", "g9"] {
+        step(&mut apps, 0, PlayAction::Place(p(at)), at);
+    }
+    assert_eq!(ply(apps[1]), 3);
+    // Ben's choice buttons: he places two more; then Ana, with the last word, takes White.
+    assert!(
+        apps[1].texts().iter().any(|t| t == "Place two more stones"),
+        "{:?}",
+        apps[1].texts()
+    );
+    step(&mut apps, 1, PlayAction::OpeningChoice(2), "two");
+    step(&mut apps, 1, PlayAction::Place(p("j7")), "j7");
+    step(&mut apps, 1, PlayAction::Place(p("f7")), "f7");
+    step(&mut apps, 0, PlayAction::OpeningChoice(1), "white");
+    for app in apps.iter() {
+        let session = app.session();
+        assert!(!session.in_opening());
+        assert_eq!(session.game.ply(), 5);
+        // The colours as chosen: Ben plays Black, the second seat.
+        let bens = session.online.as_ref().unwrap().seat == Some(Side::Second);
+        let black = session.player_name(Side::First).english();
+        assert_eq!(black, if bens { "Ben (you)" } else { "Ben" });
+    }
+    assert_eq!(apps[0].session().human, Side::Second);
+    assert_eq!(apps[1].session().human, Side::First);
+    // White (Ana) moves; Ben waits his turn.
+    apps[1].place(p("a1"));
+    assert_eq!(ply(apps[1]), 5);
+    play(&mut apps, 0, "a1");
+    play(&mut apps, 1, "a15");
+    // Ana resigns: Black (Ben) wins; both records name Ben Black and keep the opening.
+    apps[0].act(Action::Play(PlayAction::Resign));
+    apps[0].act(Action::Play(PlayAction::Resign));
+    assert!(pump(&mut apps, |a| a
+        .iter()
+        .all(|app| app.screen() == Screen::Result)));
+    let end = apps[1].session().finished.as_ref().unwrap().end.clone();
+    assert_eq!(end.winner(), Some(Side::First));
+    assert_eq!(
+        apps[1].session().end_verdict(&end),
+        crate::gui::kind::Verdict::Win
+    );
+    assert_eq!(
+        apps[0].session().end_verdict(&end),
+        crate::gui::kind::Verdict::Loss
+    );
+    for app in &apps {
+        let sgf = sgf_text(app);
+        assert!(sgf.contains("PB[Ben]") && sgf.contains("PW[Ana]"), "{sgf}");
+        assert!(sgf.contains("Opening: Swap2"), "{sgf}");
+    }
+    drop(server);
+}

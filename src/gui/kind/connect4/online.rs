@@ -5,7 +5,7 @@ use super::{ConnectFour, col, column};
 use crate::engine::connect4::Game;
 use crate::gui::kind::{AnyGame, GameOnline, Move, Options};
 use crate::gui::msg::Msg;
-use crate::online::protocol::{ClientMsg, GameKind as WireKind, PlayedMove};
+use crate::online::protocol::{ClientMsg, GameKind as WireKind, OpeningName, PlayedMove};
 
 /// The server's board: 6 rows.
 const ROWS: u32 = 6;
@@ -18,8 +18,9 @@ impl GameOnline for ConnectFour {
         }
     }
 
-    fn options(&self, kind: &WireKind) -> Option<Options> {
-        matches!(kind, WireKind::Connect4).then(|| Options::from([("rows".to_string(), ROWS)]))
+    fn options(&self, kind: &WireKind, opening: OpeningName) -> Option<Options> {
+        (matches!(kind, WireKind::Connect4) && opening.is_none())
+            .then(|| Options::from([("rows".to_string(), ROWS)]))
     }
 
     fn send(&self, game: &AnyGame, mv: Move) -> Option<ClientMsg> {

@@ -1,19 +1,19 @@
 //! Gomoku online ([`GameOnline`]): a point is `place x, y` (0-based, as Gomocup counts),
-//! the rules and the 15 and 19 boards the server plays; tournament openings not yet.
+//! the rules and the 15 and 19 boards the server plays, and the tournament openings, whose
+//! actions cross as the protocol's `place`, `choose`, `declare`, `offer` and `pick`.
 
-use super::{Gomoku, kind, opening_rule, point, pos, rule_value};
-use crate::engine::gomoku::opening::OpeningRule;
-use crate::engine::gomoku::{Game, Rule};
+use super::{Gomoku, kind, opening_rule, opening_value, point, pos, rule_value};
+use crate::engine::gomoku::opening::Action;
+use crate::engine::gomoku::{Game, Pos, Rule};
 use crate::gui::kind::{AnyGame, GameOnline, Move, Options};
 use crate::gui::msg::Msg;
-use crate::online::protocol::{ClientMsg, GameKind as WireKind, PlayedMove, RuleName};
+use crate::online::protocol::{
+    ChoiceName, ClientMsg, GameKind as WireKind, OpeningName, PlayedMove, RuleName,
+};
 
 impl GameOnline for Gomoku {
     fn wire_kind(&self, options: &Options) -> Result<WireKind, Msg> {
         let options = kind().sanitize(options);
-        if opening_rule(&options) != OpeningRule::None {
-            return Err(Msg::key("online-opening-unsupported"));
-        }
         let rule = match Rule::ALL[options["rule"] as usize % Rule::ALL.len()] {
             Rule::Freestyle => RuleName::Freestyle,
             Rule::Standard => RuleName::Standard,
@@ -25,19 +25,22 @@ impl GameOnline for Gomoku {
         }
     }
 
-    fn options(&self, kind: &WireKind) -> Option<Options> {
+    fn wire_opening(&self, options: &Options) -> OpeningName {
+        OpeningName::of(opening_rule(options))
+    }
+
+    fn options(&self, kind: &WireKind, opening: OpeningName) -> Option<Options> {
         let WireKind::Gomoku { rule, size } = *kind else {
             return None;
         };
-        let rule = match rule {
-            RuleName::Freestyle => Rule::Freestyle,
-            RuleName::Standard => Rule::Standard,
-            RuleName::Renju => Rule::Renju,
-        };
+        let rule = rule.rule();
+        if !opening.rule().applies_to(rule) {
+            return None;
+        }
         Some(Options::from([
             ("rule".to_string(), rule_value(rule)),
             ("size".to_string(), size),
-            ("opening".to_string(), 0),
+            ("opening".to_string(), opening_value(opening.rule())),
         ]))
     }
 
@@ -54,9 +57,50 @@ impl GameOnline for Gomoku {
         let size = game.downcast_ref::<Game>()?.size() as u32;
         match played {
             PlayedMove::Place { x, y } if x < size && y < size => {
-                Some(point(crate::engine::gomoku::Pos::new(x as u8, y as u8)))
+                Some(point(Pos::new(x as u8, y as u8)))
             }
             _ => None,
         }
+    }
+
+    fn send_opening(&self, game: &AnyGame, text: &str) -> Option<ClientMsg> {
+        let size = game.downcast_ref::<Game>()?.size();
+        let xy = |p: Pos| (p.x as u32, p.y as u32);
+        Some(match Action::parse(text, size).ok()? {
+            Action::Place(p) => {
+                let (x, y) = xy(p);
+                ClientMsg::Place { x, y }
+            }
+            Action::Choose(c) => ClientMsg::Choose {
+                choice: ChoiceName::of(c),
+            },
+            Action::Declare(n) => ClientMsg::Declare {
+                offers: u32::from(n),
+            },
+            Action::Offer(p) => {
+                let (x, y) = xy(p);
+                ClientMsg::Offer { x, y }
+            }
+            Action::Pick(p) => {
+                let (x, y) = xy(p);
+                ClientMsg::Pick { x, y }
+            }
+        })
+    }
+
+    fn opening_text(&self, game: &AnyGame, played: PlayedMove) -> Option<String> {
+        let size = game.downcast_ref::<Game>()?.size();
+        let at = |x: u32, y: u32| {
+            ((x as usize) < size && (y as usize) < size).then(|| Pos::new(x as u8, y as u8))
+        };
+        let action = match played {
+            PlayedMove::Place { x, y } => Action::Place(at(x, y)?),
+            PlayedMove::Choose { choice } => Action::Choose(choice.choice()),
+            PlayedMove::Declare { offers } => Action::Declare(u8::try_from(offers).ok()?),
+            PlayedMove::Offer { x, y } => Action::Offer(at(x, y)?),
+            PlayedMove::Pick { x, y } => Action::Pick(at(x, y)?),
+            PlayedMove::Drop { .. } => return None,
+        };
+        Some(action.text(size))
     }
 }

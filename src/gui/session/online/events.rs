@@ -3,30 +3,84 @@
 
 use super::*;
 use crate::gui::clock::GameClock;
+use crate::gui::kind::OpeningPhase;
 use crate::gui::kind::online::time_control;
 use crate::online::client::Event;
-use crate::online::protocol::{EndReason, ErrorCode, GameResult, GameState, Role, ServerMsg};
+use crate::online::protocol::{
+    EndReason, ErrorCode, GameResult, GameState, PlayedMove, Role, ServerMsg,
+};
 
 /// Attempts to reconnect after a dropped connection, one a second: about the server's
 /// grace before the other player may claim the win.
 const RECONNECT_ATTEMPTS: u32 = 60;
 const RECONNECT_EVERY: Duration = Duration::from_secs(1);
 
+/// The game the server describes, built here: its kind, the position, and its tournament
+/// opening (running, or played) with the setup options it came from.
+struct Found {
+    kind: GameKind,
+    game: AnyGame,
+    opening: Option<Box<dyn OpeningPhase>>,
+    options: Options,
+}
+
 /// Builds the position the server describes, or says what in it does not fit.
-fn position(state: &GameState, games: &Games) -> Result<(GameKind, AnyGame), Msg> {
+fn position(state: &GameState, games: &Games) -> Result<Found, Msg> {
     let unknown = || Msg::key("online-unknown-game");
+    let opening = state.settings.opening;
     let (kind, options) = games
         .iter()
-        .find_map(|k| Some((k, k.def().online()?.options(&state.settings.kind)?)))
+        .find_map(|k| Some((k, k.def().online()?.options(&state.settings.kind, opening)?)))
         .ok_or_else(unknown)?;
     let online = kind.def().online().ok_or_else(unknown)?;
+    let mut phase = if opening.is_none() {
+        None
+    } else {
+        Some(kind.def().opening(&options).ok_or_else(unknown)?)
+    };
     let mut game = kind.def().new_game(&options);
     for (i, played) in state.moves.iter().enumerate() {
         let bad = || Msg::key("online-bad-move").with("ply", i + 1);
+        if let Some(p) = phase.as_mut().filter(|p| !p.is_done()) {
+            let text = online
+                .opening_text(&p.position(), *played)
+                .ok_or_else(bad)?;
+            p.replay(&text).map_err(|_| bad())?;
+            game = p.position();
+            continue;
+        }
         let mv = online.played(&game, *played).ok_or_else(bad)?;
         game.play(mv).map_err(|_| bad())?;
     }
-    Ok((kind, game))
+    Ok(Found {
+        kind,
+        game,
+        opening: phase,
+        options,
+    })
+}
+
+/// The server's game onto the session: the position, and the opening with the person's
+/// role in it (`seat`: the opening's first player is the first seat).
+fn adopt(session: &mut Session, found: Found, seat: Side) {
+    session.game = found.game;
+    session.human_player = seat;
+    session.opening_options = found.opening.as_ref().map(|_| found.options);
+    session.opening = None;
+    session.opening_played = None;
+    session.opening_stones = 0;
+    match found.opening {
+        Some(phase) if phase.is_done() => {
+            session.opening_stones = phase.position().ply();
+            session.opening_played = Some(phase);
+            session.human = session.seat_colour(seat);
+        }
+        Some(phase) => {
+            session.opening = Some(phase);
+            session.sync_opening();
+        }
+        None => session.human = seat,
+    }
 }
 
 /// Reads everything the server sent since the last frame, and reconnects a dropped seat.
@@ -193,32 +247,25 @@ fn message(
                 return;
             };
             let code = online.code.clone();
-            let mv = session
-                .game
-                .kind()
-                .def()
-                .online()
-                .and_then(|o| o.played(&session.game, played));
-            let in_step = ply as usize == session.game.ply() + 1;
-            match mv.filter(|_| in_step).map(|mv| session.game.play(mv)) {
-                Some(Ok(())) => {
-                    placed_sound(&session.game, sfx);
-                    session.status = None;
-                    session.looking = None;
-                    if let Some(online) = session.online.as_mut() {
-                        online.sent = false;
-                        online.draw_offer = None;
-                        online.undo_request = None;
-                        online.leave_armed = false;
-                    }
-                    session.set_clocks(clocks, now);
-                }
-                _ => {
-                    // Out of step with the server: its whole state again, by reconnecting.
-                    warn!("online game {code}: move {ply} does not follow; resynchronising");
-                    resync(link, session);
-                }
+            let in_step = ply as usize == session.online_plies() + 1;
+            let stones = session.game.ply();
+            if !(in_step && take(session, played)) {
+                // Out of step with the server: its whole state again, by reconnecting.
+                warn!("online game {code}: move {ply} does not follow; resynchronising");
+                return resync(link, session);
             }
+            if session.game.ply() > stones {
+                placed_sound(&session.game, sfx);
+            }
+            session.status = None;
+            session.looking = None;
+            if let Some(online) = session.online.as_mut() {
+                online.sent = false;
+                online.draw_offer = None;
+                online.undo_request = None;
+                online.leave_armed = false;
+            }
+            session.set_clocks(clocks, now);
         }
         ServerMsg::GameOver { result, clocks } => {
             session.set_clocks(clocks, now);
@@ -272,8 +319,15 @@ fn message(
             }
         }
         ServerMsg::MovesUndone { moves, clocks, .. } => {
+            // The server's moves count the opening's actions; its stones stay.
+            let stones = match &session.opening_played {
+                Some(phase) => {
+                    session.opening_stones + (moves as usize).saturating_sub(phase.texts().len())
+                }
+                None => moves as usize,
+            };
             let mut game = session.game.fresh();
-            for (side, mv) in session.game.placed().into_iter().take(moves as usize) {
+            for (side, mv) in session.game.placed().into_iter().take(stones) {
                 if game.place(side, mv).is_err() {
                     break;
                 }
@@ -349,7 +403,7 @@ fn game_state(
         };
         return;
     }
-    let (kind, game) = match position(&state, games) {
+    let found = match position(&state, games) {
         Ok(found) => found,
         Err(why) => {
             warn!("online: {}", why.english());
@@ -357,13 +411,18 @@ fn game_state(
             return;
         }
     };
+    let me = seat.unwrap_or(Side::First);
     if shown {
-        if session.game.moves() != game.moves() {
-            session.game = game;
+        let behind = session.online_plies() != state.moves.len()
+            || session.game.moves() != found.game.moves();
+        if behind {
+            adopt(session, found, me);
         }
     } else {
-        *session = Session::new(game, Opponent::Person, seat.unwrap_or(Side::First), 0);
+        let kind = found.kind;
+        *session = Session::new(found.game.clone(), Opponent::Person, me, 0);
         session.clock = GameClock::new(time_control(&state.settings.clock));
+        adopt(session, found, me);
         debug!("online game {} of {}", state.code, kind.id());
         link.ready = true;
         link.lobby = Lobby::Idle;
@@ -398,9 +457,35 @@ fn game_state(
     }
 }
 
+/// A move the server relays, taken: an opening's action by the opening, a move on the
+/// board. False when it does not follow here.
+fn take(session: &mut Session, played: PlayedMove) -> bool {
+    let kind = session.game.kind();
+    let Some(online) = kind.def().online() else {
+        return false;
+    };
+    if session.opening.is_some() {
+        let Some(text) = online.opening_text(&session.game, played) else {
+            return false;
+        };
+        let replayed = session
+            .opening
+            .as_mut()
+            .is_some_and(|phase| phase.replay(&text).is_ok());
+        if replayed {
+            session.sync_opening();
+        }
+        return replayed;
+    }
+    online
+        .played(&session.game, played)
+        .is_some_and(|mv| session.game.play(mv).is_ok())
+}
+
 /// The server ended the game: its reason becomes the session's end.
 fn game_over(session: &mut Session, result: GameResult) {
-    let loser = result.winner.map(|w| side(w).other());
+    // The server's seats, as the colours they play.
+    let loser = result.winner.map(|w| session.seat_colour(side(w)).other());
     match (result.reason, loser) {
         (EndReason::Resignation, Some(loser)) => session.resigned = Some(loser),
         (EndReason::Time, Some(loser)) => session.flagged = Some(loser),

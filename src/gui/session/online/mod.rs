@@ -104,20 +104,55 @@ fn side(seat: Seat) -> Side {
     }
 }
 
-fn duration_pair(clocks: &Clocks) -> [Duration; 2] {
-    [
-        Duration::from_millis(clocks.first_ms),
-        Duration::from_millis(clocks.second_ms),
-    ]
+fn wire_seat(side: Side) -> Seat {
+    match side {
+        Side::First => Seat::First,
+        Side::Second => Seat::Second,
+    }
 }
 
 impl Session {
-    /// Whether the side to move is played elsewhere (the other player online, or both
+    /// The seat that plays colour `side`, or the colour seat `side` plays (the same swap
+    /// both ways). Seats are the server's (the first is the opening's first player); an
+    /// opening's colour choice may have given Black to the second seat.
+    pub fn seat_colour(&self, side: Side) -> Side {
+        let black = self
+            .opening
+            .as_ref()
+            .or(self.opening_played.as_ref())
+            .map_or(Side::First, |p| p.first_holder());
+        if black == Side::First {
+            side
+        } else {
+            side.other()
+        }
+    }
+
+    /// The seat to act now: the opening's actor, else the seat of the colour to move.
+    fn online_actor(&self) -> Option<Side> {
+        match &self.opening {
+            Some(phase) => phase.actor(),
+            None => Some(self.seat_colour(self.game.to_move())),
+        }
+    }
+
+    /// The moves as the server counts them: an opening's actions, then the moves after it.
+    fn online_plies(&self) -> usize {
+        match (&self.opening, &self.opening_played) {
+            (Some(phase), _) => phase.texts().len(),
+            (None, Some(phase)) => {
+                phase.texts().len() + self.game.ply().saturating_sub(self.opening_stones)
+            }
+            (None, None) => self.game.ply(),
+        }
+    }
+
+    /// Whether the side to act is played elsewhere (the other player online, or both
     /// while watching).
     pub fn is_remote_turn(&self) -> bool {
         self.online
             .as_ref()
-            .is_some_and(|o| o.seat != Some(self.game.to_move()))
+            .is_some_and(|o| o.seat != self.online_actor())
     }
 
     /// Whether the server has ended this online game.
@@ -141,12 +176,16 @@ impl Session {
         true
     }
 
-    /// The server's clocks onto the game's clock (it only shows them).
+    /// The server's clocks (by seat) onto the game's clock (by colour; it only shows them).
     fn set_clocks(&mut self, clocks: Option<Clocks>, now: Instant) {
         let moves: Vec<u32> = self.game.moves().iter().map(|m| m.0).collect();
-        if let (Some(clock), Some(clocks)) = (self.clock.as_mut(), clocks) {
+        let left = clocks.map(|c| {
+            [Side::First, Side::Second]
+                .map(|colour| Duration::from_millis(c.of(wire_seat(self.seat_colour(colour)))))
+        });
+        if let (Some(clock), Some(left)) = (self.clock.as_mut(), left) {
             clock.follow(&moves, now, None);
-            clock.set_left(duration_pair(&clocks), now);
+            clock.set_left(left, now);
         }
     }
 }
@@ -161,7 +200,8 @@ pub(super) fn act_online(
     sfx: &mut MessageWriter<Sfx>,
 ) {
     let ongoing = session.is_ongoing();
-    let to_move = session.game.to_move();
+    let actor = session.online_actor();
+    let in_opening = session.in_opening();
     let Some(online) = session.online.as_mut() else {
         return;
     };
@@ -171,7 +211,7 @@ pub(super) fn act_online(
     let (seat, sent, open) = (online.seat, online.sent, online.link == LinkState::Open);
     let other = Some(online.other());
     let (draw_offer, undo_request) = (online.draw_offer, online.undo_request);
-    let their_name = online.name(to_move);
+    let their_name = actor.map(|a| online.name(a)).unwrap_or_default();
     let say = |session: &mut Session, msg: Msg| session.status = Some(msg);
     if seat.is_none() {
         if !matches!(action, PlayAction::Look(_) | PlayAction::Menu) {
@@ -179,15 +219,34 @@ pub(super) fn act_online(
         }
         return;
     }
+    let their_turn = |session: &mut Session, sfx: &mut MessageWriter<Sfx>| {
+        say(
+            session,
+            Msg::key("online-their-turn").with("name", their_name.clone()),
+        );
+        sfx.write(Sfx::Illegal);
+    };
     let msg = match *action {
-        PlayAction::Place(mv) if ongoing => {
-            if seat != Some(to_move) {
-                say(
-                    session,
-                    Msg::key("online-their-turn").with("name", their_name),
-                );
-                sfx.write(Sfx::Illegal);
+        PlayAction::Place(_) | PlayAction::OpeningChoice(_) if ongoing && in_opening => {
+            if seat != actor {
+                return their_turn(session, sfx);
+            }
+            if sent {
                 return;
+            }
+            match opening_message(session, action) {
+                Ok(Some(msg)) => msg,
+                Ok(None) => return,
+                Err(why) => {
+                    say(session, why);
+                    sfx.write(Sfx::Illegal);
+                    return;
+                }
+            }
+        }
+        PlayAction::Place(mv) if ongoing => {
+            if seat != actor {
+                return their_turn(session, sfx);
             }
             if sent {
                 return;
@@ -223,11 +282,41 @@ pub(super) fn act_online(
         PlayAction::Hint => return say(session, Msg::key("online-no-hints")),
         _ => return,
     };
-    let placing = matches!(msg, ClientMsg::Place { .. } | ClientMsg::Drop { .. });
+    let placing = matches!(
+        msg,
+        ClientMsg::Place { .. }
+            | ClientMsg::Drop { .. }
+            | ClientMsg::Choose { .. }
+            | ClientMsg::Declare { .. }
+            | ClientMsg::Offer { .. }
+            | ClientMsg::Pick { .. }
+    );
     if !open || !link.send(msg) {
         say(session, Msg::key("online-not-connected"));
     } else if let Some(online) = session.online.as_mut() {
         // One move at a time until the server relays it.
         online.sent |= placing;
     }
+}
+
+/// The person's action in an online opening as the message that takes it: checked first on
+/// a copy of the opening, for the same words as on one machine (the server checks again).
+fn opening_message(session: &Session, action: &PlayAction) -> Result<Option<ClientMsg>, Msg> {
+    let Some(phase) = session.opening.as_ref() else {
+        return Ok(None);
+    };
+    let mut trial = phase.boxed_clone();
+    match *action {
+        PlayAction::Place(mv) => trial.click(mv)?,
+        PlayAction::OpeningChoice(i) => trial.choose(i)?,
+        _ => return Ok(None),
+    }
+    let Some(text) = trial.texts().pop() else {
+        return Ok(None);
+    };
+    let kind = session.game.kind();
+    Ok(kind
+        .def()
+        .online()
+        .and_then(|o| o.send_opening(&session.game, &text)))
 }

@@ -15,6 +15,8 @@ out=${1:-docs/screenshots/online}
 target=${CARGO_TARGET_DIR:-target}
 bin=${GOMOKU_BIN:-$target/debug/gomoku}
 server_bin=${GOMOKU_SERVER_BIN:-$target/debug/gomoku-server}
+bin=$(realpath "$bin")
+server_bin=$(realpath "$server_bin")
 for tool in Xvfb xdotool import python3; do
   command -v "$tool" >/dev/null || { echo "screenshots-online: $tool is missing" >&2; exit 1; }
 done
@@ -44,9 +46,17 @@ start_display() { # number
 
 start_game() { # display home log
   mkdir -p "$2"
-  (cd "$2" && DISPLAY=":$1" GOMOKU_HOME="$2" GOMOKU_LANG=en exec "$OLDPWD/$bin") >"$3" 2>&1 &
+  (cd "$2" && DISPLAY=":$1" GOMOKU_HOME="$2" GOMOKU_LANG=en exec "$bin") >"$3" 2>&1 &
   pids+=($!)
-  DISPLAY=":$1" xdotool search --sync --onlyvisible --name '^Gomoku$' >/dev/null
+  for _ in $(seq 120); do
+    DISPLAY=":$1" xdotool search --onlyvisible --name '^Gomoku$' >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  DISPLAY=":$1" xdotool search --onlyvisible --name '^Gomoku$' >/dev/null || {
+    echo "screenshots-online: the game on :$1 shows no window; its log:" >&2
+    tail -20 "$3" >&2
+    exit 1
+  }
   sleep 3
 }
 

@@ -8,8 +8,8 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::setup_rows::{
-    choose_game, choose_option, note, row, spawn_clock_rows, spawn_game_own_rows, spawn_game_row,
-    spawn_option, spawn_page,
+    SetupScroll, choose_game, choose_option, note, row, spawn_clock_rows, spawn_game_own_rows,
+    spawn_game_row, spawn_option, spawn_page,
 };
 use crate::gui::flow::{Action, OnlineAction, OnlineField, Screen, SetupAction};
 use crate::gui::i18n::{I18n, Msg};
@@ -271,7 +271,21 @@ fn show_lobby(
     form: Res<OnlineForm>,
     i18n: Res<I18n>,
     mut texts: Query<(&mut Text, &mut TextColor), With<LobbyText>>,
+    mut pages: Query<(&ComputedNode, &mut ScrollPosition), With<SetupScroll>>,
+    mut reveal: Local<u8>,
 ) {
+    // The line sits below the rows: a new one is scrolled into sight (over a few frames,
+    // the layout taking in its height), as the code must be read off it.
+    if *reveal > 0 {
+        *reveal -= 1;
+        if let Ok((node, mut scroll)) = pages.single_mut() {
+            let bottom =
+                ((node.content_size.y - node.size.y) * node.inverse_scale_factor()).max(0.0);
+            if scroll.y != bottom {
+                scroll.y = bottom;
+            }
+        }
+    }
     let (line, bad) = match (&form.problem, &link.lobby) {
         (Some(problem), _) => (i18n.msg(problem), true),
         (None, Lobby::Idle) => (String::new(), false),
@@ -292,15 +306,24 @@ fn show_lobby(
     };
     for (mut t, mut colour) in &mut texts {
         if t.0 != line {
+            if !line.is_empty() {
+                *reveal = 3;
+            }
             t.0 = line.clone();
             colour.0 = if bad { palette::BAD } else { palette::ACCENT };
         }
     }
 }
 
-/// The game is there (the other player sat down, or a watched game's state came).
-fn enter_game(mut link: ResMut<OnlineLink>, mut next: ResMut<NextState<Screen>>) {
+/// The game is there (the other player sat down, or a watched game's state came). Its code
+/// was for this game only: the field is empty for the next one.
+fn enter_game(
+    mut link: ResMut<OnlineLink>,
+    mut form: ResMut<OnlineForm>,
+    mut next: ResMut<NextState<Screen>>,
+) {
     if link.take_ready() {
+        form.code.clear();
         next.set(Screen::Playing);
     }
 }

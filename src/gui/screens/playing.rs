@@ -315,7 +315,8 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
         };
     }
     if let Some(online) = &session.online {
-        let to_move = session.game.to_move();
+        // The seat whose colour is to move (an opening may have given Black to the second).
+        let to_move = session.seat_colour(session.game.to_move());
         return match online.seat {
             Some(seat) if seat == to_move => Msg::key("play-turn-you"),
             _ => Msg::key("play-turn-online").with("name", online.names[to_move.index()].clone()),

@@ -44,7 +44,7 @@ struct RowNote(&'static str);
 
 /// The scrolling part of a setup screen.
 #[derive(Component)]
-struct SetupScroll;
+pub(super) struct SetupScroll;
 
 /// "More below": shown while the scrolling part hides rows under its bottom edge.
 #[derive(Component)]

@@ -126,6 +126,8 @@ fn two_players_and_a_watcher_play_a_game_through_one_server() {
         assert_eq!(app.session().clock.as_ref().map(|c| c.control), Some(clock));
     }
     assert!(ana.texts().iter().any(|t| t == "Ana (you)"));
+    // The code was for this game: Play online's field is empty for the next one.
+    assert!(ben.app.world().resource::<OnlineForm>().code.is_empty());
 
     // Out of turn: said to Ben, nothing sent.
     ben.place(p("h9"));
@@ -412,6 +414,20 @@ fn swap2_online_puts_each_person_in_their_role() {
     }
     assert_eq!(apps[0].session().human, Side::Second);
     assert_eq!(apps[1].session().human, Side::First);
+    // The turn line says whose colour is to move: White's, Ana's.
+    for app in apps.iter_mut() {
+        app.app.update();
+    }
+    assert!(
+        apps[0].texts().iter().any(|t| t == "Your move"),
+        "{:?}",
+        apps[0].texts()
+    );
+    assert!(
+        apps[1].texts().iter().any(|t| t == "Ana to move"),
+        "{:?}",
+        apps[1].texts()
+    );
     // White (Ana) moves; Ben waits his turn.
     apps[1].place(p("a1"));
     assert_eq!(ply(apps[1]), 5);

@@ -1,23 +1,22 @@
 #!/usr/bin/env bash
 # Two real games on two virtual displays play each other online, driven as players drive
-# them (xdotool: keys and clicks): Ana hosts on her own computer (the embedded server) and
-# Ben joins with the code, then the same through a standalone gomoku-server. Screenshots of
-# both screens go into docs/screenshots/online/ (or the folder given as $1).
+# them (xdotool: keys and clicks): Ana hosts freestyle on her own computer (the embedded
+# server) and Ben joins with the code, to Ana's five; then Ana hosts Swap2 with a 3 + 2
+# clock on a standalone gomoku-server, Ben joins, each takes their role in the opening, and
+# Ben (Black, as Ana chose White) wins. Screenshots of both screens go into
+# docs/screenshots/online/ (or the folder given as $1); the records are checked.
 #
-# A by-hand check (issue 60), not part of the test command: it needs xdotool and
-# ImageMagick's `import` (scripts/ensure-deps.sh does not install them).
+# A by-hand check (issue 60), not part of the test command:
 #   apt-get install xvfb xdotool imagemagick
-#   GOMOKU_BIN=... GOMOKU_SERVER_BIN=... scripts/screenshots-online.sh
+#   cargo build --bins && scripts/screenshots-online.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=${1:-docs/screenshots/online}
 target=${CARGO_TARGET_DIR:-target}
-bin=${GOMOKU_BIN:-$target/debug/gomoku}
-server_bin=${GOMOKU_SERVER_BIN:-$target/debug/gomoku-server}
-bin=$(realpath "$bin")
-server_bin=$(realpath "$server_bin")
-for tool in Xvfb xdotool import python3; do
+bin=$(realpath "${GOMOKU_BIN:-$target/debug/gomoku}")
+server_bin=$(realpath "${GOMOKU_SERVER_BIN:-$target/debug/gomoku-server}")
+for tool in Xvfb xdotool import convert python3; do
   command -v "$tool" >/dev/null || { echo "screenshots-online: $tool is missing" >&2; exit 1; }
 done
 mkdir -p "$out"
@@ -30,11 +29,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The board's geometry in the default window (1200x780 at the top left of a 1280x800
-# screen), measured on its screenshots: the pixel of a1 and the step between lines.
-A1_X=${A1_X:-0}
-A1_Y=${A1_Y:-0}
-STEP=${STEP:-0}
+# The board in the window the game opens on a 1280x800 screen (1200x720 at the top left),
+# measured on its screenshots: the pixel of a1 and the step between lines.
+A1_X=141
+A1_Y=665
+STEP=43.64
 
 start_display() { # number
   Xvfb ":$1" -screen 0 1280x800x24 >/dev/null 2>&1 &
@@ -44,47 +43,52 @@ start_display() { # number
   exit 1
 }
 
-start_game() { # display home log
+window() { DISPLAY=":$1" xdotool search --onlyvisible --name '^Gomoku$' 2>/dev/null | head -1; }
+
+start_game() { # display home
   mkdir -p "$2"
-  (cd "$2" && DISPLAY=":$1" GOMOKU_HOME="$2" GOMOKU_LANG=en exec "$bin") >"$3" 2>&1 &
+  (cd "$2" && DISPLAY=":$1" GOMOKU_HOME="$2" GOMOKU_LANG=en exec "$bin") >"$2.log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 120); do
-    DISPLAY=":$1" xdotool search --onlyvisible --name '^Gomoku$' >/dev/null 2>&1 && break
-    sleep 0.5
-  done
-  DISPLAY=":$1" xdotool search --onlyvisible --name '^Gomoku$' >/dev/null || {
-    echo "screenshots-online: the game on :$1 shows no window; its log:" >&2
-    tail -20 "$3" >&2
-    exit 1
-  }
+  for _ in $(seq 120); do [ -n "$(window "$1")" ] && break; sleep 0.5; done
+  [ -n "$(window "$1")" ] || { echo "screenshots-online: no window on :$1" >&2; tail "$2.log" >&2; exit 1; }
   sleep 3
 }
 
+# Without a window manager nothing has the keyboard until it is given.
 key() { # display keys...
   local d=$1
   shift
-  DISPLAY=":$d" xdotool key --delay 120 "$@"
+  DISPLAY=":$d" xdotool windowfocus --sync "$(window "$d")"
+  DISPLAY=":$d" xdotool key --delay 100 "$@"
   sleep 0.6
 }
 
 typed() { # display text
+  DISPLAY=":$1" xdotool windowfocus --sync "$(window "$1")"
   DISPLAY=":$1" xdotool type --delay 80 "$2"
   sleep 0.4
 }
 
-# A click on a board point in human notation ("h8"): columns a.. (no i skipped), rows
-# from the bottom.
-click_point() { # display point size
-  local d=$1 p=$2 size=$3
-  local col=$(($(printf '%d' "'${p:0:1}") - 97)) row=${p:1}
-  local x=$((A1_X + col * STEP)) y=$((A1_Y - (row - 1) * STEP))
-  DISPLAY=":$d" xdotool mousemove "$x" "$y" click 1
-  sleep 0.8
+# A click where the pointer is already: the first event into a window only moves it.
+click() { # display x y
+  DISPLAY=":$1" xdotool mousemove "$2" "$3"
+  sleep 0.3
+  DISPLAY=":$1" xdotool click 1
+  sleep 0.7
+}
+
+# A stone on a board point in human notation ("h8"): columns from a, rows from the bottom.
+point() { # display point
+  local col=$(($(printf '%d' "'${2:0:1}") - 97)) row=${2:1}
+  read -r x y < <(python3 -c "print(round($A1_X + $col * $STEP), round($A1_Y - ($row - 1) * $STEP))")
+  DISPLAY=":$1" xdotool mousemove "$x" "$y" click 1
+  sleep 0.9
 }
 
 shot() { # display name
-  DISPLAY=":$1" import -window root "$out/$2"
-  echo "screenshots-online: $out/$2"
+  DISPLAY=":$1" import -window root "$work/shot.png"
+  convert "$work/shot.png" -crop 1200x720+0+0 +repage -strip "$out/$2.png"
+  echo "screenshots-online: $out/$2.png"
 }
 
 code_of() { # sqlite file
@@ -95,63 +99,96 @@ print(db.execute("SELECT code FROM games ORDER BY created_ms DESC LIMIT 1").fetc
 EOF
 }
 
-# One game: Ana (display 91) hosts here or on the server at $server, Ben (display 92) joins
-# at $server with the code; they play to Ana's five. $tag names the screenshots.
-play_game() { # tag server data-file host-key
-  local tag=$1 server=$2 data=$3 host_key=$4
-  key 91 o
-  key 91 Tab ctrl+a BackSpace BackSpace BackSpace BackSpace BackSpace
-  typed 91 Ana
-  if [ "$host_key" = server ]; then
-    key 91 Tab
-    for _ in $(seq 30); do key 91 BackSpace; done
-    typed 91 "$server"
-  fi
-  key 91 Return
-  sleep 2
-  shot 91 "$tag-host-lobby.png"
-  local code
-  code=$(code_of "$data")
-  key 92 o
-  key 92 Tab
-  typed 92 Ben
-  key 92 Tab
-  for _ in $(seq 30); do key 92 BackSpace; done
-  typed 92 "$server"
-  key 92 Tab
-  typed 92 "$code"
-  shot 92 "$tag-guest-join.png"
-  key 92 Return
-  sleep 3
-  local ana=(h8 i8 j8 k8 l8) ben=(h9 i9 j9 k9)
-  for i in 0 1 2 3; do
-    click_point 91 "${ana[$i]}" 15
-    click_point 92 "${ben[$i]}" 15
-    [ "$i" = 2 ] && { shot 91 "$tag-host-playing.png"; shot 92 "$tag-guest-playing.png"; }
-  done
-  click_point 91 "${ana[4]}" 15
-  sleep 3
-  shot 91 "$tag-host-result.png"
-  shot 92 "$tag-guest-result.png"
-  key 91 Escape
-  key 92 Escape
+clear_field() { # display
+  for _ in $(seq 30); do DISPLAY=":$1" xdotool key BackSpace; done
 }
 
 start_display 91
 start_display 92
-start_game 91 "$work/ana" "$work/ana.log"
-start_game 92 "$work/ben" "$work/ben.log"
-shot 91 measure.png
-if [ "$STEP" = 0 ]; then
-  echo "screenshots-online: set A1_X, A1_Y and STEP from $out/measure.png" >&2
-  exit 0
-fi
+start_game 91 "$work/ana"
+start_game 92 "$work/ben"
 
-play_game embedded 127.0.0.1:7627 "$work/ana/data/online/games.sqlite3" here
+# 1. Through Ana's own server: she types her name and presses Enter (Host here).
+key 91 o
+key 91 Tab
+typed 91 Ana
+key 91 Return
+sleep 2
+shot 91 embedded-host-lobby
+code=$(code_of "$work/ana/data/online/games.sqlite3")
+key 92 o
+key 92 Tab
+typed 92 Ben
+key 92 Tab
+typed 92 127.0.0.1
+key 92 Tab
+typed 92 "$code"
+shot 92 embedded-guest-join
+key 92 Return
+sleep 3
+for pair in "h8 h9" "i8 i9" "j8 j9"; do
+  set -- $pair
+  point 91 "$1"
+  point 92 "$2"
+done
+shot 92 embedded-guest-playing
+point 91 k8
+point 92 k9
+point 91 l8
+sleep 3
+shot 91 embedded-host-result
+shot 92 embedded-guest-result
+key 91 Escape
+key 92 Escape
 
+# 2. Through a standalone server: Swap2 with a 3 + 2 clock, Ana in the first seat.
 "$server_bin" --data "$work/server" --listen 127.0.0.1:7700 >"$work/server.log" 2>&1 &
 pids+=($!)
 sleep 1
-play_game standalone 127.0.0.1:7700 "$work/server/games.sqlite3" server
-rm -f "$out/measure.png"
-echo "screenshots-online: done; logs were in $work"
+key 91 o
+click 91 689 298 # Opening: Swap2
+click 91 625 451 # Clock: 3 + 2
+key 91 Tab Tab
+clear_field 91
+typed 91 127.0.0.1:7700
+key 91 Return # on the server field with no code: Host on the server
+sleep 2
+shot 91 standalone-host-lobby
+code=$(code_of "$work/server/games.sqlite3")
+key 92 o
+key 92 Tab Tab
+clear_field 92
+typed 92 127.0.0.1:7700
+key 92 Tab
+clear_field 92
+typed 92 "$code"
+shot 92 standalone-guest-join
+key 92 Return
+sleep 3
+for p in h8 i9 g9; do point 91 "$p"; done
+shot 92 standalone-guest-choice
+key 92 3 # Place two more stones
+point 92 j7
+point 92 f7
+shot 91 standalone-host-choice
+key 91 2 # Play White
+sleep 1.5
+shot 92 standalone-guest-after-opening
+for pair in "a1 c11" "a3 d11" "a5 e11" "a7 f11" "a9 g11"; do
+  set -- $pair
+  point 91 "$1"
+  point 92 "$2"
+done
+sleep 3
+shot 91 standalone-host-result
+shot 92 standalone-guest-result
+
+# Both records, and the server's, name Ben Black and keep the opening.
+ana=$(ls -t "$work"/ana/data/games/*-online.sgf | head -1)
+ben=$(ls -t "$work"/ben/data/games/*-online.sgf | head -1)
+for sgf in "$ana" "$ben"; do
+  grep -q 'PB\[Ben\]PW\[Ana\]' "$sgf" && grep -q 'RE\[B+\]' "$sgf" &&
+    grep -q 'Opening: Swap2; h8 i9 g9 two j7 f7 white' "$sgf" ||
+    { echo "screenshots-online: $sgf is not the game played" >&2; cat "$sgf" >&2; exit 1; }
+done
+echo "screenshots-online: done; both records name Ben Black, with the opening's line"

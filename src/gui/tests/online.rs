@@ -217,16 +217,16 @@ fn files_autosave(paths: &Paths) -> PathBuf {
     crate::gui::kind::files::autosave_file(paths, gomoku_kind::kind())
 }
 
-/// Ana hosts a game of `kind` (as the second player) on a fresh server; Ben joins it.
-fn seated(kind: GameKind) -> (EmbeddedServer, TestApp, TestApp) {
+/// Ana hosts a game set up by `setup` on a fresh server; Ben joins it with its code.
+fn host_and_join(setup: &[SetupAction]) -> (EmbeddedServer, TestApp, TestApp) {
     let dir = fresh_home();
     let server = EmbeddedServer::start("127.0.0.1:0", &dir).unwrap();
     let address = server.local_address();
     let mut ana = TestApp::new();
     ana.act(Action::Title(TitleAction::PlayOnline));
-    ana.act(Action::Setup(SetupAction::Game(kind.id())));
-    ana.act(Action::Setup(SetupAction::Clock(TimeControl::NoClock)));
-    ana.act(Action::Setup(SetupAction::Colour(ColourChoice::White)));
+    for action in setup {
+        ana.act(Action::Setup(action.clone()));
+    }
     type_in(&mut ana, "Ana", &address, "");
     ana.act(Action::Online(OnlineAction::HostOnServer));
     assert!(pump(&mut [&mut ana], |a| matches!(
@@ -243,6 +243,16 @@ fn seated(kind: GameKind) -> (EmbeddedServer, TestApp, TestApp) {
     assert!(pump(&mut [&mut ana, &mut ben], |a| a
         .iter()
         .all(|app| app.screen() == Screen::Playing)));
+    (server, ana, ben)
+}
+
+/// Ana hosts a game of `kind` (as the second player) on a fresh server; Ben joins it.
+fn seated(kind: GameKind) -> (EmbeddedServer, TestApp, TestApp) {
+    let (server, ana, ben) = host_and_join(&[
+        SetupAction::Game(kind.id()),
+        SetupAction::Clock(TimeControl::NoClock),
+        SetupAction::Colour(ColourChoice::White),
+    ]);
     // Ana chose the second seat: Ben starts.
     assert_eq!(
         ben.session().online.as_ref().unwrap().seat,
@@ -354,36 +364,16 @@ fn step(apps: &mut [&mut TestApp], mover: usize, action: PlayAction, text: &str)
 
 #[test]
 fn swap2_online_puts_each_person_in_their_role() {
-    let dir = fresh_home();
-    let server = EmbeddedServer::start("127.0.0.1:0", &dir).unwrap();
-    let address = server.local_address();
     // Ana hosts freestyle with Swap2 in the first seat: she proposes.
-    let mut ana = TestApp::new();
-    ana.act(Action::Title(TitleAction::PlayOnline));
-    ana.act(Action::Setup(SetupAction::Game(gomoku_kind::kind().id())));
-    ana.act(Action::Setup(SetupAction::Choose("rule", 0)));
-    ana.act(Action::Setup(SetupAction::Choose("size", 15)));
-    ana.act(Action::Setup(SetupAction::Choose("opening", 2)));
-    ana.act(Action::Setup(SetupAction::Clock(TimeControl::NoClock)));
-    ana.act(Action::Setup(SetupAction::Colour(ColourChoice::Black)));
-    type_in(&mut ana, "Ana", &address, "");
-    ana.act(Action::Online(OnlineAction::HostOnServer));
-    assert!(pump(&mut [&mut ana], |a| matches!(
-        lobby(a[0]),
-        Lobby::Waiting { .. }
-    )));
-    let Lobby::Waiting { code, .. } = lobby(&ana) else {
-        unreachable!()
-    };
-    let mut ben = TestApp::partner();
-    ben.act(Action::Title(TitleAction::PlayOnline));
-    type_in(&mut ben, "Ben", &address, &code);
-    ben.act(Action::Online(OnlineAction::Join));
-    assert!(pump(&mut [&mut ana, &mut ben], |a| a
-        .iter()
-        .all(
-            |app| app.screen() == Screen::Playing && app.session().in_opening()
-        )));
+    let (server, mut ana, mut ben) = host_and_join(&[
+        SetupAction::Game(gomoku_kind::kind().id()),
+        SetupAction::Choose("rule", 0),
+        SetupAction::Choose("size", 15),
+        SetupAction::Choose("opening", 2),
+        SetupAction::Clock(TimeControl::NoClock),
+        SetupAction::Colour(ColourChoice::Black),
+    ]);
+    assert!(ana.session().in_opening() && ben.session().in_opening());
 
     // Ben may not place Ana's stones; she places three.
     ben.place(p("h8"));

@@ -27,7 +27,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Title), close_link)
         .add_systems(
             Update,
-            (type_keys, show_fields, show_lobby, enter_game)
+            (
+                type_keys,
+                show_fields,
+                reveal_focused,
+                show_lobby,
+                enter_game,
+            )
                 .chain()
                 .run_if(in_state(Screen::Online)),
         )
@@ -63,6 +69,10 @@ struct FieldText(OnlineField);
 
 #[derive(Component)]
 struct LobbyText;
+
+/// A text field's box (what is scrolled into sight when it takes the keys).
+#[derive(Component)]
+struct FieldBox(OnlineField);
 
 /// The title screen ends any connection and this computer's server.
 fn close_link(mut link: ResMut<OnlineLink>) {
@@ -142,6 +152,7 @@ fn spawn_online(
 fn spawn_field(r: &mut ChildSpawnerCommands, field: OnlineField) {
     r.spawn((
         Button,
+        FieldBox(field),
         Node {
             flex_grow: 1.0,
             min_width: px(300),
@@ -313,6 +324,44 @@ fn show_lobby(
             colour.0 = if bad { palette::BAD } else { palette::ACCENT };
         }
     }
+}
+
+/// The field that takes the keys (Tab goes from the name at the top to the server and the
+/// code at the bottom) is scrolled into sight.
+fn reveal_focused(
+    form: Res<OnlineForm>,
+    mut last: Local<Option<OnlineField>>,
+    fields: Query<(&FieldBox, &ComputedNode, &UiGlobalTransform)>,
+    mut pages: Query<(&ComputedNode, &UiGlobalTransform, &mut ScrollPosition), With<SetupScroll>>,
+) {
+    if *last == form.focused {
+        return;
+    }
+    *last = form.focused;
+    let Some(focused) = form.focused else {
+        return;
+    };
+    let (Ok((page, page_at, mut scroll)), Some((_, field, field_at))) = (
+        pages.single_mut(),
+        fields.iter().find(|(f, ..)| f.0 == focused),
+    ) else {
+        return;
+    };
+    // In logical pixels: the field's top and bottom against the page's visible part.
+    let scale = page.inverse_scale_factor();
+    let page_top = (page_at.translation.y - page.size().y / 2.0) * scale;
+    let page_bottom = page_top + page.size().y * scale;
+    let top = (field_at.translation.y - field.size().y / 2.0) * scale;
+    let bottom = top + field.size().y * scale;
+    let margin = 12.0;
+    let shift = if bottom + margin > page_bottom {
+        bottom + margin - page_bottom
+    } else if top - margin < page_top {
+        top - margin - page_top
+    } else {
+        return;
+    };
+    scroll.y = (scroll.y + shift).max(0.0);
 }
 
 /// The game is there (the other player sat down, or a watched game's state came). Its code

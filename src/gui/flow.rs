@@ -99,6 +99,8 @@ pub enum OnlineAction {
     Join,
     /// Follows the game with the typed code.
     Watch,
+    /// Joins the game listed at this place among those heard on the local network.
+    JoinLan(usize),
 }
 
 /// An engine match while it is watched.

@@ -11,8 +11,10 @@
 //! - [`sweep`]: the end of games nobody plays any more
 //! - [`server`]: the WebSocket server over them
 //! - [`client`]: the game's connection to a server, and the server it embeds
+//! - [`discovery`]: games announced on the local network (mDNS / DNS-SD), and the list heard
 
 pub mod client;
+pub mod discovery;
 pub mod game;
 mod hub;
 mod offers;

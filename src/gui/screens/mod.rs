@@ -11,6 +11,7 @@ pub mod load;
 pub mod match_setup;
 pub mod move_list;
 pub mod online;
+pub mod online_lan;
 pub mod online_panel;
 pub mod playing;
 pub mod puzzles;
@@ -55,7 +56,12 @@ pub(super) fn plugin(app: &mut App) {
         analysis::plugin,
         puzzles::plugin,
         clocks::plugin,
-        (engine_match::plugin, online::plugin, online_panel::plugin),
+        (
+            engine_match::plugin,
+            online::plugin,
+            online_lan::plugin,
+            online_panel::plugin,
+        ),
     ))
     .init_resource::<PageScroll>()
     .add_systems(PostUpdate, paint_piece_icons)

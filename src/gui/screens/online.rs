@@ -7,6 +7,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
+use super::online_lan::{LanGames, LanList};
 use super::setup_rows::{
     SetupScroll, choose_game, choose_option, note, row, spawn_clock_rows, spawn_game_own_rows,
     spawn_game_row, spawn_option, spawn_page,
@@ -102,6 +103,18 @@ fn spawn_online(
         |card| {
             row(card, &i18n.t("online-name"), |r| {
                 spawn_field(r, OnlineField::Name)
+            });
+            // Games heard on this network: one click joins.
+            row(card, &i18n.t("online-lan"), |r| {
+                r.spawn((
+                    LanList,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(6),
+                        flex_grow: 1.0,
+                        ..default()
+                    },
+                ));
             });
             card.spawn(note(&i18n.t("online-host-note")));
             spawn_game_row(card, &games, i18n);
@@ -421,6 +434,7 @@ fn on_online_action(
     mut settings: ResMut<Settings>,
     mut form: ResMut<OnlineForm>,
     mut link: ResMut<OnlineLink>,
+    lan: Res<LanGames>,
 ) {
     let Action::Online(action) = &*action else {
         return;
@@ -432,6 +446,18 @@ fn on_online_action(
         form.focused = Some(*field);
         return;
     }
+    // A game heard on the network: its server and code, then as Join.
+    let action = match action {
+        OnlineAction::JoinLan(i) => {
+            let Some(game) = lan.get(*i) else {
+                return;
+            };
+            form.server = game.address.clone();
+            form.code = game.code.clone();
+            &OnlineAction::Join
+        }
+        other => other,
+    };
     form.focused = None;
     let name = form.name.trim().to_string();
     let server = form.server.trim().to_string();
@@ -475,7 +501,7 @@ fn on_online_action(
             name: name.clone(),
         },
         OnlineAction::Watch => Intent::Watch { code },
-        OnlineAction::Focus(_) => return,
+        OnlineAction::Focus(_) | OnlineAction::JoinLan(_) => return,
     };
     // Remembered for next time.
     settings.online.name = name;

@@ -217,8 +217,9 @@ fn files_autosave(paths: &Paths) -> PathBuf {
     crate::gui::kind::files::autosave_file(paths, gomoku_kind::kind())
 }
 
-/// Ana hosts a game set up by `setup` on a fresh server; Ben joins it with its code.
-fn host_and_join(setup: &[SetupAction]) -> (EmbeddedServer, TestApp, TestApp) {
+/// Ana hosts a game set up by `setup` on a fresh server: the server, her app, the code and
+/// the server's address.
+fn hosted(setup: &[SetupAction]) -> (EmbeddedServer, TestApp, String, String) {
     let dir = fresh_home();
     let server = EmbeddedServer::start("127.0.0.1:0", &dir).unwrap();
     let address = server.local_address();
@@ -236,6 +237,12 @@ fn host_and_join(setup: &[SetupAction]) -> (EmbeddedServer, TestApp, TestApp) {
     let Lobby::Waiting { code, .. } = lobby(&ana) else {
         unreachable!()
     };
+    (server, ana, code, address)
+}
+
+/// Ana hosts a game set up by `setup` on a fresh server; Ben joins it with its code.
+fn host_and_join(setup: &[SetupAction]) -> (EmbeddedServer, TestApp, TestApp) {
+    let (server, mut ana, code, address) = hosted(setup);
     let mut ben = TestApp::partner();
     ben.act(Action::Title(TitleAction::PlayOnline));
     type_in(&mut ben, "Ben", &address, &code);
@@ -444,5 +451,54 @@ fn swap2_online_puts_each_person_in_their_role() {
         assert!(sgf.contains("PB[Ben]") && sgf.contains("PW[Ana]"), "{sgf}");
         assert!(sgf.contains("Opening: Swap2"), "{sgf}");
     }
+    drop(server);
+}
+
+#[test]
+fn a_game_heard_on_the_network_is_joined_with_one_click() {
+    use crate::gui::screens::online_lan::LanGames;
+    use crate::online::discovery::{Browser, LanGame};
+    use crate::online::protocol::{ClockSetting, GameKind as WireKind, RuleName, Settings};
+
+    let (server, mut ana, code, address) = hosted(&[
+        SetupAction::Game(gomoku_kind::kind().id()),
+        SetupAction::Choose("rule", 0),
+        SetupAction::Choose("size", 15),
+        SetupAction::Choose("opening", 0),
+        SetupAction::Clock(TimeControl::NoClock),
+    ]);
+    let mut ben = TestApp::partner();
+    ben.act(Action::Title(TitleAction::PlayOnline));
+    ben.app.update();
+    assert!(
+        ben.texts().iter().any(|t| t.starts_with("No game heard")),
+        "{:?}",
+        ben.texts()
+    );
+    // Ana's game as its announcement brings it (the tests stand in for the network).
+    let heard = LanGame {
+        code: code.clone(),
+        name: "Ana".into(),
+        settings: Settings {
+            kind: WireKind::Gomoku {
+                rule: RuleName::Freestyle,
+                size: 15,
+            },
+            clock: ClockSetting::None,
+            opening: Default::default(),
+        },
+        address: address.clone(),
+    };
+    ben.app.world_mut().resource_mut::<LanGames>().browser = Some(Browser::with_games(vec![heard]));
+    ben.app.update();
+    ben.app.update();
+    let label = format!("Ana · Freestyle · 15 × 15 · {address}");
+    assert!(ben.texts().contains(&label), "{:?}", ben.texts());
+    type_in(&mut ben, "Ben", "", "");
+    ben.act(Action::Online(OnlineAction::JoinLan(0)));
+    assert!(pump(&mut [&mut ana, &mut ben], |a| a
+        .iter()
+        .all(|app| app.screen() == Screen::Playing)));
+    assert_eq!(ben.session().online.as_ref().unwrap().code, code);
     drop(server);
 }

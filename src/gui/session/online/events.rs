@@ -401,6 +401,7 @@ fn game_state(
             code: state.code.clone(),
             lan: link.lan(),
         };
+        link.announce(&state.code);
         return;
     }
     let found = match position(&state, games) {
@@ -424,6 +425,7 @@ fn game_state(
         session.clock = GameClock::new(time_control(&state.settings.clock));
         adopt(session, found, me);
         debug!("online game {} of {}", state.code, kind.id());
+        link.unannounce();
         link.ready = true;
         link.lobby = Lobby::Idle;
     }

@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use super::*;
 use crate::gui::frames;
 use crate::online::client::{Connection, DEFAULT_PORT, EmbeddedServer, Event, lan_addresses};
+use crate::online::discovery::Announcer;
 use crate::online::protocol::{ClientMsg, Role, SeatChoice, Settings as WireSettings};
 
 /// What the player asked the server for.
@@ -50,6 +51,8 @@ pub struct OnlineLink {
     /// systems take it in turn and never wait on it for long.
     pub(super) connection: Option<Mutex<Connection>>,
     server: Option<EmbeddedServer>,
+    /// The game waiting on this computer's server, announced on the local network.
+    announcer: Option<Announcer>,
     address: String,
     pub(super) intent: Option<Intent>,
     pub lobby: Lobby,
@@ -110,6 +113,28 @@ impl OnlineLink {
     /// True once, when a game has come to show.
     pub fn take_ready(&mut self) -> bool {
         std::mem::take(&mut self.ready)
+    }
+
+    /// Announces the game `code`, waiting on this computer's own server, to the local
+    /// network (a network that will not carry it is only logged: the code still works).
+    pub(super) fn announce(&mut self, code: &str) {
+        let (Some(server), Some(Intent::Host { settings, name, .. })) =
+            (&self.server, &self.intent)
+        else {
+            return;
+        };
+        if self.announcer.is_some() {
+            return;
+        }
+        match Announcer::start(code, name, settings, server.addr().port()) {
+            Ok(announcer) => self.announcer = Some(announcer),
+            Err(e) => warn!("online: the game is not announced on the network: {e}"),
+        }
+    }
+
+    /// The second seat is taken: the game is no longer one to join.
+    pub(super) fn unannounce(&mut self) {
+        self.announcer = None;
     }
 
     /// The addresses the other player on this network joins at, when this computer hosts.

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use crate::engine::connect4::{self, BoardSize};
 use crate::engine::gomoku::opening::{self, Opening, OpeningError, Player};
 use crate::engine::gomoku::{self, MoveError, Pos, Stone};
-use crate::engine::record::{self, GameRecord, RecordResult, WinBy};
 
 use super::protocol::{
     ChoiceName, ClockSetting, Clocks, EndReason, ErrorCode, GameKind, GameResult, GameState,
@@ -59,54 +58,6 @@ pub struct SeatInfo {
 }
 
 #[derive(Clone, Debug)]
-enum Position {
-    /// `opening` for a game with an opening rule: while it runs it is the position (and
-    /// `game` waits); once done, `game` goes on from its stones and `black` from its choices.
-    Gomoku {
-        game: gomoku::Game,
-        opening: Option<Box<Opening>>,
-        black: Seat,
-    },
-    Connect4(connect4::Game),
-}
-
-impl Position {
-    /// The opening while it runs.
-    fn running_opening(&self) -> Option<&Opening> {
-        match self {
-            Position::Gomoku {
-                opening: Some(o), ..
-            } if !o.is_done() => Some(o),
-            _ => None,
-        }
-    }
-
-    /// The seat holding Black now.
-    fn black(&self) -> Seat {
-        match self {
-            Position::Gomoku { opening, black, .. } => match opening {
-                Some(o) if !o.is_done() => seat_of_opening_player(o.black()),
-                _ => *black,
-            },
-            Position::Connect4(_) => Seat::First,
-        }
-    }
-
-    /// How many of the moves are the opening's actions (all of them while it runs).
-    fn opening_plies(&self, moves: usize) -> usize {
-        match self {
-            Position::Gomoku {
-                opening: Some(o), ..
-            } if o.is_done() => o.actions().len(),
-            Position::Gomoku {
-                opening: Some(_), ..
-            } => moves,
-            _ => 0,
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
 struct Clock {
     left: [Duration; 2],
     increment: Duration,
@@ -145,38 +96,6 @@ pub struct OnlineGame {
     movers: Vec<Seat>,
     clock: Option<Clock>,
     result: Option<GameResult>,
-}
-
-/// The seat playing `stone` when `black` holds Black.
-fn seat_of_stone(stone: Stone, black: Seat) -> Seat {
-    match stone {
-        Stone::Black => black,
-        Stone::White => black.other(),
-    }
-}
-
-/// The stone `seat` plays when `black` holds Black.
-fn stone_of(seat: Seat, black: Seat) -> Stone {
-    if seat == black {
-        Stone::Black
-    } else {
-        Stone::White
-    }
-}
-
-/// The opening's first player (the proposer) sits in the first seat.
-fn seat_of_opening_player(player: Player) -> Seat {
-    match player {
-        Player::First => Seat::First,
-        Player::Second => Seat::Second,
-    }
-}
-
-fn seat_of_player(player: connect4::Player) -> Seat {
-    match player {
-        connect4::Player::First => Seat::First,
-        connect4::Player::Second => Seat::Second,
-    }
 }
 
 fn millis(d: Duration) -> u64 {
@@ -693,178 +612,6 @@ impl OnlineGame {
             connected: [false; 2],
         }
     }
-
-    /// The finished record: SGF for Gomoku (with `PB`/`PW` and the result), the engine's
-    /// Connect Four text otherwise.
-    pub fn record(&self) -> String {
-        let name = |seat: Seat| self.seat(seat).map(|s| s.name.clone()).unwrap_or_default();
-        match &self.position {
-            Position::Gomoku { game, opening, .. } => {
-                let black = self.position.black();
-                // An opening that never finished still has its stones on the record.
-                let game = match opening {
-                    Some(o) if !o.is_done() => o.game(),
-                    _ => game,
-                };
-                let mut rec = GameRecord::from_game(game, &name(black), &name(black.other()));
-                rec.comment = opening.as_ref().map(|o| {
-                    let size = o.size();
-                    let texts: Vec<String> = o.actions().iter().map(|a| a.text(size)).collect();
-                    // As the game's own records write it (gui::kind::opening).
-                    format!("Opening: {}; {}", o.opening_rule().name(), texts.join(" "))
-                });
-                if let Some(result) = self.result {
-                    rec.result = Some(match (result.winner, result.reason) {
-                        // Nobody won a game left unplayed: SGF's "no result".
-                        (None, EndReason::Abandoned) => RecordResult::Void,
-                        (None, _) => RecordResult::Draw,
-                        (Some(w), reason) => RecordResult::Win {
-                            winner: stone_of(w, black),
-                            by: match reason {
-                                EndReason::Resignation => WinBy::Resignation,
-                                EndReason::Time => WinBy::Time,
-                                EndReason::Abandoned => WinBy::Forfeit,
-                                _ => WinBy::Unspecified,
-                            },
-                        },
-                    });
-                }
-                record::sgf::write(&rec).unwrap_or_default()
-            }
-            Position::Connect4(game) => {
-                let resigned = self
-                    .result
-                    .filter(|r| r.reason == EndReason::Resignation)
-                    .and_then(|r| r.winner.map(|w| to_player(w.other())));
-                let mut rec = connect4::record::Record::from_game(
-                    game,
-                    &name(Seat::First),
-                    &name(Seat::Second),
-                    "",
-                    resigned,
-                );
-                if let Some(GameResult {
-                    winner: Some(w),
-                    reason: EndReason::Time,
-                }) = self.result
-                {
-                    rec = rec.lost_on_time(to_player(w.other()));
-                }
-                // The Connect Four record has no forfeit: a claimed win is written as a win,
-                // an agreed draw as a draw, a game nobody finished as unfinished.
-                match self.result {
-                    Some(GameResult {
-                        winner: Some(w),
-                        reason: EndReason::Abandoned,
-                    }) => {
-                        rec.result = connect4::record::RecordResult::Win {
-                            winner: to_player(w),
-                            resignation: false,
-                        };
-                    }
-                    Some(GameResult {
-                        reason: EndReason::Agreement,
-                        ..
-                    }) => rec.result = connect4::record::RecordResult::Draw,
-                    _ => {}
-                }
-                rec.to_text()
-            }
-        }
-    }
-}
-
-fn to_player(seat: Seat) -> connect4::Player {
-    match seat {
-        Seat::First => connect4::Player::First,
-        Seat::Second => connect4::Player::Second,
-    }
-}
-
-/// Plays `action` in a running opening, as the move it is stored and relayed as.
-fn opening_action(o: &mut Opening, action: Action) -> Result<PlayedMove, ProtoError> {
-    let size = o.size() as u32;
-    let point = |x: u32, y: u32| {
-        if x < size && y < size {
-            Ok(Pos::new(x as u8, y as u8))
-        } else {
-            Err(ProtoError::new(
-                ErrorCode::IllegalMove,
-                format!("{} {x},{y}: off the {size}x{size} board", action.name()),
-            ))
-        }
-    };
-    let (step, played) = match action {
-        Action::Place { x, y } => (
-            opening::Action::Place(point(x, y)?),
-            PlayedMove::Place { x, y },
-        ),
-        Action::Choose(choice) => (
-            opening::Action::Choose(choice.choice()),
-            PlayedMove::Choose { choice },
-        ),
-        // Beyond a byte it is out of every rule's range, which the opening says.
-        Action::Declare(n) => (
-            opening::Action::Declare(u8::try_from(n).unwrap_or(u8::MAX)),
-            PlayedMove::Declare { offers: n },
-        ),
-        Action::Offer { x, y } => (
-            opening::Action::Offer(point(x, y)?),
-            PlayedMove::Offer { x, y },
-        ),
-        Action::Pick { x, y } => (
-            opening::Action::Pick(point(x, y)?),
-            PlayedMove::Pick { x, y },
-        ),
-        Action::Drop { .. } => {
-            return Err(ProtoError::new(
-                ErrorCode::IllegalMove,
-                "drop: this is a Gomoku game; send place with x and y",
-            ));
-        }
-    };
-    o.apply(step).map_err(|e| {
-        let code = match &e {
-            OpeningError::WrongStep { .. } | OpeningError::Finished => ErrorCode::WrongStep,
-            OpeningError::Illegal {
-                error: MoveError::Forbidden { .. },
-                ..
-            } => ErrorCode::Forbidden,
-            _ => ErrorCode::IllegalMove,
-        };
-        ProtoError::new(code, format!("{} in the opening: {e}", action.name()))
-    })?;
-    Ok(played)
-}
-
-/// Why an action that is not a stone is refused in a Gomoku game's normal play.
-fn not_gomoku_move(action: Action, has_opening: bool) -> ProtoError {
-    match action {
-        Action::Drop { .. } => ProtoError::new(
-            ErrorCode::IllegalMove,
-            "drop: this is a Gomoku game; send place with x and y",
-        ),
-        _ if has_opening => ProtoError::new(
-            ErrorCode::WrongStep,
-            format!(
-                "{}: the opening is over; send place with x and y",
-                action.name()
-            ),
-        ),
-        _ => ProtoError::new(
-            ErrorCode::WrongStep,
-            format!("{}: this game has no opening rule", action.name()),
-        ),
-    }
-}
-
-fn move_error(x: u32, y: u32, e: MoveError) -> ProtoError {
-    let code = match e {
-        MoveError::Forbidden { .. } => ErrorCode::Forbidden,
-        MoveError::GameOver => ErrorCode::GameOver,
-        _ => ErrorCode::IllegalMove,
-    };
-    ProtoError::new(code, format!("place {x},{y}: {e}"))
 }
 
 /// Token comparison whose time does not depend on where the first difference is.
@@ -872,6 +619,12 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+mod finished;
+mod position;
 #[cfg(test)]
-#[path = "game_tests.rs"]
 mod tests;
+
+use position::{
+    Position, move_error, not_gomoku_move, opening_action, seat_of_opening_player, seat_of_player,
+    seat_of_stone, stone_of,
+};

@@ -13,12 +13,14 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use gomoku::online::client::{Connection, Event};
 use gomoku::online::protocol::{
     ChoiceName, ClientMsg, ClockSetting, EndReason, ErrorCode, GameKind, GameResult, OpeningName,
     PlayedMove, Role, RuleName, Seat, SeatChoice, ServerMsg, Settings,
 };
 use gomoku::online::server::Config;
 use gomoku::online::store::{Durability, MemoryStore, SqliteStore, Store};
+use gomoku::online::tls;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
@@ -534,9 +536,15 @@ impl Drop for Process {
 
 /// Starts the real binary on a free port and reads the address it says it listens on.
 fn start_binary(data: &Path) -> (Process, SocketAddr) {
+    start_binary_with(data, &[], "ws")
+}
+
+/// The same with more arguments, its address announced with `scheme`.
+fn start_binary_with(data: &Path, args: &[&Path], scheme: &str) -> (Process, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku-server"))
         .args(["--listen", "127.0.0.1:0", "--data"])
         .arg(data)
+        .args(args)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -552,7 +560,7 @@ fn start_binary(data: &Path) -> (Process, SocketAddr) {
         .recv_timeout(GUARD)
         .expect("the server said where it listens");
     let addr = line
-        .strip_prefix("gomoku-server: listening on ws://")
+        .strip_prefix(&format!("gomoku-server: listening on {scheme}://"))
         .unwrap_or_else(|| panic!("{line}"))
         .parse()
         .unwrap();
@@ -606,4 +614,119 @@ async fn the_binary_killed_with_sigkill_loses_no_acknowledged_move() {
     assert_eq!(state.to_move, Some(Seat::First));
     child.kill();
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The next message on the game's own connection; the events before it must be `skip`s.
+fn message_on(c: &Connection) -> ServerMsg {
+    loop {
+        match c.recv_timeout(GUARD) {
+            Some(Event::Message(m)) => return m,
+            Some(Event::Connected) => continue,
+            other => panic!("expected a message, got {other:?}"),
+        }
+    }
+}
+
+/// Why the game's connection ended, read within the guard.
+fn closed_on(c: &Connection) -> String {
+    for _ in 0..MAX_SKIP {
+        match c.recv_timeout(GUARD) {
+            Some(Event::Closed(why)) => return why,
+            Some(_) => continue,
+            None => panic!("no end reported within the guard"),
+        }
+    }
+    panic!("no end reported in {MAX_SKIP} events")
+}
+
+/// `gomoku-server --tls-cert --tls-key` serves wss://: the game's own client, trusting the
+/// tests' authority, plays through it; a client that does not trust that authority, a
+/// plain ws:// client and a wss:// client of a plain server are each refused, with a
+/// reason a player can act on.
+#[test]
+fn the_binary_serves_wss_and_the_game_checks_its_certificate() {
+    let dir = temp_dir("tls");
+    let tls_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tls");
+    let (cert, key) = (tls_dir.join("server.pem"), tls_dir.join("server.key"));
+    let (child, addr) = start_binary_with(
+        &dir,
+        &[Path::new("--tls-cert"), &cert, Path::new("--tls-key"), &key],
+        "wss",
+    );
+    let trust = tls::client_config_with(tls::roots_from_file(&tls_dir.join("ca.pem")).unwrap());
+    let url = format!("wss://127.0.0.1:{}/", addr.port());
+
+    let host = Connection::open_trusting(&url, trust.clone(), || {});
+    assert!(matches!(message_on(&host), ServerMsg::Hello { .. }));
+    host.send(ClientMsg::Host {
+        settings: Settings {
+            kind: GameKind::Connect4,
+            clock: ClockSetting::None,
+            opening: Default::default(),
+        },
+        seat: SeatChoice::First,
+        name: "Ana".into(),
+    });
+    let ServerMsg::Welcome { code, .. } = message_on(&host) else {
+        panic!("no welcome");
+    };
+    assert!(matches!(message_on(&host), ServerMsg::State(_)));
+    let guest = Connection::open_trusting(&url, trust, || {});
+    assert!(matches!(message_on(&guest), ServerMsg::Hello { .. }));
+    guest.send(ClientMsg::Join {
+        code,
+        name: "Bo".into(),
+    });
+    assert!(matches!(message_on(&guest), ServerMsg::Welcome { .. }));
+    assert!(matches!(message_on(&guest), ServerMsg::State(_)));
+    assert!(matches!(message_on(&host), ServerMsg::State(_)));
+    host.send(ClientMsg::Drop { column: 3 });
+    for c in [&host, &guest] {
+        let ServerMsg::MovePlayed { played, .. } = message_on(c) else {
+            panic!("no move");
+        };
+        assert_eq!(played, PlayedMove::Drop { column: 3, row: 0 });
+    }
+
+    // This computer's own trust does not include the tests' authority.
+    let stranger = Connection::open(&url, || {});
+    let why = closed_on(&stranger);
+    assert!(why.contains("not from an authority"), "{why}");
+    // Plain WebSocket to a TLS server.
+    let plain = Connection::open(&format!("ws://127.0.0.1:{}/", addr.port()), || {});
+    let why = closed_on(&plain);
+    assert!(why.contains("is not a game server"), "{why}");
+    drop(child);
+
+    // TLS to a plain server.
+    let (_child, plain_addr) = start_binary(&dir);
+    let secure = Connection::open(&format!("wss://127.0.0.1:{}/", plain_addr.port()), || {});
+    let why = closed_on(&secure);
+    assert!(why.contains("does not speak TLS"), "{why}");
+    drop(_child);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Bad certificate files stop the binary before it listens, naming the file.
+#[test]
+fn the_binary_refuses_bad_certificate_files() {
+    let dir = temp_dir("tls-bad");
+    let key = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tls/server.key");
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku-server"))
+        .args(["--listen", "127.0.0.1:0", "--data"])
+        .arg(&dir)
+        .arg("--tls-cert")
+        .arg(&key)
+        .arg("--tls-key")
+        .arg(&key)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("server.key") && err.contains("no certificate"),
+        "{err}"
+    );
+    assert!(!err.contains("listening"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

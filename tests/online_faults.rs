@@ -446,3 +446,120 @@ async fn undo_requests_are_declined_accepted_and_stored_across_a_restart() {
     drop(store);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The rematch: refused before the end; offered, declined, offered again, agreed (both
+/// asking is agreeing); a new game with the seats swapped that each player takes with
+/// `reconnect` on the connection it finished on. Spectators hear nothing of it.
+#[tokio::test]
+async fn a_rematch_swaps_the_seats_and_each_player_takes_theirs() {
+    let server = server().await;
+    let (mut a, mut b, code, _) = pair(&server, gomoku(RuleName::Freestyle)).await;
+    let mut w = Client::ready(&server).await;
+    w.send(&ClientMsg::Watch { code: code.clone() }).await;
+    w.welcome().await;
+    w.state().await;
+
+    let (why, text) = refused(&mut a, ClientMsg::OfferRematch {}).await;
+    assert_eq!(why, ErrorCode::NotOver, "{text}");
+    place(&mut a, &mut [&mut b, &mut w], 7, 7, 1).await;
+    b.send(&ClientMsg::Resign {}).await;
+    for c in [&mut a, &mut b, &mut w] {
+        c.game_over().await;
+    }
+    assert_eq!(
+        refused(&mut b, ClientMsg::AcceptRematch {}).await.0,
+        ErrorCode::NoOffer
+    );
+    assert_eq!(
+        refused(&mut w, ClientMsg::OfferRematch {}).await.0,
+        ErrorCode::NotAPlayer
+    );
+    a.send(&ClientMsg::OfferRematch {}).await;
+    let offered = ServerMsg::RematchOffered { seat: Seat::First };
+    all_hear(&mut [&mut a, &mut b], &offered).await;
+    assert_eq!(
+        refused(&mut a, ClientMsg::OfferRematch {}).await.0,
+        ErrorCode::OfferPending
+    );
+    b.send(&ClientMsg::DeclineRematch {}).await;
+    let declined = ServerMsg::RematchDeclined { seat: Seat::Second };
+    all_hear(&mut [&mut a, &mut b], &declined).await;
+    b.send(&ClientMsg::OfferRematch {}).await;
+    let offered = ServerMsg::RematchOffered { seat: Seat::Second };
+    all_hear(&mut [&mut a, &mut b], &offered).await;
+    a.send(&ClientMsg::OfferRematch {}).await;
+
+    let rematch = |m: ServerMsg| match m {
+        ServerMsg::Rematch { code, role, token } => Some((code, role, token)),
+        _ => None,
+    };
+    let (code_a, role_a, token_a) = a.until(rematch).await;
+    let (code_b, role_b, token_b) = b.until(rematch).await;
+    assert_eq!(code_a, code_b);
+    assert_ne!(code_a, code);
+    assert_eq!((role_a, role_b), (Role::Second, Role::First));
+    assert_ne!(token_a, token_b);
+    // The old game is over: its connection may enter the new one.
+    b.send(&ClientMsg::Reconnect {
+        code: code_b.clone(),
+        token: token_b,
+    })
+    .await;
+    assert_eq!(b.welcome().await.1, Role::First);
+    let state = b.state().await;
+    assert_eq!(state.names, [Some("Bo".into()), Some("Ana".into())]);
+    assert_eq!(state.settings, gomoku(RuleName::Freestyle));
+    assert!(state.moves.is_empty() && state.result.is_none());
+    assert_eq!(state.to_move, Some(Seat::First));
+    a.send(&ClientMsg::Reconnect {
+        code: code_a,
+        token: token_a,
+    })
+    .await;
+    assert_eq!(a.welcome().await.1, Role::Second);
+    assert_eq!(a.state().await.connected, [true, true]);
+    // Bo, who had White, opens the rematch.
+    assert_eq!(
+        refused(&mut a, ClientMsg::Place { x: 7, y: 7 }).await.0,
+        ErrorCode::NotYourTurn
+    );
+    place(&mut b, &mut [&mut a], 7, 7, 1).await;
+    // Entering another game is refused while this one is played.
+    assert_eq!(
+        refused(&mut a, ClientMsg::Watch { code: code.clone() })
+            .await
+            .0,
+        ErrorCode::AlreadyInGame
+    );
+    // The spectator's next message is the answer to its own: no rematch news was queued.
+    w.raw("{}").await;
+    assert_eq!(w.error().await.0, ErrorCode::BadMessage);
+    server.stop().await;
+}
+
+/// A rematch waits only on a player still there: one offered to a player who left is
+/// refused, and one waiting when its offerer leaves is withdrawn.
+#[tokio::test]
+async fn a_rematch_needs_the_other_player_present() {
+    let server = server().await;
+    let (mut a, mut b, _, _) = pair(&server, gomoku(RuleName::Freestyle)).await;
+    a.send(&ClientMsg::Resign {}).await;
+    a.game_over().await;
+    b.game_over().await;
+    b.send(&ClientMsg::OfferRematch {}).await;
+    let offered = ServerMsg::RematchOffered { seat: Seat::Second };
+    all_hear(&mut [&mut a, &mut b], &offered).await;
+    drop(b);
+    assert_eq!(
+        a.recv().await,
+        ServerMsg::RematchDeclined { seat: Seat::Second }
+    );
+    let (why, text) = refused(&mut a, ClientMsg::OfferRematch {}).await;
+    assert_eq!(why, ErrorCode::OpponentAway);
+    assert!(text.contains("Bo has left"), "{text}");
+    assert_eq!(
+        refused(&mut a, ClientMsg::AcceptRematch {}).await.0,
+        ErrorCode::NoOffer
+    );
+    server.stop().await;
+}

@@ -6,11 +6,19 @@ use std::process::ExitCode;
 
 use gomoku::online::server::{Config, Server};
 use gomoku::online::store::{Durability, SqliteStore};
+use gomoku::online::tls;
 
-const USAGE: &str = "usage: gomoku-server --data DIR [--listen ADDR] [--per-address N] [--fsync]
+const USAGE: &str =
+    "usage: gomoku-server --data DIR [--listen ADDR] [--tls-cert FILE --tls-key FILE]
+                     [--per-address N] [--fsync]
 
   --data DIR         folder for games.sqlite3 (created if missing)
   --listen ADDR      address and port to listen on (default 127.0.0.1:7627)
+  --tls-cert FILE    serve wss:// (TLS) with this certificate chain (PEM, the server's
+                     own certificate first; a Let's Encrypt fullchain.pem)
+  --tls-key FILE     ...and its private key (PEM); both or neither. Without them the
+                     server speaks plain ws://: the local network, or behind a reverse
+                     proxy that ends TLS
   --per-address N    open connections allowed from one IP address (default 32; behind a
                      reverse proxy every connection comes from the proxy)
   --fsync            wait on the disk for every move, so that a power cut loses none
@@ -20,6 +28,8 @@ const USAGE: &str = "usage: gomoku-server --data DIR [--listen ADDR] [--per-addr
 struct Args {
     listen: String,
     data: PathBuf,
+    /// The certificate and key files, read when the server starts.
+    tls: Option<(PathBuf, PathBuf)>,
     config: Config,
     durability: Durability,
 }
@@ -32,6 +42,7 @@ fn parse_args(
     let mut data = None;
     let mut config = Config::default();
     let mut durability = Durability::Process;
+    let (mut cert, mut key) = (None, None);
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
         match arg {
@@ -44,21 +55,30 @@ fn parse_args(
                 }
             }
             Long("fsync") => durability = Durability::Power,
+            Long("tls-cert") => cert = Some(PathBuf::from(parser.value()?)),
+            Long("tls-key") => key = Some(PathBuf::from(parser.value()?)),
             Short('h') | Long("help") => return Ok(None),
             _ => return Err(arg.unexpected()),
         }
     }
     let data = data.ok_or("--data DIR is required")?;
+    let tls = match (cert, key) {
+        (Some(cert), Some(key)) => Some((cert, key)),
+        (None, None) => None,
+        (Some(_), None) => return Err("--tls-cert needs --tls-key (its private key)".into()),
+        (None, Some(_)) => return Err("--tls-key needs --tls-cert (its certificate)".into()),
+    };
     Ok(Some(Args {
         listen,
         data,
+        tls,
         config,
         durability,
     }))
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args(std::env::args_os().skip(1)) {
+    let mut args = match parse_args(std::env::args_os().skip(1)) {
         Ok(Some(args)) => args,
         Ok(None) => {
             println!("{USAGE}");
@@ -69,6 +89,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Bad certificate files stop the server before it opens its store or listens.
+    if let Some((cert, key)) = &args.tls {
+        match tls::server_config(cert, key) {
+            Ok(config) => args.config.tls = Some(config),
+            Err(e) => {
+                eprintln!("gomoku-server: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let scheme = if args.tls.is_some() { "wss" } else { "ws" };
     let store = match SqliteStore::open_dir(&args.data, args.durability) {
         Ok(store) => store,
         Err(e) => {
@@ -86,7 +117,7 @@ fn main() -> ExitCode {
     runtime.block_on(async {
         match Server::start(&args.listen, args.config, Box::new(store)).await {
             Ok(server) => {
-                eprintln!("gomoku-server: listening on ws://{}", server.addr());
+                eprintln!("gomoku-server: listening on {scheme}://{}", server.addr());
                 server.wait().await;
                 ExitCode::SUCCESS
             }
@@ -139,5 +170,33 @@ mod tests {
         assert_eq!(args.durability, Durability::Process);
         let durable = parse_args(["--data", "d", "--fsync"]).unwrap().unwrap();
         assert_eq!(durable.durability, Durability::Power);
+        assert_eq!(args.tls, None);
+        // The unit's TLS variant, commented out, is a command line the server accepts too.
+        let tls_line = unit
+            .lines()
+            .filter_map(|l| l.strip_prefix("#ExecStart="))
+            .find(|l| l.contains("--tls-cert"))
+            .expect("the unit shows how to serve TLS");
+        let secured = parse_args(tls_line.split_whitespace().skip(1))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            secured.tls,
+            Some((PathBuf::from("%d/cert.pem"), PathBuf::from("%d/key.pem")))
+        );
+        assert!(
+            unit.contains("#LoadCredential=cert.pem:") && unit.contains("#LoadCredential=key.pem:")
+        );
+        let secure = parse_args(["--data", "d", "--tls-cert", "c.pem", "--tls-key", "k.pem"])
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            secure.tls,
+            Some((PathBuf::from("c.pem"), PathBuf::from("k.pem")))
+        );
+        for half in [["--tls-cert", "c.pem"], ["--tls-key", "k.pem"]] {
+            let why = parse_args(["--data", "d", half[0], half[1]]).err().unwrap();
+            assert!(why.to_string().contains("needs"), "{why}");
+        }
     }
 }

@@ -6,11 +6,12 @@
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc as async_mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
@@ -18,6 +19,7 @@ use tokio_tungstenite::tungstenite::Message;
 use super::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use super::server::{Config, Server};
 use super::store::{Durability, SqliteStore};
+use super::tls;
 
 /// The port a server listens on when none is given (`gomoku-server`'s default too).
 pub const DEFAULT_PORT: u16 = 7627;
@@ -40,14 +42,35 @@ pub enum Event {
     Closed(String),
 }
 
-/// A server address as a player types it: `host`, `host:port` or `ws://host:port/path`.
-/// Returns the `host:port` to connect to and the WebSocket URL.
-pub fn parse_address(text: &str) -> Result<(String, String), String> {
+/// The port a `wss://` address means when it names none: TLS's own (a server behind a
+/// reverse proxy, or listening there itself).
+pub const DEFAULT_TLS_PORT: u16 = 443;
+
+/// Where a connection goes, read from what a player typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Address {
+    /// The host as the certificate names it (an IPv6 literal without its brackets).
+    pub host: String,
+    /// `host:port` to connect to, as typed (brackets kept).
+    pub host_port: String,
+    /// The WebSocket URL.
+    pub url: String,
+    /// `wss://`: TLS, the server's certificate checked.
+    pub tls: bool,
+}
+
+/// A server address as a player types it: `host`, `host:port`, `ws://host:port/path` or
+/// `wss://host[:port]/path` (TLS; port 443 unless given).
+pub fn parse_address(text: &str) -> Result<Address, String> {
     let text = text.trim();
-    let rest = text.strip_prefix("ws://").unwrap_or(text);
-    if rest.starts_with("wss://") || text.starts_with("wss://") {
+    let (rest, tls) = if let Some(rest) = text.strip_prefix("wss://") {
+        (rest, true)
+    } else {
+        (text.strip_prefix("ws://").unwrap_or(text), false)
+    };
+    if let Some((scheme, _)) = rest.split_once("://") {
         return Err(format!(
-            "'{text}': wss:// needs TLS, which this client does not speak yet"
+            "'{text}': '{scheme}://' is not a game server's address (ws:// or wss://)"
         ));
     }
     let (authority, path) = match rest.find('/') {
@@ -68,19 +91,29 @@ pub fn parse_address(text: &str) -> Result<(String, String), String> {
         Some(i) => !authority[i..].contains(']'),
         None => false,
     };
-    let host_port = if has_port {
+    let (host, host_port) = if has_port {
         let (host, port) = authority.rsplit_once(':').expect("checked");
         if host.is_empty() {
             return Err(format!("'{text}': no host before the port"));
         }
         port.parse::<u16>()
             .map_err(|_| format!("'{text}': '{port}' is not a port (1 to 65535)"))?;
-        authority.to_string()
+        (host, authority.to_string())
     } else {
-        format!("{authority}:{DEFAULT_PORT}")
+        let port = if tls { DEFAULT_TLS_PORT } else { DEFAULT_PORT };
+        (authority, format!("{authority}:{port}"))
     };
-    let url = format!("ws://{host_port}{path}");
-    Ok((host_port, url))
+    let host = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_string();
+    let url = format!("{}://{host_port}{path}", if tls { "wss" } else { "ws" });
+    Ok(Address {
+        host,
+        host_port,
+        url,
+        tls,
+    })
 }
 
 /// An open (or opening) connection to a server. Dropping it closes the connection.
@@ -93,8 +126,27 @@ pub struct Connection {
 impl Connection {
     /// Connects to `address` (see [`parse_address`]) on a thread of its own and says
     /// `hello`. `wake` is called after each event is queued (the game's frame loop sleeps
-    /// while nothing happens).
+    /// while nothing happens). A `wss://` server's certificate must come from an authority
+    /// this computer trusts ([`tls::client_config`]).
     pub fn open(address: &str, wake: impl Fn() + Send + 'static) -> Connection {
+        Connection::open_with(address, None, wake)
+    }
+
+    /// As [`Connection::open`], a `wss://` server's certificate checked against `trust`
+    /// (tests, and tools that name their authority) instead of this computer's.
+    pub fn open_trusting(
+        address: &str,
+        trust: Arc<rustls::ClientConfig>,
+        wake: impl Fn() + Send + 'static,
+    ) -> Connection {
+        Connection::open_with(address, Some(trust), wake)
+    }
+
+    fn open_with(
+        address: &str,
+        trust: Option<Arc<rustls::ClientConfig>>,
+        wake: impl Fn() + Send + 'static,
+    ) -> Connection {
         let (outgoing, queue) = async_mpsc::unbounded_channel();
         let (sender, events) = mpsc::channel();
         let (stop, stopped) = oneshot::channel();
@@ -108,7 +160,7 @@ impl Connection {
                     let _ = sender.send(event);
                     wake();
                 };
-                let (host_port, url) = match target {
+                let target = match target {
                     Ok(t) => t,
                     Err(why) => return report(Event::Closed(why)),
                 };
@@ -119,7 +171,7 @@ impl Connection {
                     Ok(r) => r,
                     Err(e) => return report(Event::Closed(format!("no network runtime: {e}"))),
                 };
-                let why = runtime.block_on(run(host_port, url, queue, stopped, &report));
+                let why = runtime.block_on(run(target, trust, queue, stopped, &report));
                 report(Event::Closed(why));
             });
         Connection {
@@ -153,31 +205,112 @@ impl Drop for Connection {
     }
 }
 
-/// The connection's life: connect, `hello`, then relay both ways until either side ends.
-/// Returns why it ended.
+/// The connection's life: connect (TLS for `wss://`), `hello`, then relay both ways until
+/// either side ends. Returns why it ended.
 async fn run(
-    host_port: String,
-    url: String,
+    target: Address,
+    trust: Option<Arc<rustls::ClientConfig>>,
+    queue: async_mpsc::UnboundedReceiver<ClientMsg>,
+    stopped: oneshot::Receiver<()>,
+    report: &dyn Fn(Event),
+) -> String {
+    let host_port = &target.host_port;
+    // One deadline for the connection and every handshake on it.
+    let deadline = tokio::time::Instant::now() + CONNECT_TIMEOUT;
+    let late = || {
+        format!(
+            "{host_port} did not answer within {} s",
+            CONNECT_TIMEOUT.as_secs()
+        )
+    };
+    let stream = match tokio::time::timeout_at(deadline, TcpStream::connect(host_port)).await {
+        Ok(Ok(stream)) => stream,
+        Ok(Err(e)) => return format!("could not reach {host_port}: {e}"),
+        Err(_) => return late(),
+    };
+    let _ = stream.set_nodelay(true);
+    if !target.tls {
+        return relay(stream, &target, deadline, queue, stopped, report).await;
+    }
+    let name = match rustls::pki_types::ServerName::try_from(target.host.clone()) {
+        Ok(name) => name,
+        Err(_) => {
+            return format!(
+                "'{}' is not a host name a certificate can name",
+                target.host
+            );
+        }
+    };
+    // The system's roots are read here, off the game's frame.
+    let trust = trust.unwrap_or_else(tls::client_config);
+    let handshake = tokio_rustls::TlsConnector::from(trust).connect(name, stream);
+    match tokio::time::timeout_at(deadline, handshake).await {
+        Ok(Ok(stream)) => relay(stream, &target, deadline, queue, stopped, report).await,
+        Ok(Err(e)) => format!(
+            "{host_port}: no secure connection: {}",
+            tls_failure(&e, &target)
+        ),
+        Err(_) => late(),
+    }
+}
+
+/// Why a TLS handshake failed, as a player can act on it.
+fn tls_failure(e: &io::Error, target: &Address) -> String {
+    use rustls::{CertificateError, Error};
+    let plain = || {
+        format!(
+            "it does not speak TLS (a server without a certificate: ws://{})",
+            target.host_port
+        )
+    };
+    let Some(tls) = e.get_ref().and_then(|inner| inner.downcast_ref::<Error>()) else {
+        // A plain WebSocket server reads the TLS greeting as a bad request and hangs up.
+        return match e.kind() {
+            io::ErrorKind::UnexpectedEof | io::ErrorKind::ConnectionReset => {
+                format!("it closed the connection: {}", plain())
+            }
+            _ => e.to_string(),
+        };
+    };
+    match tls {
+        Error::InvalidCertificate(CertificateError::UnknownIssuer) => {
+            "its certificate is not from an authority this computer trusts (a server with \
+             its own authority: add it to the system's, or name its file in SSL_CERT_FILE)"
+                .into()
+        }
+        Error::InvalidCertificate(
+            CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
+        ) => format!("its certificate is not for '{}'", target.host),
+        Error::InvalidCertificate(
+            CertificateError::Expired | CertificateError::ExpiredContext { .. },
+        ) => "its certificate has expired".into(),
+        Error::InvalidMessage(_) | Error::InappropriateMessage { .. } => plain(),
+        other => other.to_string(),
+    }
+}
+
+/// The WebSocket over an open stream (TCP, or TLS over it): its handshake within
+/// `deadline`, `hello`, then the relay.
+async fn relay<S>(
+    stream: S,
+    target: &Address,
+    deadline: tokio::time::Instant,
     mut queue: async_mpsc::UnboundedReceiver<ClientMsg>,
     mut stopped: oneshot::Receiver<()>,
     report: &dyn Fn(Event),
-) -> String {
-    let connect = async {
-        let stream = TcpStream::connect(&host_port)
-            .await
-            .map_err(|e| format!("could not reach {host_port}: {e}"))?;
-        let _ = stream.set_nodelay(true);
-        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-            .max_message_size(Some(MAX_FRAME))
-            .max_frame_size(Some(MAX_FRAME));
-        tokio_tungstenite::client_async_with_config(url.as_str(), stream, Some(config))
-            .await
-            .map(|(ws, _)| ws)
-            .map_err(|e| format!("{host_port} is not a game server: {e}"))
-    };
-    let mut ws = match tokio::time::timeout(CONNECT_TIMEOUT, connect).await {
-        Ok(Ok(ws)) => ws,
-        Ok(Err(why)) => return why,
+) -> String
+where
+    S: AsyncRead + AsyncWrite + Unpin,
+{
+    let host_port = &target.host_port;
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .max_message_size(Some(MAX_FRAME))
+        .max_frame_size(Some(MAX_FRAME));
+    let handshake =
+        tokio_tungstenite::client_async_with_config(target.url.as_str(), stream, Some(config));
+    let mut ws = match tokio::time::timeout_at(deadline, handshake).await {
+        Ok(Ok((ws, _))) => ws,
+        Ok(Err(e)) => return format!("{host_port} is not a game server: {e}"),
         Err(_) => {
             return format!(
                 "{host_port} did not answer within {} s",
@@ -372,16 +505,35 @@ mod tests {
     #[test]
     fn addresses_read_as_players_type_them() {
         let ok = |t: &str| parse_address(t).unwrap();
-        assert_eq!(ok("127.0.0.1").0, "127.0.0.1:7627");
-        assert_eq!(ok(" host.example:80 ").1, "ws://host.example:80/");
-        assert_eq!(ok("ws://h:9/games").1, "ws://h:9/games");
-        assert_eq!(ok("[::1]:7000").0, "[::1]:7000");
-        assert_eq!(ok("[::1]").0, "[::1]:7627");
-        for bad in ["", "h:0x", "h:70000", ":80", "a b", "wss://h"] {
+        assert_eq!(ok("127.0.0.1").host_port, "127.0.0.1:7627");
+        assert_eq!(ok(" host.example:80 ").url, "ws://host.example:80/");
+        assert_eq!(ok("ws://h:9/games").url, "ws://h:9/games");
+        assert_eq!(ok("[::1]:7000").host_port, "[::1]:7000");
+        assert_eq!(ok("[::1]").host_port, "[::1]:7627");
+        assert_eq!(ok("[::1]").host, "::1");
+        assert!(!ok("h").tls);
+        // TLS: its own default port, the host as a certificate names it.
+        let secure = ok("wss://games.example/play");
+        assert!(secure.tls);
+        assert_eq!(secure.host_port, "games.example:443");
+        assert_eq!(secure.host, "games.example");
+        assert_eq!(secure.url, "wss://games.example:443/play");
+        assert_eq!(ok("wss://[::1]:9").url, "wss://[::1]:9/");
+        for bad in [
+            "",
+            "h:0x",
+            "h:70000",
+            ":80",
+            "a b",
+            "wss://",
+            "http://h",
+            "ws://wss://h",
+        ] {
             let why = parse_address(bad).unwrap_err();
             assert!(!why.is_empty(), "{bad}");
         }
         assert!(parse_address("h:70000").unwrap_err().contains("70000"));
+        assert!(parse_address("http://h").unwrap_err().contains("http://"));
     }
 
     /// The next message, skipping none: the protocol's order is part of what is tested.

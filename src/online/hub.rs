@@ -15,6 +15,7 @@ use tokio::sync::{Notify, mpsc};
 use super::game::{Action, Decision, OnlineGame, SeatInfo};
 use super::offers::{Ask, Offers};
 use super::protocol::{self, ClientMsg, ErrorCode, ProtoError, Role, Seat, SeatChoice, ServerMsg};
+use super::rematch::Answer;
 use super::store::Store;
 
 /// Crockford's base32: no I, L, O, U, so a code read aloud or typed is not misread.
@@ -95,6 +96,15 @@ impl Live {
     pub(super) fn broadcast(&self, msg: &ServerMsg) {
         for (peer, _) in &self.watchers {
             peer.send(msg.clone());
+        }
+    }
+
+    /// To the seated players' connections only (what spectators have no part in).
+    pub(super) fn tell_players(&self, msg: &ServerMsg) {
+        for (peer, role) in &self.watchers {
+            if role.seat().is_some() {
+                peer.send(msg.clone());
+            }
         }
     }
 }
@@ -244,11 +254,22 @@ impl Hub {
                 | ClientMsg::Watch { .. }
                 | ClientMsg::Reconnect { .. }
         );
-        if entering && seating.place.is_some() {
-            return Err(ProtoError::new(
-                ErrorCode::AlreadyInGame,
-                "this connection is already in a game; open another to enter a second",
-            ));
+        if entering && let Some((code, _)) = &seating.place {
+            // A finished game is left for the next one (a rematch's, say); one still being
+            // played holds its connection.
+            let over = self
+                .games
+                .get(code)
+                .is_none_or(|live| live.game.result().is_some());
+            if !over {
+                return Err(ProtoError::new(
+                    ErrorCode::AlreadyInGame,
+                    "this connection is already in a game still being played; open another \
+                     to enter a second",
+                ));
+            }
+            self.leave(peer.id, seating);
+            seating.place = None;
         }
         match msg {
             ClientMsg::Hello { .. } => unreachable!("handled above"),
@@ -382,6 +403,10 @@ impl Hub {
                 for msg in live.pending(grace, now) {
                     peer.send(msg);
                 }
+                // After the end, a rematch offered still waits (a player's news only).
+                if let (Some(_), Some(by)) = (live.game.result(), live.offers.rematch) {
+                    peer.send(ServerMsg::RematchOffered { seat: by });
+                }
                 seating.place = Some((code, role));
             }
             ClientMsg::Place { x, y } => self.act(seating, Act::Move(Action::Place { x, y }))?,
@@ -400,6 +425,9 @@ impl Hub {
             ClientMsg::RequestUndo {} => self.request(seating, Ask::RequestUndo)?,
             ClientMsg::AcceptUndo {} => self.request(seating, Ask::AcceptUndo)?,
             ClientMsg::DeclineUndo {} => self.request(seating, Ask::DeclineUndo)?,
+            ClientMsg::OfferRematch {} => self.rematch(seating, Answer::Offer)?,
+            ClientMsg::AcceptRematch {} => self.rematch(seating, Answer::Accept)?,
+            ClientMsg::DeclineRematch {} => self.rematch(seating, Answer::Decline)?,
         }
         Ok(After::Continue)
     }
@@ -506,6 +534,9 @@ impl Hub {
                         connected: false,
                         grace_ms: Some(grace.as_millis() as u64),
                     });
+                } else if live.offers.rematch.take().is_some() {
+                    // A rematch offered by or to a player who left will not be taken up.
+                    live.tell_players(&ServerMsg::RematchDeclined { seat });
                 }
             }
             if live.watchers.is_empty() && live.game.result().is_some() {

@@ -8,8 +8,10 @@
 //! - [`hub`]: the games in play, their seats, tokens and watchers
 //! - [`offers`]: what a player asked and the other has not answered yet
 //! - [`requests`]: a claimed win over a gone opponent, draw offers, undo requests
+//! - [`rematch`]: a new game after the end, the seats swapped
 //! - [`sweep`]: the end of games nobody plays any more
 //! - [`server`]: the WebSocket server over them
+//! - [`tls`]: certificates for `wss://`, the server's and the client's trust
 //! - [`client`]: the game's connection to a server, and the server it embeds
 //! - [`discovery`]: games announced on the local network (mDNS / DNS-SD), and the list heard
 
@@ -19,7 +21,9 @@ pub mod game;
 mod hub;
 mod offers;
 pub mod protocol;
+mod rematch;
 mod requests;
 pub mod server;
 pub mod store;
 mod sweep;
+pub mod tls;

@@ -38,6 +38,8 @@ pub(super) struct Offers {
     pub(super) draw: Option<Seat>,
     /// Who asks for an undo, and of how many moves.
     pub(super) undo: Option<(Seat, u32)>,
+    /// After the end: who asks for a rematch.
+    pub(super) rematch: Option<Seat>,
 }
 
 impl Offers {

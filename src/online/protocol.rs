@@ -374,6 +374,11 @@ pub enum ClientMsg {
     RequestUndo {},
     AcceptUndo {},
     DeclineUndo {},
+    /// After the end: asks the other player for a new game, the same settings, seats
+    /// swapped. Sent when the other has offered one already, it accepts.
+    OfferRematch {},
+    AcceptRematch {},
+    DeclineRematch {},
 }
 
 /// A message from the server.
@@ -431,6 +436,22 @@ pub enum ServerMsg {
     /// `seat` refused the other's undo request.
     UndoDeclined {
         seat: Seat,
+    },
+    /// After the end, `seat` asks for a rematch (to both players).
+    RematchOffered {
+        seat: Seat,
+    },
+    /// `seat` declined the other's rematch, or left the finished game with one waiting.
+    RematchDeclined {
+        seat: Seat,
+    },
+    /// The rematch was agreed: a new game with the same settings, seats swapped, both
+    /// already seated. Each player takes its seat with `reconnect` and this token (on this
+    /// connection or another).
+    Rematch {
+        code: String,
+        role: Role,
+        token: String,
     },
     /// The last `plies` moves were taken back (and the store rewritten): `moves` is how many
     /// stand now. Clocks as they stood at the acceptance: time spent stays spent.
@@ -525,6 +546,10 @@ pub enum ErrorCode {
     NoOffer,
     /// `request_undo` with none of one's own moves on the board.
     NothingToUndo,
+    /// A rematch asked for while the game is still being played.
+    NotOver,
+    /// A rematch offered or accepted while the other player has no connection open.
+    OpponentAway,
 }
 
 /// An error for a client: the code and a sentence saying what went wrong and where.

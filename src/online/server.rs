@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::task::JoinSet;
@@ -45,6 +46,9 @@ pub struct Config {
     pub unjoined_after: Duration,
     /// Seeds the codes and tokens (tests); `None` takes the operating system's randomness.
     pub seed: Option<u64>,
+    /// Serves `wss://` with this certificate (see [`super::tls::server_config`]); `None`
+    /// serves plain `ws://` (the local network, or behind a proxy that ends TLS).
+    pub tls: Option<Arc<rustls::ServerConfig>>,
 }
 
 impl Default for Config {
@@ -60,6 +64,7 @@ impl Default for Config {
             abandon_after: Duration::from_secs(24 * 3600),
             unjoined_after: Duration::from_secs(3600),
             seed: None,
+            tls: None,
         }
     }
 }
@@ -137,7 +142,7 @@ async fn accept_loop(
             _ = stopped.changed() => break,
             accepted = listener.accept() => match accepted {
                 Ok((stream, addr)) => {
-                    conns.spawn(connection(stream, addr.ip(), hub.clone(), config.clone()));
+                    conns.spawn(open(stream, addr.ip(), hub.clone(), config.clone()));
                 }
                 // Out of descriptors and the like: wait a moment rather than spin.
                 Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
@@ -161,7 +166,28 @@ struct Bucket {
     refused: u32,
 }
 
-async fn connection(stream: TcpStream, ip: IpAddr, hub: Arc<Mutex<Hub>>, config: Arc<Config>) {
+/// Longest a new connection may take over its TLS and WebSocket handshakes.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// A new connection: TLS first where the server has a certificate.
+async fn open(stream: TcpStream, ip: IpAddr, hub: Arc<Mutex<Hub>>, config: Arc<Config>) {
+    match config.tls.clone() {
+        None => connection(stream, ip, hub, config).await,
+        Some(tls) => {
+            let accept = tokio_rustls::TlsAcceptor::from(tls).accept(stream);
+            // A client that is not TLS, or does not trust the certificate, just ends here;
+            // it is told by its own TLS layer.
+            if let Ok(Ok(stream)) = tokio::time::timeout(HANDSHAKE, accept).await {
+                connection(stream, ip, hub, config).await;
+            }
+        }
+    }
+}
+
+async fn connection<S>(stream: S, ip: IpAddr, hub: Arc<Mutex<Hub>>, config: Arc<Config>)
+where
+    S: AsyncRead + AsyncWrite + Unpin,
+{
     // Messages are at most a few KiB: tungstenite's default 128 KiB buffers each way would
     // be most of a connection's memory (online-bench: 295 KiB a game).
     let ws_config = WebSocketConfig::default()
@@ -170,7 +196,7 @@ async fn connection(stream: TcpStream, ip: IpAddr, hub: Arc<Mutex<Hub>>, config:
         .read_buffer_size(BUFFER)
         .write_buffer_size(0);
     let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(ws_config));
-    let Ok(Ok(mut ws)) = tokio::time::timeout(Duration::from_secs(10), handshake).await else {
+    let Ok(Ok(mut ws)) = tokio::time::timeout(HANDSHAKE, handshake).await else {
         return;
     };
     let admitted = {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::playing::spawn_game_header;
 use super::replay::Replay;
 use super::review::start_review;
-use super::{spawn_board_screen, spawn_panel_buttons};
+use super::{set_text, spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::flow::{Action, ResultAction, Screen, press};
 use crate::gui::i18n::{I18n, Msg};
@@ -15,14 +15,48 @@ use crate::gui::kind::Verdict;
 use crate::gui::kind::files::{self, Recorded, Stats};
 use crate::gui::persist::{Notices, Settings};
 use crate::gui::review::Review;
-use crate::gui::session::{GameEnd, Session};
+use crate::gui::session::{GameEnd, OnlineLink, Session, SessionSystems};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{bold, panel, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Result), spawn_result)
-        .add_systems(Update, shortcuts.run_if(in_state(Screen::Result)))
+        .add_systems(
+            Update,
+            (shortcuts, update_rematch_line).run_if(in_state(Screen::Result)),
+        )
+        .add_systems(
+            Update,
+            enter_rematch
+                .after(SessionSystems)
+                .run_if(in_state(Screen::Result).or_else(in_state(Screen::Replay))),
+        )
         .add_observer(on_action);
+}
+
+/// An online game's line about the rematch (asked, offered, declined, the server's word).
+#[derive(Component)]
+struct RematchLine;
+
+fn update_rematch_line(
+    session: Res<Session>,
+    i18n: Res<I18n>,
+    mut lines: Query<&mut Text, With<RematchLine>>,
+) {
+    let line = session
+        .rematch_line()
+        .map_or_else(String::new, |m| i18n.msg(&m));
+    for mut t in &mut lines {
+        set_text(&mut t, line.clone());
+    }
+}
+
+/// The rematch the other player agreed to has come from the server: play it (from the
+/// result, or from the replay of the game just finished).
+fn enter_rematch(mut link: ResMut<OnlineLink>, mut next: ResMut<NextState<Screen>>) {
+    if link.take_ready() {
+        next.set(Screen::Playing);
+    }
 }
 
 /// Headline and its colour for the end of `session`.
@@ -111,6 +145,9 @@ fn spawn_result(mut commands: Commands, session: Res<Session>, stats: Res<Stats>
                 card.spawn(text(i18n.msg(&tally), 15.0, palette::TEXT_DIM));
             }
             card.spawn(text(saved, 13.0, palette::TEXT_DIM));
+            if session.online.is_some() {
+                card.spawn((text(String::new(), 15.0, palette::ACCENT), RematchLine));
+            }
         });
         // (label, shortcut, action): a named key's name from the catalog, a letter as it is.
         let buttons: Vec<(String, String, Action)> = [
@@ -153,7 +190,7 @@ fn on_action(
     mut worker: ResMut<AiWorker>,
     mut replay: ResMut<Replay>,
     (mut review, settings, games): (ResMut<Review>, Res<Settings>, Res<Games>),
-    (mut notices, i18n): (ResMut<Notices>, Res<I18n>),
+    (mut notices, i18n, link): (ResMut<Notices>, Res<I18n>, Res<OnlineLink>),
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Action::Result(action) = &*action else {
@@ -184,8 +221,8 @@ fn on_action(
             }
             next.set(Screen::Replay);
         }
-        // Online, a rematch is a new game to host (or join) on Play online.
-        ResultAction::Rematch if session.online.is_some() => next.set(Screen::Online),
+        // Online, the other player is asked; the server starts the game (`enter_rematch`).
+        ResultAction::Rematch if session.online.is_some() => session.ask_rematch(&link),
         ResultAction::Rematch => {
             worker.cancel();
             *session = session.rematch();

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::gui::clock::TimeControl;
-use crate::gui::flow::OnlineAction;
+use crate::gui::flow::{OnlineAction, ResultAction};
 use crate::gui::kind::Side;
 use crate::gui::screens::online::OnlineForm;
 use crate::gui::session::{Lobby, OnlineLink};
@@ -500,5 +500,76 @@ fn a_game_heard_on_the_network_is_joined_with_one_click() {
         .iter()
         .all(|app| app.screen() == Screen::Playing)));
     assert_eq!(ben.session().online.as_ref().unwrap().code, code);
+    drop(server);
+}
+
+/// Rematch on the result screen: Ana asks, Ben's screen says so, Ben presses it too, and
+/// both screens go to a new game on the server with the colours swapped.
+#[test]
+fn a_rematch_is_asked_agreed_and_played_with_the_colours_swapped() {
+    let (server, mut ana, mut ben) = seated(gomoku_kind::kind());
+    let mut apps = [&mut ana, &mut ben];
+    let first_code = apps[0].session().online.as_ref().unwrap().code.clone();
+    // Ben has Black and makes five.
+    for (mover, at) in [
+        (1, "a8"),
+        (0, "a1"),
+        (1, "b8"),
+        (0, "b1"),
+        (1, "c8"),
+        (0, "c1"),
+        (1, "d8"),
+        (0, "d1"),
+        (1, "e8"),
+    ] {
+        play(&mut apps, mover, at);
+    }
+    assert!(pump(&mut apps, |a| a
+        .iter()
+        .all(|app| app.screen() == Screen::Result)));
+    assert!(
+        apps[0]
+            .texts()
+            .iter()
+            .any(|t| t.contains("Rematch asks Ben"))
+    );
+
+    apps[0].act(Action::Result(ResultAction::Rematch));
+    let asked = |app: &TestApp| app.session().online.as_ref().unwrap().rematch;
+    assert!(pump(&mut apps, |a| a
+        .iter()
+        .all(|app| asked(app) == Some(Side::Second))));
+    // Ana is Ben's second seat: the side that asked, on both screens.
+    apps[1].app.update();
+    assert!(
+        apps[1]
+            .texts()
+            .iter()
+            .any(|t| t.contains("Ana asks for a rematch, colours swapped"))
+    );
+    apps[0].app.update();
+    assert!(
+        apps[0]
+            .texts()
+            .iter()
+            .any(|t| t.contains("waiting for Ben"))
+    );
+    assert_eq!(apps[1].screen(), Screen::Result, "nothing starts unasked");
+
+    apps[1].act(Action::Result(ResultAction::Rematch));
+    assert!(pump(&mut apps, |a| a.iter().all(|app| {
+        app.screen() == Screen::Playing
+            && app
+                .session()
+                .online
+                .as_ref()
+                .is_some_and(|o| o.code != first_code && o.connected == [true, true])
+    })));
+    let seat = |app: &TestApp| app.session().online.as_ref().unwrap().seat;
+    assert_eq!(seat(apps[0]), Some(Side::First), "Ana has Black now");
+    assert_eq!(seat(apps[1]), Some(Side::Second));
+    assert_eq!(ply(apps[0]), 0);
+    play(&mut apps, 0, "h8");
+    play(&mut apps, 1, "h9");
     drop(server);
 }

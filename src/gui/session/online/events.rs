@@ -318,6 +318,26 @@ fn message(
                 online.undo_request = None;
             }
         }
+        ServerMsg::RematchOffered { seat } => {
+            session.status = None;
+            if let Some(online) = session.online.as_mut() {
+                online.rematch = Some(side(seat));
+            }
+        }
+        ServerMsg::RematchDeclined { seat } => {
+            offer(session, seat, "online-rematch-declined", "online-answered");
+            if let Some(online) = session.online.as_mut() {
+                online.rematch = None;
+            }
+        }
+        ServerMsg::Rematch { code, role, token } => {
+            // The new game is already set: take its seat on this connection, and the
+            // screens move to it once its state comes.
+            link.role = Some(role);
+            link.token = Some((code.clone(), token.clone()));
+            link.send(ClientMsg::Reconnect { code, token });
+            session.status = Some(Msg::key("online-rematch-starting"));
+        }
         ServerMsg::MovesUndone { moves, clocks, .. } => {
             // The server's moves count the opening's actions; its stones stay.
             let stones = match &session.opening_played {
@@ -441,6 +461,7 @@ fn game_state(
         undo_request: None,
         result: None,
         leave_armed: false,
+        rematch: None,
     });
     online.names = names;
     online.connected = state.connected;

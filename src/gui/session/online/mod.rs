@@ -52,6 +52,8 @@ pub struct OnlineSeat {
     pub result: Option<GameResult>,
     /// Menu was pressed once in a game still on: the next Menu resigns and leaves.
     pub leave_armed: bool,
+    /// After the end: who asked for a rematch, not yet answered.
+    pub rematch: Option<Side>,
 }
 
 impl OnlineSeat {
@@ -296,6 +298,47 @@ pub(super) fn act_online(
     } else if let Some(online) = session.online.as_mut() {
         // One move at a time until the server relays it.
         online.sent |= placing;
+    }
+}
+
+impl Session {
+    /// Rematch pressed after an online game: asks the other player, or accepts when they
+    /// asked first. The game itself starts when the server says so.
+    pub fn ask_rematch(&mut self, link: &OnlineLink) {
+        let Some(online) = self.online.as_ref() else {
+            return;
+        };
+        if online.seat.is_none() {
+            self.status = Some(Msg::key("online-watching"));
+            return;
+        }
+        let msg = if online.rematch.is_some_and(|by| Some(by) != online.seat) {
+            ClientMsg::AcceptRematch {}
+        } else {
+            ClientMsg::OfferRematch {}
+        };
+        if online.link != LinkState::Open || !link.send(msg) {
+            self.status = Some(Msg::key("online-not-connected"));
+        }
+    }
+
+    /// The line under an online game's result: a rematch asked for, or whatever the
+    /// server last said.
+    pub fn rematch_line(&self) -> Option<Msg> {
+        let online = self.online.as_ref()?;
+        if self.status.is_some() {
+            return self.status.clone();
+        }
+        Some(match online.rematch {
+            Some(by) if Some(by) == online.seat => {
+                Msg::key("online-rematch-you-offered").with("name", online.name(online.other()))
+            }
+            Some(by) => Msg::key("online-rematch-offered").with("name", online.name(by)),
+            None if online.seat.is_some() && online.link == LinkState::Open => {
+                Msg::key("online-rematch-hint").with("name", online.name(online.other()))
+            }
+            None => return None,
+        })
     }
 }
 

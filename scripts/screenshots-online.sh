@@ -2,8 +2,10 @@
 # Two real games on two virtual displays play each other online, driven as players drive
 # them (xdotool: keys and clicks): Ana hosts freestyle on her own computer (the embedded
 # server) and Ben joins with the code, to Ana's five; then Ana hosts Swap2 with a 3 + 2
-# clock on a standalone gomoku-server, Ben joins, each takes their role in the opening, and
-# Ben (Black, as Ana chose White) wins. Screenshots of both screens go into
+# clock on a standalone gomoku-server over TLS (wss://, the tests' certificate, which both
+# games trust through SSL_CERT_FILE), Ben joins, each takes their role in the opening, and
+# Ben (Black, as Ana chose White) wins; both press Rematch, and the next game opens with
+# the seats swapped, Ben proposing. Screenshots of both screens go into
 # docs/screenshots/online/ (or the folder given as $1); the records are checked.
 #
 # A by-hand check (issue 60), not part of the test command:
@@ -20,6 +22,7 @@ for tool in Xvfb xdotool import convert python3; do
   command -v "$tool" >/dev/null || { echo "screenshots-online: $tool is missing" >&2; exit 1; }
 done
 mkdir -p "$out"
+tls=$(realpath tests/data/tls)
 work=$(mktemp -d)
 pids=()
 cleanup() {
@@ -47,7 +50,8 @@ window() { DISPLAY=":$1" xdotool search --onlyvisible --name '^Gomoku$' 2>/dev/n
 
 start_game() { # display home
   mkdir -p "$2"
-  (cd "$2" && DISPLAY=":$1" GOMOKU_HOME="$2" GOMOKU_LANG=en exec "$bin") >"$2.log" 2>&1 &
+  (cd "$2" && DISPLAY=":$1" GOMOKU_HOME="$2" GOMOKU_LANG=en SSL_CERT_FILE="$tls/ca.pem" exec "$bin") \
+    >"$2.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 120); do [ -n "$(window "$1")" ] && break; sleep 0.5; done
   [ -n "$(window "$1")" ] || { echo "screenshots-online: no window on :$1" >&2; tail "$2.log" >&2; exit 1; }
@@ -141,16 +145,17 @@ shot 92 embedded-guest-result
 key 91 Escape
 key 92 Escape
 
-# 2. Through a standalone server: Swap2 with a 3 + 2 clock, Ana in the first seat.
-"$server_bin" --data "$work/server" --listen 127.0.0.1:7700 >"$work/server.log" 2>&1 &
+# 2. Through a standalone server over TLS: Swap2 with a 3 + 2 clock, Ana in the first seat.
+"$server_bin" --data "$work/server" --listen 127.0.0.1:7700 \
+  --tls-cert "$tls/server.pem" --tls-key "$tls/server.key" >"$work/server.log" 2>&1 &
 pids+=($!)
 sleep 1
 key 91 o
-click 91 689 298 # Opening: Swap2
-click 91 625 451 # Clock: 3 + 2
+click 91 689 336 # Opening: Swap2
+click 91 625 490 # Clock: 3 + 2
 key 91 Tab Tab
 clear_field 91
-typed 91 127.0.0.1:7700
+typed 91 wss://127.0.0.1:7700
 key 91 Return # on the server field with no code: Host on the server
 sleep 2
 shot 91 standalone-host-lobby
@@ -158,7 +163,7 @@ code=$(code_of "$work/server/games.sqlite3")
 key 92 o
 key 92 Tab Tab
 clear_field 92
-typed 92 127.0.0.1:7700
+typed 92 wss://127.0.0.1:7700
 key 92 Tab
 clear_field 92
 typed 92 "$code"
@@ -191,4 +196,24 @@ for sgf in "$ana" "$ben"; do
     grep -q 'Opening: Swap2; h8 i9 g9 two j7 f7 white' "$sgf" ||
     { echo "screenshots-online: $sgf is not the game played" >&2; cat "$sgf" >&2; exit 1; }
 done
-echo "screenshots-online: done; both records name Ben Black, with the opening's line"
+grep -q 'listening on wss://' "$work/server.log" ||
+  { echo "screenshots-online: the server did not serve TLS" >&2; exit 1; }
+
+# 3. The rematch: Ana asks, Ben sees it and agrees; the seats swap, so Ben proposes.
+key 91 n
+sleep 1.5
+shot 92 rematch-guest-asked
+key 92 n
+sleep 3
+shot 92 rematch-guest-proposes
+shot 91 rematch-host-waits
+seats=$(python3 - "$work/server/games.sqlite3" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+code = db.execute("SELECT code FROM games ORDER BY created_ms DESC LIMIT 1").fetchone()[0]
+print(" ".join(n for (n,) in db.execute("SELECT name FROM seats WHERE code = ? ORDER BY seat", (code,))))
+EOF
+)
+[ "$seats" = "Ben Ana" ] ||
+  { echo "screenshots-online: the rematch's seats are '$seats', not Ben then Ana" >&2; exit 1; }
+echo "screenshots-online: done; both records name Ben Black, with the opening's line; the rematch seats Ben first"

@@ -72,7 +72,7 @@ impl RuleName {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GameKind {
-    /// `size` is 15 or 19.
+    /// `size` is one of [`BOARD_SIZES`].
     Gomoku { rule: RuleName, size: u32 },
     /// Always 7 columns by 6 rows.
     Connect4,
@@ -615,14 +615,16 @@ pub fn check_version(version: u32) -> Result<(), ProtoError> {
 }
 
 /// Checks a host's settings and name before a game is made of them.
+/// The Gomoku boards an online game is played on: the game's own three.
+pub const BOARD_SIZES: [u32; 3] = [13, 15, 19];
+
 pub fn check_settings(settings: &Settings) -> Result<(), ProtoError> {
     if let GameKind::Gomoku { size, .. } = settings.kind
-        && size != 15
-        && size != 19
+        && !BOARD_SIZES.contains(&size)
     {
         return Err(ProtoError::new(
             ErrorCode::BadSettings,
-            format!("settings.kind.size: {size} is not a board size here (15 or 19)"),
+            format!("settings.kind.size: {size} is not a board size here (13, 15 or 19)"),
         ));
     }
     let opening = settings.opening.rule();

@@ -140,8 +140,9 @@ fn settings_and_names_are_checked() {
         clock: ClockSetting::None,
         opening: Default::default(),
     };
-    assert!(check_settings(&gomoku(15)).is_ok());
-    assert!(check_settings(&gomoku(19)).is_ok());
+    for size in [13, 15, 19] {
+        assert!(check_settings(&gomoku(size)).is_ok(), "{size}");
+    }
     assert_eq!(
         check_settings(&gomoku(16)).unwrap_err().code,
         ErrorCode::BadSettings

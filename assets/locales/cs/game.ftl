@@ -319,6 +319,5 @@ summary-connect4 = Čtyři v řadě { $width } × { $height } · { $players } ·
    *[other] tahů
 }
 
-online-size-unsupported = Po síti se hraje na deskách 15 × 15 a 19 × 19, ne { $size } × { $size }.
 online-board-unsupported = Čtyři v řadě se po síti hrají na běžné desce 7 × 6.
 online-clock-unsupported = Hodiny po síti počítají celé minuty s přídavkem; čas na tah se po síti zatím nehraje.

@@ -342,6 +342,5 @@ summary-connect4 = Connect Four { $width } × { $height } · { $players } · { $
 }
 
 ## Online play: what the server does not play yet.
-online-size-unsupported = Online games are played on 15 × 15 and 19 × 19 boards, not { $size } × { $size }.
 online-board-unsupported = Online Connect Four is played on the standard 7 × 6 board.
 online-clock-unsupported = Online clocks are whole minutes with an increment; a time per move is not played online yet.

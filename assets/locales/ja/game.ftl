@@ -271,6 +271,5 @@ record-result-won = { $how ->
 summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves } 手
 summary-connect4 = 四目並べ { $width } × { $height } · { $players } · { $result } · { $moves } 手
 
-online-size-unsupported = オンライン対局の盤は15 × 15と19 × 19です（{ $size } × { $size }は使えません）。
 online-board-unsupported = オンラインの四目並べは標準の7 × 6の盤で行います。
 online-clock-unsupported = オンラインの持ち時間は分単位と加算秒です。一手ごとの持ち時間はまだ使えません。

@@ -267,6 +267,5 @@ record-result-won = { $how ->
 summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves }수
 summary-connect4 = 사목 { $width } × { $height } · { $players } · { $result } · { $moves }수
 
-online-size-unsupported = 온라인 대국은 15 × 15와 19 × 19 판에서 둡니다({ $size } × { $size }는 안 됩니다).
 online-board-unsupported = 온라인 사목은 표준 7 × 6 판에서 둡니다.
 online-clock-unsupported = 온라인 시계는 분 단위와 추가 시간만 됩니다. 수당 시간은 아직 온라인에서 쓸 수 없습니다.

@@ -317,6 +317,5 @@ summary-connect4 = Четыре в ряд { $width } × { $height } · { $player
    *[other] хода
 }
 
-online-size-unsupported = По сети играют на досках 15 × 15 и 19 × 19, а не { $size } × { $size }.
 online-board-unsupported = По сети «Четыре в ряд» играют на обычной доске 7 × 6.
 online-clock-unsupported = Сетевые часы — целые минуты с добавкой; время на ход по сети пока не поддерживается.

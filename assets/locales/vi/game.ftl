@@ -271,6 +271,5 @@ record-result-won = { $how ->
 summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves } nước
 summary-connect4 = Cờ thả bốn { $width } × { $height } · { $players } · { $result } · { $moves } nước
 
-online-size-unsupported = Ván trực tuyến chơi trên bàn 15 × 15 và 19 × 19, không phải { $size } × { $size }.
 online-board-unsupported = Cờ thả bốn trực tuyến chơi trên bàn chuẩn 7 × 6.
 online-clock-unsupported = Đồng hồ trực tuyến tính theo phút tròn cộng thời gian thêm; thời gian mỗi nước chưa chơi được trực tuyến.

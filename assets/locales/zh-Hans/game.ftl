@@ -271,6 +271,5 @@ record-result-won = { $how ->
 summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves } 手
 summary-connect4 = 四子棋 { $width } × { $height } · { $players } · { $result } · { $moves } 手
 
-online-size-unsupported = 在线对局使用 15 × 15 和 19 × 19 棋盘，不支持 { $size } × { $size }。
 online-board-unsupported = 在线四子棋使用标准的 7 × 6 棋盘。
 online-clock-unsupported = 在线计时只支持整分钟加每步加秒；每步限时暂不支持在线对局。

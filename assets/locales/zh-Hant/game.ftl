@@ -271,6 +271,5 @@ record-result-won = { $how ->
 summary-gomoku = { $size } × { $size } { $rule } · { $players } · { $result } · { $moves } 手
 summary-connect4 = 四子棋 { $width } × { $height } · { $players } · { $result } · { $moves } 手
 
-online-size-unsupported = 線上對局使用 15 × 15 和 19 × 19 棋盤，不支援 { $size } × { $size }。
 online-board-unsupported = 線上四子棋使用標準的 7 × 6 棋盤。
 online-clock-unsupported = 線上計時只支援整分鐘加每步加秒；每步限時暫不支援線上對局。

@@ -90,6 +90,28 @@ mod tests {
         assert!(wire_clock(odd).is_err(), "whole minutes only");
     }
 
+    /// The boards New game offers are the ones the server accepts, each written and read
+    /// back through the protocol.
+    #[test]
+    fn every_board_the_game_offers_is_played_online() {
+        let offered: Vec<u32> = gomoku::BOARD_SIZES.iter().map(|&s| s as u32).collect();
+        assert_eq!(offered, crate::online::protocol::BOARD_SIZES);
+        let online = gomoku::kind().def().online().unwrap();
+        for size in offered {
+            let mut options = gomoku::kind().sanitize(&Options::new());
+            options.insert("size".into(), size);
+            let wire = online.wire_kind(&options).unwrap();
+            let settings = crate::online::protocol::Settings {
+                kind: wire.clone(),
+                clock: crate::online::protocol::ClockSetting::None,
+                opening: OpeningName::None,
+            };
+            assert!(crate::online::protocol::check_settings(&settings).is_ok());
+            let back = online.options(&wire, OpeningName::None).unwrap();
+            assert_eq!(back["size"], size);
+        }
+    }
+
     #[test]
     fn both_games_write_their_setup_and_moves_in_the_protocol_and_read_them_back() {
         for kind in [gomoku::kind(), connect4::kind()] {

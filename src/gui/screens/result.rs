@@ -9,6 +9,7 @@ use super::review::start_review;
 use super::{set_text, spawn_board_screen, spawn_panel_buttons};
 use crate::gui::ai_task::AiWorker;
 use crate::gui::flow::{Action, ResultAction, Screen, press};
+use crate::gui::frames::FrameRequests;
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::Games;
 use crate::gui::kind::Verdict;
@@ -21,9 +22,13 @@ use crate::gui::theme::widgets::{bold, panel, text};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Result), spawn_result)
+        .add_systems(Update, shortcuts.run_if(in_state(Screen::Result)))
+        // After the server's news of this frame: the window sleeps once it is drawn.
         .add_systems(
             Update,
-            (shortcuts, update_rematch_line).run_if(in_state(Screen::Result)),
+            update_rematch_line
+                .after(SessionSystems)
+                .run_if(in_state(Screen::Result)),
         )
         .add_systems(
             Update,
@@ -53,9 +58,15 @@ fn update_rematch_line(
 
 /// The rematch the other player agreed to has come from the server: play it (from the
 /// result, or from the replay of the game just finished).
-fn enter_rematch(mut link: ResMut<OnlineLink>, mut next: ResMut<NextState<Screen>>) {
+fn enter_rematch(
+    mut link: ResMut<OnlineLink>,
+    mut next: ResMut<NextState<Screen>>,
+    mut frames: ResMut<FrameRequests>,
+) {
     if link.take_ready() {
         next.set(Screen::Playing);
+        // The screen changes on the next frame, which nothing else may ask for.
+        frames.animate();
     }
 }
 

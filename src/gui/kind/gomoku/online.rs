@@ -1,5 +1,5 @@
 //! Gomoku online ([`GameOnline`]): a point is `place x, y` (0-based, as Gomocup counts),
-//! the rules and the 15 and 19 boards the server plays, and the tournament openings, whose
+//! the rules and the boards the server plays (13, 15 and 19), and the tournament openings, whose
 //! actions cross as the protocol's `place`, `choose`, `declare`, `offer` and `pick`.
 
 use super::{Gomoku, kind, opening_rule, opening_value, point, pos, rule_value};
@@ -19,10 +19,11 @@ impl GameOnline for Gomoku {
             Rule::Standard => RuleName::Standard,
             Rule::Renju => RuleName::Renju,
         };
-        match options["size"] {
-            size @ (15 | 19) => Ok(WireKind::Gomoku { rule, size }),
-            size => Err(Msg::key("online-size-unsupported").with("size", size)),
-        }
+        // Every board the game offers is one the server plays (a test holds them equal).
+        Ok(WireKind::Gomoku {
+            rule,
+            size: options["size"],
+        })
     }
 
     fn wire_opening(&self, options: &Options) -> OpeningName {

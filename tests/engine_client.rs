@@ -10,7 +10,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use gomoku::engine::gomoku::{Game, Outcome, Pos, Rule};
-use gomoku::protocol::client::{About, EngineClient, EngineSpec, Fault, Limit, Support};
+use gomoku::protocol::client::{
+    About, EngineClient, EngineSpec, Fault, Limit, Refusal, Support, Swap2Answer,
+};
 
 fn brain() -> EngineSpec {
     EngineSpec {
@@ -439,4 +441,91 @@ fn about_replies_are_read_leniently() {
         About::parse("nonsense").title(std::path::Path::new("/x/pbrain-yixin")),
         "pbrain-yixin"
     );
+}
+
+/// A freestyle position of these moves, in human notation.
+fn position(moves: &[&str]) -> Game {
+    let mut game = Game::new(15, Rule::Freestyle).unwrap();
+    for m in moves {
+        game.play(Pos::from_human(m, 15).unwrap()).unwrap();
+    }
+    game
+}
+
+/// Our brain answers `SWAP2BOARD` in each of its roles through the client: three stones on
+/// the empty board, a choice after three and after five, each answer legal; a plain move
+/// request after it still gets a move (the client sends the whole board).
+#[test]
+fn our_brain_answers_swap2board_in_each_role() {
+    let mut client = EngineClient::new(brain());
+    let ask = |client: &mut EngineClient, game: &Game| {
+        client
+            .swap2board(game, Limit::Turn, &never(), &mut |_| {})
+            .unwrap_or_else(|e| panic!("after {} stones: {e}", game.ply()))
+            .expect("not stopped")
+    };
+    let Swap2Answer::Propose(three) = ask(&mut client, &position(&[])) else {
+        panic!("three stones proposed on the empty board");
+    };
+    let mut game = Game::new(15, Rule::Freestyle).unwrap();
+    for p in three {
+        game.play(p).unwrap();
+    }
+    match ask(&mut client, &game) {
+        Swap2Answer::Swap => {}
+        Swap2Answer::Move(p) => assert!(game.check_move(p).is_ok()),
+        Swap2Answer::PlaceTwo(two) => {
+            for p in two {
+                game.play(p).unwrap();
+            }
+        }
+        other => panic!("after three stones: {other:?}"),
+    }
+    // Five stones, whatever it chose: two more placed here when it did not.
+    if game.ply() == 3 {
+        for m in ["a1", "o15"] {
+            game.play(Pos::from_human(m, 15).unwrap()).unwrap();
+        }
+    }
+    match ask(&mut client, &game) {
+        Swap2Answer::Swap => {}
+        Swap2Answer::Move(p) => assert!(game.check_move(p).is_ok()),
+        other => panic!("after five stones: {other:?}"),
+    }
+    let answer = client
+        .think(&game, Limit::Turn, &never(), &mut |_| {})
+        .unwrap()
+        .expect("not stopped");
+    assert!(game.check_move(answer.pos).is_ok());
+}
+
+/// A brain without the command refuses it; one that answers it with nonsense is a fault
+/// that says what was wanted or what is wrong with the point. Each is ended.
+#[test]
+fn wrong_answers_to_swap2board_are_faults() {
+    let fault_to = |name: &str, reply: &str, moves: &[&str]| {
+        let mut client = EngineClient::new(script(name, &format!("echo '{reply}'"), ":"));
+        let got = client.swap2board(&position(moves), Limit::Turn, &never(), &mut |_| {});
+        assert!(!client.is_running(), "{name} is ended");
+        got.expect_err(name)
+    };
+    assert_eq!(
+        fault_to("unknown", "UNKNOWN command SWAP2BOARD", &[]),
+        Fault::Refused {
+            what: Refusal::Command("SWAP2BOARD"),
+            reply: "UNKNOWN command SWAP2BOARD".into()
+        }
+    );
+    let swap = fault_to("swap-on-empty", "SWAP", &[]).to_string();
+    assert!(swap.contains("three stones"), "{swap}");
+    let one = fault_to("one-of-three", "7,7", &[]).to_string();
+    assert!(one.contains("three stones"), "{one}");
+    let taken = fault_to("taken", "7,7", &["h8", "i9", "g9"]);
+    assert!(matches!(taken, Fault::Illegal { .. }), "{taken}");
+    let three = fault_to(
+        "three-of-five",
+        "1,1 2,2 3,3",
+        &["h8", "i9", "g9", "a1", "o15"],
+    );
+    assert!(three.to_string().contains("SWAP or a move"), "{three}");
 }

@@ -13,6 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use gomoku::online::client::{Connection, Event};
 use gomoku::online::protocol::{
     ChoiceName, ClientMsg, ClockSetting, EndReason, ErrorCode, GameKind, GameResult, OpeningName,
@@ -201,6 +202,55 @@ async fn connect_four_to_four_in_a_column() {
     };
     assert_eq!(a.game_over().await, win);
     assert_eq!(b.game_over().await, win);
+    server.stop().await;
+}
+
+/// A game lost on time, decided by the server's own clock: one minute each without an
+/// increment (the shortest clock the protocol has), two moves, then the first player lets
+/// the minute run out. Both players hear the loss on time with the flag at zero; a move
+/// after it is refused. The test only waits (asleep) for the server's verdict.
+#[tokio::test]
+async fn a_game_is_lost_on_time_by_the_servers_clock() {
+    let server = server().await;
+    let settings = Settings {
+        kind: GameKind::Gomoku {
+            rule: RuleName::Freestyle,
+            size: 15,
+        },
+        clock: ClockSetting::Fischer {
+            minutes: 1,
+            increment_seconds: 0,
+        },
+        opening: Default::default(),
+    };
+    let (mut a, mut b, _, _) = pair(&server, settings).await;
+    place(&mut a, &mut [&mut b], 7, 7, 1).await;
+    place(&mut b, &mut [&mut a], 8, 8, 2).await;
+    // The minute plus the clock tick, with room for a loaded machine.
+    let limit = Duration::from_secs(60) + GUARD * 3;
+    for c in [&mut a, &mut b] {
+        let over = tokio::time::timeout(limit, c.ws.next())
+            .await
+            .expect("the server ends the game within its clock and the guard");
+        let Some(Ok(Message::Text(text))) = over else {
+            panic!("the connection closed: {over:?}");
+        };
+        let ServerMsg::GameOver { result, clocks } = serde_json::from_str(&text).unwrap() else {
+            panic!("expected game_over, got {text}");
+        };
+        assert_eq!(
+            result,
+            GameResult {
+                winner: Some(Seat::Second),
+                reason: EndReason::Time
+            }
+        );
+        let clocks = clocks.expect("a game with a clock");
+        assert_eq!(clocks.first_ms, 0);
+        assert!(clocks.second_ms > 0 && clocks.second_ms <= 60_000);
+    }
+    a.send(&ClientMsg::Place { x: 9, y: 9 }).await;
+    assert_eq!(a.error().await.0, ErrorCode::GameOver);
     server.stop().await;
 }
 

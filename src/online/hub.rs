@@ -13,9 +13,8 @@ use rand::rngs::StdRng;
 use tokio::sync::{Notify, mpsc};
 
 use super::game::{Action, Decision, OnlineGame, SeatInfo};
-use super::offers::{Ask, Offers};
+use super::offers::{Answer, Ask, Offers};
 use super::protocol::{self, ClientMsg, ErrorCode, ProtoError, Role, Seat, SeatChoice, ServerMsg};
-use super::rematch::Answer;
 use super::store::Store;
 
 /// Crockford's base32: no I, L, O, U, so a code read aloud or typed is not misread.

@@ -30,6 +30,25 @@ impl Ask {
     }
 }
 
+/// What a player says about a rematch after the end (the client messages of the same
+/// names; `rematch.rs` decides them).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum Answer {
+    Offer,
+    Accept,
+    Decline,
+}
+
+impl Answer {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Answer::Offer => "offer_rematch",
+            Answer::Accept => "accept_rematch",
+            Answer::Decline => "decline_rematch",
+        }
+    }
+}
+
 /// Offers waiting for the other player's answer. Kept in memory only: a restart drops them
 /// (the players may ask again).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -7,25 +7,8 @@ use std::time::Instant;
 
 use super::game::{OnlineGame, SeatInfo};
 use super::hub::{Hub, Live, Seating, internal};
+use super::offers::Answer;
 use super::protocol::{ErrorCode, ProtoError, Role, Seat, ServerMsg};
-
-/// What a player says about a rematch (the client messages of the same names).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(super) enum Answer {
-    Offer,
-    Accept,
-    Decline,
-}
-
-impl Answer {
-    fn name(self) -> &'static str {
-        match self {
-            Answer::Offer => "offer_rematch",
-            Answer::Accept => "accept_rematch",
-            Answer::Decline => "decline_rematch",
-        }
-    }
-}
 
 impl Hub {
     /// `offer_rematch`, `accept_rematch` or `decline_rematch` from the connection `seating`

@@ -275,6 +275,7 @@ fault-after-the-end = zahrál { $point } až po konci partie
 fault-flood = vypsal k jednomu tahu víc než { $lines } řádků
 fault-refused-sizes = odmítl všechny nabídnuté velikosti desky ({ $sizes })
 fault-refused-board = odmítl desku { $size }×{ $size }: „{ $reply }“
+fault-refused-command = nezná příkaz { $command }: „{ $reply }“
 hint-engine-fault = { $name } { $what }
 engine-not-this-game = Externí programy tuto hru nehrají.
 status-ai-placing = { $level } pokládá kameny…

@@ -38,6 +38,7 @@ setup-engine = { $name } · program
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
 setup-engine-opening = Program { $name } hraje až po zahájení: volby v zahájení za něj dělá úroveň Mistr.
+setup-engine-opening-asked = Program { $name } dělá volby v tomto zahájení sám, pokud zná příkaz SWAP2BOARD; jinak je za něj dělá úroveň Mistr.
 setup-back = Zpět
 setup-start = Začít partii
 

@@ -291,6 +291,7 @@ fault-flood = printed more than { $lines } lines for one move
 # $sizes: "15, 20".
 fault-refused-sizes = refused every board size it was offered ({ $sizes })
 fault-refused-board = refused a { $size }×{ $size } board: “{ $reply }”
+fault-refused-command = does not know the command { $command }: “{ $reply }”
 # hint-none's reason when an engine failed: $what is one of the fault- phrases.
 hint-engine-fault = { $name } { $what }
 engine-not-this-game = External engines do not play this game.

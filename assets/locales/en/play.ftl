@@ -45,6 +45,7 @@ setup-engine = { $name } · engine
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
 setup-engine-opening = { $name } plays after the opening: Master makes the engine's choices in the opening.
+setup-engine-opening-asked = { $name } makes its own choices in this opening if it knows the protocol's SWAP2BOARD; otherwise Master makes them.
 setup-back = Back
 setup-start = Start game
 

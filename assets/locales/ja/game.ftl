@@ -237,6 +237,7 @@ fault-after-the-end = 終局後に { $point } に打った
 fault-flood = 1手で { $lines } 行を超えて出力した
 fault-refused-sizes = 示したすべての盤の大きさを拒否した（{ $sizes }）
 fault-refused-board = { $size }×{ $size } の盤を拒否した：「{ $reply }」
+fault-refused-command = コマンド { $command } を知らない：「{ $reply }」
 hint-engine-fault = { $name }が{ $what }
 engine-not-this-game = 外部エンジンはこのゲームに対応していません。
 status-ai-placing = { $level }が石を置いています…

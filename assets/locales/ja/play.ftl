@@ -35,6 +35,7 @@ setup-engine = { $name } · エンジン
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
 setup-engine-opening = { $name }は開局の後から打ちます。開局での選択は名人が代わりに行います。
+setup-engine-opening-asked = { $name }がSWAP2BOARDコマンドを知っていれば、この開局の選択を自分で行います。知らなければ名人が代わりに行います。
 setup-back = 戻る
 setup-start = 対局開始
 

@@ -233,6 +233,7 @@ fault-after-the-end = 대국이 끝난 뒤 { $point }에 둠
 fault-flood = 한 수에 { $lines }줄 넘게 출력함
 fault-refused-sizes = 제시한 모든 판 크기를 거부함({ $sizes })
 fault-refused-board = { $size }×{ $size } 판을 거부함: “{ $reply }”
+fault-refused-command = { $command } 명령을 모름: “{ $reply }”
 hint-engine-fault = { $name }이(가) { $what }
 engine-not-this-game = 외부 엔진은 이 게임을 지원하지 않습니다.
 status-ai-placing = { $level }이(가) 돌을 놓는 중…

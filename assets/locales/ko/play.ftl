@@ -35,6 +35,7 @@ setup-engine = { $name } · 엔진
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
 setup-engine-opening = { $name }은(는) 오프닝이 끝난 뒤부터 둡니다: 오프닝의 선택은 마스터가 대신 합니다.
+setup-engine-opening-asked = { $name }이(가) SWAP2BOARD 명령을 알면 이 오프닝의 선택을 직접 합니다. 모르면 마스터가 대신 합니다.
 setup-back = 뒤로
 setup-start = 대국 시작
 

@@ -273,6 +273,7 @@ fault-after-the-end = сыграл { $point } после окончания па
 fault-flood = вывел больше { $lines } строк на один ход
 fault-refused-sizes = отказался от всех предложенных размеров доски ({ $sizes })
 fault-refused-board = отказался от доски { $size }×{ $size }: «{ $reply }»
+fault-refused-command = не знает команды { $command }: «{ $reply }»
 hint-engine-fault = { $name } { $what }
 engine-not-this-game = Внешние движки не играют в эту игру.
 status-ai-placing = { $level } ставит камни…

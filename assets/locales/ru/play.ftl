@@ -38,6 +38,7 @@ setup-engine = { $name } · движок
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
 setup-engine-opening = { $name } вступает в игру после дебюта: выбор в дебюте за него делает уровень «Мастер».
+setup-engine-opening-asked = { $name } сам делает выбор в этом дебюте, если знает команду SWAP2BOARD; иначе за него выбирает уровень «Мастер».
 setup-back = Назад
 setup-start = Начать партию
 

@@ -237,6 +237,7 @@ fault-after-the-end = đi { $point } sau khi ván cờ đã kết thúc
 fault-flood = in ra hơn { $lines } dòng cho một nước đi
 fault-refused-sizes = từ chối mọi cỡ bàn cờ được đề nghị ({ $sizes })
 fault-refused-board = từ chối bàn cờ { $size }×{ $size }: “{ $reply }”
+fault-refused-command = không biết lệnh { $command }: “{ $reply }”
 hint-engine-fault = { $name } { $what }
 engine-not-this-game = Máy cờ ngoài không chơi trò chơi này.
 status-ai-placing = { $level } đang đặt quân…

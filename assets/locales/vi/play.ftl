@@ -35,6 +35,7 @@ setup-engine = { $name } · máy
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
 setup-engine-opening = { $name } chơi từ sau khai cuộc: các lựa chọn trong khai cuộc do cấp Bậc thầy thực hiện thay.
+setup-engine-opening-asked = { $name } tự đưa ra các lựa chọn trong khai cuộc này nếu biết lệnh SWAP2BOARD; nếu không, cấp Bậc thầy làm thay.
 setup-back = Quay lại
 setup-start = Bắt đầu ván
 

@@ -237,6 +237,7 @@ fault-after-the-end = 在对局结束后下了 { $point }
 fault-flood = 一步棋输出了超过 { $lines } 行
 fault-refused-sizes = 拒绝了提供的所有棋盘大小（{ $sizes }）
 fault-refused-board = 拒绝了 { $size }×{ $size } 的棋盘：“{ $reply }”
+fault-refused-command = 不认识命令 { $command }：“{ $reply }”
 hint-engine-fault = { $name } { $what }
 engine-not-this-game = 外部引擎不下这种棋。
 status-ai-placing = { $level }正在放子…

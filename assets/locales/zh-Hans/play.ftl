@@ -35,6 +35,7 @@ setup-engine = { $name } · 引擎
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
 setup-engine-opening = 开局后由 { $name } 下棋：开局中的选择由大师级代为决定。
+setup-engine-opening-asked = 如果 { $name } 认识 SWAP2BOARD 命令，这个开局中的选择由它自己决定；否则由大师级代为决定。
 setup-back = 返回
 setup-start = 开始对局
 

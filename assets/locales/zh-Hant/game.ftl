@@ -237,6 +237,7 @@ fault-after-the-end = 在對局結束後下了 { $point }
 fault-flood = 一步棋輸出了超過 { $lines } 行
 fault-refused-sizes = 拒絕了提供的所有棋盤大小（{ $sizes }）
 fault-refused-board = 拒絕了 { $size }×{ $size } 的棋盤：「{ $reply }」
+fault-refused-command = 不認識命令 { $command }：「{ $reply }」
 hint-engine-fault = { $name } { $what }
 engine-not-this-game = 外部引擎不下這種棋。
 status-ai-placing = { $level }正在放子…

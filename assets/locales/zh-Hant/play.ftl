@@ -35,6 +35,7 @@ setup-engine = { $name } · 引擎
 setup-engine-note = { $path }
 # Under the opening rule's note when an engine is the opponent; $name: the engine's name.
 setup-engine-opening = 開局後由 { $name } 下棋：開局中的選擇由大師級代為決定。
+setup-engine-opening-asked = 如果 { $name } 認識 SWAP2BOARD 命令，這個開局中的選擇由它自己決定；否則由大師級代為決定。
 setup-back = 返回
 setup-start = 開始對局
 

@@ -513,7 +513,9 @@ fn english_vocabulary() -> BTreeSet<String> {
 /// all ASCII, that the English catalog uses and the glossary does not keep.
 fn english_in(text: &str, lang: &str, english: &BTreeSet<String>) -> Vec<String> {
     without_placeholders(text)
-        .split(|c: char| !latin_letter(c))
+        // A word with a digit is a code, not English: a protocol command (SWAP2BOARD).
+        .split(|c: char| !(latin_letter(c) || c.is_ascii_digit()))
+        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
         .filter(|w| w.len() >= 4 && w.is_ascii())
         .map(str::to_ascii_lowercase)
         .filter(|w| english.contains(w))

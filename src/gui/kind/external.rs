@@ -26,10 +26,11 @@ pub trait GameEngines: Send + Sync {
     /// Whether an engine that accepted these `INFO rule` numbers and board sizes can play a
     /// game with these options.
     fn accepts(&self, options: &Options, rules: &[u32], sizes: &[u32]) -> bool;
-    /// The row whose choice an external engine does not play itself, when one applies (a
-    /// tournament opening: our strongest level makes the engine's choices in it); its note
-    /// says so when an engine is the opponent.
-    fn stand_in_row(&self, _options: &Options) -> Option<&'static str> {
+    /// The row whose choice an external engine may not play itself, when one applies (a
+    /// tournament opening: our strongest level makes the choices the protocol cannot ask
+    /// of it), with the catalog key of the note that says so when an engine is the
+    /// opponent (its `$name`).
+    fn stand_in(&self, _options: &Options) -> Option<(&'static str, &'static str)> {
         None
     }
     /// Starts the engine's process and its game for this board, so its first move is not
@@ -69,6 +70,9 @@ pub struct EngineSeat {
     /// Set while the engine starts before its game ([`EngineSeat::warm_up`]): the clock
     /// waits for it.
     warming: Arc<AtomicBool>,
+    /// Set once it refused an opening command (`SWAP2BOARD`): Master acts in its place in
+    /// the opening from then on, without asking again.
+    no_opening: Arc<AtomicBool>,
 }
 
 impl EngineSeat {
@@ -80,7 +84,18 @@ impl EngineSeat {
             client: Arc::new(Mutex::new(EngineClient::new(spec))),
             ending: Arc::new(AtomicBool::new(false)),
             warming: Arc::new(AtomicBool::new(false)),
+            no_opening: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Whether the engine has refused the protocol's opening command.
+    pub fn refused_opening(&self) -> bool {
+        self.no_opening.load(Ordering::Relaxed)
+    }
+
+    /// Records that it refused the opening command.
+    pub fn refuse_opening(&self) {
+        self.no_opening.store(true, Ordering::Relaxed);
     }
 
     /// Runs `prepare` (the game's start of the engine and its game, [`GameEngines::prepare`])

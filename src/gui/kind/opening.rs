@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use super::{AnyGame, AnyLevel, Move, Side};
+use super::{AnyGame, AnyLevel, EngineSeat, Move, Side};
 use crate::gui::msg::Msg;
 
 /// An opening in progress. Players are named by [`Side`] as they started: `Side::First` is
@@ -55,6 +55,19 @@ pub trait OpeningPhase: Send + Sync + fmt::Debug {
     /// The AI's decision for the player to act at `level`, applied (the error is the
     /// engine's, for the log).
     fn ai_step(&mut self, level: AnyLevel, seed: u64, stop: &AtomicBool) -> Result<(), String>;
+    /// An external engine's action for the player to act, asked in the protocol's words
+    /// where the rule has them (Gomoku's `SWAP2BOARD` in Swap and Swap2), and applied.
+    /// `Ok(false)`: nothing to ask at this step, or the engine does not know the command
+    /// (then Master acts for it, [`OpeningPhase::ai_step`]). The error is the fault, in the
+    /// player's words: the engine forfeits.
+    fn engine_step(&mut self, _seat: &EngineSeat, _stop: &AtomicBool) -> Result<bool, Msg> {
+        Ok(false)
+    }
+    /// Whether the protocol asks an external engine this rule's questions (then the
+    /// engine, not Master, is named for its decisions).
+    fn engine_asked(&self) -> bool {
+        false
+    }
     /// The actions so far in the game's text form ("h8", "two", "offer:h10").
     fn texts(&self) -> Vec<String>;
     /// Takes one action in its text form (an autosaved opening played again).

@@ -463,16 +463,16 @@ fn describe_choices(
     let stand_in = kind
         .engine(&settings.setup, &settings.engines, &stored)
         .and_then(|e| {
-            let row = kind.engines()?.stand_in_row(&options)?;
-            Some((row, e.shown_name(&settings.engines)))
+            let (row, key) = kind.engines()?.stand_in(&options)?;
+            Some((row, key, e.shown_name(&settings.engines)))
         });
     for (RowNote(key), mut t) in &mut texts {
         let row = kind.def().setup_rows().into_iter().find(|r| r.key == *key);
         let mut note = row
             .and_then(|r| r.choice(options[*key]).and_then(|c| c.note.clone()))
             .map_or_else(String::new, |n| i18n.msg(&n));
-        if let Some((_, name)) = stand_in.as_ref().filter(|(row, _)| row == key) {
-            let line = i18n.msg(&Msg::key("setup-engine-opening").with("name", name.clone()));
+        if let Some((_, said, name)) = stand_in.as_ref().filter(|(row, ..)| row == key) {
+            let line = i18n.msg(&Msg::key(*said).with("name", name.clone()));
             note = format!("{note}\n{line}");
         }
         if t.0 != note {

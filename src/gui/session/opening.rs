@@ -11,7 +11,17 @@ use crate::gui::msg::Msg;
 /// What an opening decision answers: the game and the opening's actions when it started.
 type Stamp = (u64, Vec<String>);
 /// The opening after the AI's action, or why it could not act.
-type Decided = Result<Box<dyn OpeningPhase>, String>;
+type Decided = Result<Box<dyn OpeningPhase>, Failure>;
+
+/// Why the AI's side took no action in the opening.
+#[derive(Debug)]
+enum Failure {
+    /// The built-in AI could not act (a bug; for the log).
+    Bug(String),
+    /// The external engine answered the opening's question wrongly: its fault, in the
+    /// player's words.
+    Fault(Msg),
+}
 
 /// At most one decision of the AI's in an opening at a time.
 #[derive(Resource, Default)]
@@ -62,7 +72,11 @@ pub(super) fn run_opening_ai(
                 .as_ref()
                 .is_some_and(|o| o.texts() == stamp.1);
         if current {
-            apply(&mut session, result.and_then(|r| r), &mut sfx);
+            apply(
+                &mut session,
+                result.map_err(Failure::Bug).and_then(|r| r),
+                &mut sfx,
+            );
         } else {
             debug!("dropping a stale opening decision (game {})", stamp.0);
         }
@@ -83,13 +97,28 @@ pub(super) fn run_opening_ai(
     }
     let seed = session.seed ^ (texts.len() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut trial = phase.boxed_clone();
+    let engine = session.engine.clone();
     worker.cancel();
     worker.job = Some(Job::spawn(
         "opening ai",
         NICE_WAITED,
         (session.id, texts),
         (),
-        move |ctx| trial.ai_step(level, seed, ctx.stop).map(|()| trial),
+        move |ctx| {
+            // An external engine answers the rule's questions itself where the protocol
+            // asks them; Master acts for it where it does not.
+            if let Some(seat) = &engine {
+                match trial.engine_step(seat, ctx.stop) {
+                    Ok(true) => return Ok(trial),
+                    Ok(false) => {}
+                    Err(why) => return Err(Failure::Fault(why)),
+                }
+            }
+            trial
+                .ai_step(level, seed, ctx.stop)
+                .map(|()| trial)
+                .map_err(Failure::Bug)
+        },
     ));
 }
 
@@ -104,11 +133,16 @@ fn apply(session: &mut Session, result: Decided, sfx: &mut MessageWriter<Sfx>) {
                 placed_sound(&session.game, sfx);
             }
         }
-        Err(e) => {
+        Err(Failure::Bug(e)) => {
             // An engine bug: the game must go on, so the AI forfeits.
             warn!("the AI could not act in the opening: {e}");
             session.status = Some(Msg::key("status-ai-failed").with("error", e));
             session.resigned = Some(session.human.other());
+        }
+        Err(Failure::Fault(why)) => {
+            // As a wrong move does: the engine forfeits, its reason on the result.
+            session.forfeited = Some(session.human.other());
+            session.forfeit_reason = Some(why);
         }
     }
 }
@@ -249,6 +283,13 @@ impl Session {
                 // Online, players are seats: their names.
                 _ if self.online.is_some() => self.player_name(self.seat_colour(player)),
                 Opponent::Ai(_) if player == self.human_player => Msg::key("player-you"),
+                // An engine asked in the protocol's words decided for itself.
+                Opponent::Ai(_)
+                    if phase.engine_asked()
+                        && self.engine.as_ref().is_some_and(|e| !e.refused_opening()) =>
+                {
+                    self.player_name(self.human.other())
+                }
                 Opponent::Ai(level) => level.title(),
                 Opponent::Person => self.game.kind().def().two_player_name(player),
             },

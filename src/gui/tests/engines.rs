@@ -328,26 +328,38 @@ fn new_game_says_who_plays_an_engine_s_opening() {
     t.act(Action::Setup(SetupAction::Choose("rule", 0)));
     t.act(Action::Setup(SetupAction::Choose("size", 15)));
     t.act(Action::Setup(SetupAction::Engine(0)));
+    let asked = "Opener makes its own choices in this opening if it knows the protocol's \
+                 SWAP2BOARD; otherwise Master makes them.";
     let said = "Opener plays after the opening: Master makes the engine's choices in the opening.";
+    let shows = |t: &mut TestApp, line: &str| t.texts().iter().any(|t| t.contains(line));
     assert!(
-        !t.texts().iter().any(|t| t.contains(said)),
+        !shows(&mut t, said) && !shows(&mut t, asked),
         "no opening rule yet"
     );
-    // Swap2 (the opening row's values are the rules' places in their list).
+    // Swap2 (the opening row's values are the rules' places in their list): the protocol
+    // asks the engine.
     use crate::engine::gomoku::opening::OpeningRule;
-    let swap2 = OpeningRule::ALL
-        .iter()
-        .position(|&r| r == OpeningRule::Swap2)
-        .expect("Swap2 is offered") as u32;
-    t.act(Action::Setup(SetupAction::Choose("opening", swap2)));
-    assert!(
-        t.texts().iter().any(|t| t.contains(said)),
-        "{:?}",
-        t.texts()
-    );
+    let place = |rule: OpeningRule| {
+        OpeningRule::ALL
+            .iter()
+            .position(|&r| r == rule)
+            .expect("the rule is offered") as u32
+    };
+    t.act(Action::Setup(SetupAction::Choose(
+        "opening",
+        place(OpeningRule::Swap2),
+    )));
+    assert!(shows(&mut t, asked), "{:?}", t.texts());
+    // A Renju opening has no protocol command: Master stands in.
+    t.act(Action::Setup(SetupAction::Choose("rule", 2)));
+    t.act(Action::Setup(SetupAction::Choose(
+        "opening",
+        place(OpeningRule::Yamaguchi),
+    )));
+    assert!(shows(&mut t, said), "{:?}", t.texts());
     // Against a level the note is the rule's own.
     t.act(Action::Setup(SetupAction::Opponent(5)));
-    assert!(!t.texts().iter().any(|t| t.contains(said)));
+    assert!(!shows(&mut t, said) && !shows(&mut t, asked));
 }
 
 /// One key pressed and released, as the window sends it.
@@ -441,4 +453,115 @@ fn ctrl_a_in_the_path_field_selects_the_path_that_typing_replaces() {
     assert_eq!(text(&t), "xy", "a fast Ctrl+A typed nothing either");
     key(&mut t, KeyCode::Backspace, Key::Backspace);
     assert_eq!(text(&t), "", "Backspace cleared the selected path");
+}
+
+/// Starts a freestyle Swap2 game against engine 0, no clock, the person in the second seat
+/// (White): the engine proposes.
+fn start_swap2_as_second(t: &mut TestApp) {
+    use crate::engine::gomoku::opening::OpeningRule;
+    let swap2 = OpeningRule::ALL
+        .iter()
+        .position(|&r| r == OpeningRule::Swap2)
+        .expect("Swap2 is offered") as u32;
+    t.act(Action::Title(TitleAction::NewGame));
+    t.act(Action::Setup(SetupAction::Game(gomoku_kind::ID)));
+    t.act(Action::Setup(SetupAction::Colour(ColourChoice::White)));
+    t.act(Action::Setup(SetupAction::Choose("rule", 0)));
+    t.act(Action::Setup(SetupAction::Choose("size", 15)));
+    t.act(Action::Setup(SetupAction::Choose("opening", swap2)));
+    t.act(Action::Setup(SetupAction::Engine(0)));
+    t.act(Action::Setup(SetupAction::Clock(TimeControl::NoClock)));
+    t.act(Action::Setup(SetupAction::Start));
+    if t.app
+        .world()
+        .resource::<crate::gui::screens::replace_dialog::ReplaceAsked>()
+        .0
+    {
+        t.act(Action::Setup(SetupAction::Start));
+    }
+    assert!(t.session().in_opening() && t.session().engine.is_some());
+}
+
+/// Runs frames until the engine has acted in the opening (or the game ended).
+fn wait_for_the_engine(t: &mut TestApp) {
+    assert!(t.run_until(|w| {
+        let s = w.resource::<Session>();
+        !s.in_opening() || !s.is_ai_turn() || !s.is_ongoing()
+    }));
+}
+
+/// The engine's own part of Swap2, asked with SWAP2BOARD: a script's fixed proposal (not
+/// one Master would make) is the opening's first three stones; its nonsense answer to the
+/// five-stone question forfeits the game, the reason shown and the opening kept in the
+/// record.
+#[test]
+fn an_engine_proposes_in_swap2_and_forfeits_a_wrong_choice() {
+    let mut t = TestApp::new();
+    let dir = t.paths().data_dir.join("engines");
+    let path = script(&dir, "pbrain-proposer", "echo '7,7 6,7 8,8'");
+    add_engine(&mut t, &path, "Proposer");
+    start_swap2_as_second(&mut t);
+    wait_for_the_engine(&mut t);
+    let texts = t.session().opening.as_ref().expect("still opening").texts();
+    assert_eq!(texts, ["h8", "g8", "i7"], "the engine's own stones");
+    let options: Vec<String> = t
+        .session()
+        .opening
+        .as_ref()
+        .unwrap()
+        .options()
+        .iter()
+        .map(|o| o.english())
+        .collect();
+    let two = options
+        .iter()
+        .position(|o| o == "Place two more stones")
+        .expect("the choice is the person's");
+    t.act(Action::Play(PlayAction::OpeningChoice(two)));
+    t.place(p("a1"));
+    t.place(p("o15"));
+    wait_for_the_engine(&mut t);
+    assert!(t.run_until(|w| w.resource::<Session>().finished.is_some()));
+    let s = t.session();
+    assert!(
+        matches!(s.end(), Some(GameEnd::Forfeit { .. })),
+        "{:?}",
+        s.end()
+    );
+    let reason = s.forfeit_reason.as_ref().map(|m| m.english()).unwrap();
+    assert!(reason.contains("wants SWAP or a move"), "{reason}");
+    let record = s.finished.clone().unwrap().record.expect("saved");
+    let sgf = std::fs::read_to_string(record).unwrap();
+    assert!(sgf.contains("h8 g8 i7 two a1 o15"), "{sgf}");
+}
+
+/// Our brain as the engine plays its whole part of Swap2 itself: its proposal, then its
+/// colour choice after the person's two more stones; the game goes on after the opening.
+#[test]
+fn our_brain_plays_its_own_swap2_opening() {
+    let mut t = TestApp::new();
+    add_engine(&mut t, &our_brain(), "Ours");
+    start_swap2_as_second(&mut t);
+    wait_for_the_engine(&mut t);
+    assert_eq!(t.session().opening.as_ref().unwrap().texts().len(), 3);
+    let phase = t.session().opening.as_ref().unwrap().boxed_clone();
+    let two = phase
+        .options()
+        .iter()
+        .position(|o| o.english() == "Place two more stones")
+        .unwrap();
+    t.act(Action::Play(PlayAction::OpeningChoice(two)));
+    t.place(p("a1"));
+    t.place(p("o15"));
+    wait_for_the_engine(&mut t);
+    let s = t.session();
+    assert!(s.is_ongoing(), "{:?}", s.end());
+    assert!(!s.in_opening(), "the engine chose a colour");
+    assert!(
+        !s.engine.as_ref().unwrap().refused_opening(),
+        "it answered SWAP2BOARD itself"
+    );
+    let line = s.opening_line().unwrap().english();
+    // Its own decision, in its name: "Ours (engine) keeps Black" or "... takes White".
+    assert!(line.contains("Ours (engine) "), "{line}");
 }

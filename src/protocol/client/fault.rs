@@ -62,6 +62,9 @@ pub enum Refusal {
     /// A game on a board of this size.
     #[error("a {0}x{0} board")]
     Board(usize),
+    /// A command it does not know (a protocol extension such as `SWAP2BOARD`).
+    #[error("the command {0}")]
+    Command(&'static str),
 }
 
 fn list(sizes: &[u32]) -> String {

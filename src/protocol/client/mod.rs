@@ -16,6 +16,7 @@ mod fault;
 mod process;
 mod spec;
 mod survey;
+mod swap2;
 mod thinking;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,6 +31,7 @@ pub use fault::{Fault, IllegalKind, Refusal};
 use spec::{ABOUT_TIMEOUT, POLL, WARM_TURN};
 pub use spec::{DEFAULT_GRACE, EngineSpec, FLOOD_LINES, Limit, NICE, SETUP_TIMEOUT, rule_bits};
 pub use survey::Support;
+pub use swap2::Swap2Answer;
 pub use thinking::{Eval, Thinking, thinking};
 
 /// A move a brain chose, checked.
@@ -254,16 +256,38 @@ impl EngineClient {
         self.running()?.wait_settled();
         self.running()?.drain_pending();
         let allowed = self.tell_limit(limit)?;
+        let Some((reply, time)) = self.ask(&command, allowed, stop, on_message)? else {
+            return Ok(None);
+        };
+        // The brain now holds the position, whatever it answered.
+        self.known = history;
+        self.in_step = true;
+        let pos = match checked_point(&reply, game) {
+            Ok(pos) => pos,
+            Err(fault) => return Err(self.fault(fault)),
+        };
+        self.known.push(pos);
+        Ok(Some(Answer { pos, time }))
+    }
+
+    /// Sends `command` and reads its one-line reply within `allowed` and the grace, handing
+    /// `MESSAGE` lines to `on_message`; returns the reply and how long it took. `Ok(None)`
+    /// if `stop` was raised first: the brain's late reply is dropped before the next
+    /// command, and its board is no longer known.
+    fn ask(
+        &mut self,
+        command: &str,
+        allowed: Duration,
+        stop: &AtomicBool,
+        on_message: &mut dyn FnMut(&str),
+    ) -> Result<Option<(String, Duration)>, Fault> {
         let grace = self.spec.grace;
         let process = self.running()?;
         let sent = Instant::now();
         let deadline = sent + allowed + grace;
-        if let Err(e) = process.send(&command) {
+        if let Err(e) = process.send(command) {
             return Err(self.fault(Fault::Crash(e.to_string())));
         }
-        // The brain now holds the position, whatever it answers.
-        self.known = history;
-        self.in_step = true;
         let lines_before = self.running()?.lines_read;
         let (reply, at) = loop {
             if stop.load(Ordering::Relaxed) {
@@ -289,32 +313,7 @@ impl EngineClient {
             }
         };
         self.running()?.replied_at(at);
-        let time = at.saturating_duration_since(sent);
-        let pos = match Pos::from_gomocup(&reply, game.size()) {
-            Ok(pos) => pos,
-            Err(e) => {
-                let looks_like_point = reply.contains(',')
-                    && reply.split(',').all(|n| n.trim().parse::<i64>().is_ok());
-                return Err(self.fault(if looks_like_point {
-                    Fault::Illegal {
-                        reply,
-                        reason: e.to_string(),
-                        kind: IllegalKind::OffBoard,
-                    }
-                } else {
-                    Fault::NotAMove(shown(&reply))
-                }));
-            }
-        };
-        if let Err(e) = game.check_move(pos) {
-            return Err(self.fault(Fault::Illegal {
-                reply: pos.to_gomocup(),
-                reason: e.to_string(),
-                kind: IllegalKind::from(&e),
-            }));
-        }
-        self.known.push(pos);
-        Ok(Some(Answer { pos, time }))
+        Ok(Some((reply, at.saturating_duration_since(sent))))
     }
 
     /// Ends the process: `END`, up to `grace` to exit, then killed. A later request starts a
@@ -329,6 +328,29 @@ impl EngineClient {
             None => true,
         }
     }
+}
+
+/// A brain's reply read as a point of `game` that may be played now, or the fault it is.
+fn checked_point(reply: &str, game: &Game) -> Result<Pos, Fault> {
+    let pos = Pos::from_gomocup(reply, game.size()).map_err(|e| {
+        let looks_like_point =
+            reply.contains(',') && reply.split(',').all(|n| n.trim().parse::<i64>().is_ok());
+        if looks_like_point {
+            Fault::Illegal {
+                reply: reply.to_string(),
+                reason: e.to_string(),
+                kind: IllegalKind::OffBoard,
+            }
+        } else {
+            Fault::NotAMove(shown(reply))
+        }
+    })?;
+    game.check_move(pos).map_err(|e| Fault::Illegal {
+        reply: pos.to_gomocup(),
+        reason: e.to_string(),
+        kind: IllegalKind::from(&e),
+    })?;
+    Ok(pos)
 }
 
 impl Drop for EngineClient {

@@ -39,8 +39,15 @@ impl GameEngines for Gomoku {
         rules.contains(&rule_bits(rule)) && sizes.contains(&size)
     }
 
-    fn stand_in_row(&self, options: &Options) -> Option<&'static str> {
-        (opening_rule(options) != OpeningRule::None).then_some("opening")
+    fn stand_in(&self, options: &Options) -> Option<(&'static str, &'static str)> {
+        match opening_rule(options) {
+            OpeningRule::None => None,
+            // SWAP2BOARD asks these rules' questions of an engine that knows it.
+            OpeningRule::Swap | OpeningRule::Swap2 => {
+                Some(("opening", "setup-engine-opening-asked"))
+            }
+            _ => Some(("opening", "setup-engine-opening")),
+        }
     }
 
     fn prepare(&self, game: &AnyGame, seat: &EngineSeat) {
@@ -122,6 +129,12 @@ pub fn fault_reason(fault: &Fault, size: usize) -> Msg {
             reply,
         } => Msg::key("fault-refused-board")
             .with("size", *n)
+            .with("reply", reply.clone()),
+        Fault::Refused {
+            what: Refusal::Command(command),
+            reply,
+        } => Msg::key("fault-refused-command")
+            .with("command", command.to_string())
             .with("reply", reply.clone()),
     }
 }

@@ -5,14 +5,16 @@
 
 use std::sync::atomic::AtomicBool;
 
+use super::external::fault_reason;
 use super::{ID, point, pos};
 use crate::engine::gomoku::ai::Level;
 use crate::engine::gomoku::opening::{
     Action, Choice, Opening, OpeningError, OpeningRule, Step, ai,
 };
 use crate::engine::gomoku::{Rule, Stone};
-use crate::gui::kind::{AnyGame, AnyLevel, Move, OpeningPhase, Side};
+use crate::gui::kind::{AnyGame, AnyLevel, EngineSeat, Move, OpeningPhase, Side};
 use crate::gui::msg::Msg;
+use crate::protocol::client::{Fault, Limit, Refusal};
 
 /// The run of stones the acting player places from here before anyone else acts (or a
 /// choice comes), as colours: Swap's first player sees black, white, black.
@@ -253,6 +255,47 @@ impl OpeningPhase for GomokuOpening {
             .ok_or_else(|| format!("level {} is not a {ID} level", level.number))?;
         let action = ai::decide(&self.0, level, seed, stop);
         self.0.apply(action).map_err(|e| e.to_string())
+    }
+
+    fn engine_asked(&self) -> bool {
+        matches!(
+            self.0.opening_rule(),
+            OpeningRule::Swap | OpeningRule::Swap2
+        )
+    }
+
+    fn engine_step(&mut self, seat: &EngineSeat, stop: &AtomicBool) -> Result<bool, Msg> {
+        if seat.refused_opening() {
+            return Ok(false);
+        }
+        let mut client = seat.client();
+        match client.opening_actions(&self.0, Limit::Turn, stop) {
+            Ok(None) => Ok(false),
+            Ok(Some(actions)) => {
+                for a in actions {
+                    // Checked on a copy by the client: these apply.
+                    if let Err(e) = self.0.apply(a) {
+                        return Err(Msg::key("fault-not-a-move").with("reply", e.to_string()));
+                    }
+                }
+                Ok(true)
+            }
+            Err(Fault::Refused {
+                what: Refusal::Command(_),
+                reply,
+            }) => {
+                bevy::log::info!(
+                    "{} does not play openings ({reply}): Master acts for it",
+                    seat.name
+                );
+                seat.refuse_opening();
+                Ok(false)
+            }
+            Err(fault) => {
+                bevy::log::warn!("{} (opening): {fault}", seat.name);
+                Err(fault_reason(&fault, self.0.size()))
+            }
+        }
     }
 
     fn texts(&self) -> Vec<String> {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use gomoku::engine::gomoku::{Game, Outcome, Pos, Rule};
 use gomoku::protocol::client::{
-    About, EngineClient, EngineSpec, Fault, Limit, Refusal, Support, Swap2Answer,
+    About, EngineClient, EngineSpec, Fault, Limit, NBest, PvLine, Refusal, Support, Swap2Answer,
 };
 
 fn brain() -> EngineSpec {
@@ -28,6 +28,18 @@ fn brain() -> EngineSpec {
 /// request (BEGIN, TURN, or the DONE of a BOARD) with `on_move`, a shell command. `on_info`
 /// runs on every INFO line (with the line in `$line`).
 fn script(name: &str, on_move: &str, on_info: &str) -> EngineSpec {
+    script_of(
+        name,
+        &format!(
+            "\x20   INFO*) {on_info} ;;\n\
+             \x20   BEGIN*|TURN*|DONE*) {on_move} ;;\n"
+        ),
+    )
+}
+
+/// A shell-script brain that knows ABOUT, START and END, and `cases` (shell `case` arms on
+/// the line read, `$line`).
+fn script_of(name: &str, cases: &str) -> EngineSpec {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("engine-scripts");
     fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -37,8 +49,7 @@ fn script(name: &str, on_move: &str, on_info: &str) -> EngineSpec {
          \x20 case \"$line\" in\n\
          \x20   ABOUT*) echo 'name=\"{name}\", version=\"1.0\", author=\"tests\"' ;;\n\
          \x20   START*) echo OK ;;\n\
-         \x20   INFO*) {on_info} ;;\n\
-         \x20   BEGIN*|TURN*|DONE*) {on_move} ;;\n\
+         {cases}\
          \x20   END*) exit 0 ;;\n\
          \x20 esac\n\
          done\n"
@@ -528,4 +539,58 @@ fn wrong_answers_to_swap2board_are_faults() {
         &["h8", "i9", "g9", "a1", "o15"],
     );
     assert!(three.to_string().contains("SWAP or a move"), "{three}");
+}
+
+/// A brain that answers `YXNBEST` as Rapfi does in its "ucilike" and "normal" message modes
+/// (its letters: the column, then the row from the top), after `YXBOARD`, which asks no
+/// search; `lines` are the `MESSAGE` lines it prints before its move `7,7`.
+fn nbest_script(name: &str, lines: &[&str]) -> EngineSpec {
+    let echoes: String = lines.iter().map(|l| format!("echo '{l}'; ")).collect();
+    script_of(
+        name,
+        &format!("\x20   YXNBEST*) {echoes}echo 7,7 ;;\n\x20   YXBOARD*|DONE*|INFO*) ;;\n"),
+    )
+}
+
+/// The probe tells a brain with several lines from one with one line, one without the
+/// command and one that says nothing; the lines of a position are read as they come.
+#[test]
+fn several_best_lines_are_probed_and_read() {
+    let three = [
+        "MESSAGE depth 4-6 multipv 1 ev 40 n 1K n/ms 1 tm 3 pv H8 I9",
+        "MESSAGE depth 4-6 multipv 2 ev 12 n 1K n/ms 1 tm 3 pv G7 H8",
+        "MESSAGE (3) -5 | 4-6 | I7 H8",
+    ];
+    let mut client = EngineClient::new(nbest_script("nbest-three", &three));
+    assert_eq!(client.probe_nbest(), Ok(NBest::Lines));
+    let mut game = Game::new(15, Rule::Freestyle).unwrap();
+    game.play(Pos::new(0, 0)).unwrap();
+    let mut heard: Vec<Vec<PvLine>> = Vec::new();
+    let answer = client
+        .nbest(&game, 3, Limit::Turn, &never(), &mut |lines| {
+            heard.push(lines.to_vec())
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!(answer.pos, Pos::new(7, 7));
+    assert_eq!(heard.len(), 3, "one report a line");
+    let last = &heard[2];
+    let firsts: Vec<Pos> = last.iter().map(|l| l.moves[0]).collect();
+    assert_eq!(firsts, [Pos::new(7, 7), Pos::new(6, 6), Pos::new(8, 6)]);
+    assert_eq!(last[0].moves, [Pos::new(7, 7), Pos::new(8, 8)]);
+    assert_eq!(last[1].depth, Some(4));
+
+    let mut one = EngineClient::new(nbest_script(
+        "nbest-one",
+        &["MESSAGE depth 4-6 multipv 1 ev 40 pv H8"],
+    ));
+    assert_eq!(one.probe_nbest(), Ok(NBest::OneLine));
+    assert_eq!(EngineClient::new(brain()).probe_nbest(), Ok(NBest::Refused));
+    // A brain silent to the command: refused once its time and grace are out.
+    let silent = EngineSpec {
+        grace: Duration::from_millis(300),
+        ..script_of("nbest-silent", "\x20   YXBOARD*|DONE*|INFO*) ;;\n")
+    };
+    let mut silent = EngineClient::new(silent);
+    assert_eq!(silent.probe_nbest(), Ok(NBest::Refused));
 }

@@ -91,6 +91,7 @@ pub fn survey(path: &str, sizes: &[u32], rules: &[u32]) -> Result<EngineEntry, M
     };
     let about = client.launch().map_err(fault)?.clone();
     let (sizes, rules) = client.survey(sizes, rules).map_err(fault)?;
+    let nbest = client.probe_nbest().map_err(fault)?;
     client.end(std::time::Duration::from_secs(2));
     if rules.is_empty() {
         return Err(failed(Msg::key("engine-refused-every-rule")));
@@ -100,6 +101,7 @@ pub fn survey(path: &str, sizes: &[u32], rules: &[u32]) -> Result<EngineEntry, M
         name: about.title(Path::new(path)),
         rules,
         sizes,
+        nbest,
         ..EngineEntry::default()
     })
 }
@@ -124,6 +126,7 @@ fn poll_survey(mut survey: ResMut<EngineSurvey>, mut settings: ResMut<Settings>)
                     old.name = entry.name;
                     old.rules = entry.rules;
                     old.sizes = entry.sizes;
+                    old.nbest = entry.nbest;
                 }
                 None => settings.engines.push(entry),
             }

@@ -246,6 +246,8 @@ pub struct EngineEntry {
     pub rules: Vec<u32>,
     /// The board sizes it accepted (`START`), of those the game offers.
     pub sizes: Vec<u32>,
+    /// What it said to `YXNBEST` (several best lines) when it was added.
+    pub nbest: crate::protocol::client::NBest,
 }
 
 impl Default for EngineEntry {
@@ -258,6 +260,7 @@ impl Default for EngineEntry {
             threads: 1,
             rules: vec![0],
             sizes: vec![15],
+            nbest: crate::protocol::client::NBest::NotAsked,
         }
     }
 }

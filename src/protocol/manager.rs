@@ -289,12 +289,14 @@ impl BrainProcess {
     }
 }
 
-/// A `MESSAGE` or `DEBUG` line: information, never a reply.
+/// A `MESSAGE`, `DEBUG` or `INFO` line: information, never a reply.
 pub fn is_message(line: &str) -> bool {
     let head = line.trim_start().as_bytes();
     let starts =
         |word: &[u8]| head.len() >= word.len() && head[..word.len()].eq_ignore_ascii_case(word);
-    starts(b"MESSAGE") || starts(b"DEBUG")
+    // INFO: Yixin Board's detail lines (`INFO show_detail`), which Rapfi prints while it
+    // thinks; never a reply.
+    starts(b"MESSAGE") || starts(b"DEBUG") || starts(b"INFO ")
 }
 
 impl Drop for BrainProcess {

@@ -90,6 +90,9 @@ analysis-engine = Program: { $name }
 analysis-engine-own = vestavěný
 analysis-no-engine = Žádný program přidaný v Nastavení nehraje s těmito pravidly a velikostí desky.
 analysis-engine-fault = { $name } { $what }: rozbor není možný.
+analysis-one-line-not-asked = { $name } ukazuje jednu variantu: byl přidán dřív, než se hra začala ptát na více variant. Přidejte ho v Nastavení znovu.
+analysis-one-line-refused = { $name } ukazuje jednu variantu: neodpovídá na YXNBEST, příkaz pro několik nejlepších tahů.
+analysis-one-line-single = { $name } ukazuje jednu variantu: na YXNBEST odpovídá jen jednou variantou.
 analysis-stones-kept = Na novou desku se vešlo { $kept } z { $total ->
     [one] { $total } kamene
    *[other] { $total } kamenů

@@ -107,6 +107,10 @@ analysis-engine-own = built-in
 analysis-no-engine = No engine added in Settings plays this rule and board size.
 # $what: what the engine did, in English from the protocol client.
 analysis-engine-fault = { $name } { $what }: no analysis.
+# Why an external engine shows one line on the analysis board (YXNBEST: the protocol's command for several best moves).
+analysis-one-line-not-asked = { $name } shows one line: it was added before the game asked engines for several. Add it again in Settings.
+analysis-one-line-refused = { $name } shows one line: it does not answer YXNBEST, the command for several best moves.
+analysis-one-line-single = { $name } shows one line: it answers YXNBEST with one line only.
 # After a change of rule or board size.
 analysis-stones-kept = { $kept } of { $total } stones fit the new board; the rest were taken off.
 analysis-board-empty = The board is empty.

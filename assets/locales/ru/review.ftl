@@ -90,6 +90,9 @@ analysis-engine = Движок: { $name }
 analysis-engine-own = встроенный
 analysis-no-engine = Ни один из движков, добавленных в настройках, не играет с такими правилами и размером доски.
 analysis-engine-fault = { $name } { $what } — анализ невозможен.
+analysis-one-line-not-asked = { $name } показывает один вариант: он добавлен раньше, чем игра стала спрашивать несколько. Добавьте его в Настройках заново.
+analysis-one-line-refused = { $name } показывает один вариант: он не отвечает на YXNBEST, команду нескольких лучших ходов.
+analysis-one-line-single = { $name } показывает один вариант: на YXNBEST он отвечает только одним.
 analysis-stones-kept = На новой доске поместилось { $kept } из { $total ->
     [one] { $total } камня
    *[other] { $total } камней

@@ -350,6 +350,8 @@ const KEPT_NAMES: &[&str] = &[
     // Engines and the tournament they play in, named in Settings' Engines card.
     "gomocup",
     "pbrain",
+    // The protocol's command for several best moves.
+    "yxnbest",
     "rapfi",
     "embryo",
     "aiwine",

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::rules::{Candidate, Progress, SearchRequest};
 use super::{AnyGame, Move, Options, SearchInfo};
 use crate::gui::msg::Msg;
-use crate::protocol::client::{EngineClient, EngineSpec};
+use crate::protocol::client::{EngineClient, EngineSpec, NBest};
 
 /// External Gomocup-protocol engines playing a game, an optional capability
 /// ([`super::GameDef::engines`]): what an added engine is asked about, what it may play, and
@@ -45,9 +45,10 @@ pub trait GameEngines: Send + Sync {
         stop: &AtomicBool,
         progress: Progress,
     ) -> SearchInfo;
-    /// The engine's analysis of `game` for the side to move: its best move as it reports it
-    /// while thinking (depth, evaluation), then the move it answers. An error names the
-    /// engine and what it did.
+    /// The engine's analysis of `game` for the side to move: its three best lines where it
+    /// reports them ([`EngineSeat::nbest`]), else its best move as it reports it while
+    /// thinking (depth, evaluation), then the move it answers. An error names the engine
+    /// and what it did.
     fn analyse(
         &self,
         game: &AnyGame,
@@ -73,6 +74,9 @@ pub struct EngineSeat {
     /// Set once it refused an opening command (`SWAP2BOARD`): Master acts in its place in
     /// the opening from then on, without asking again.
     no_opening: Arc<AtomicBool>,
+    /// What it said to `YXNBEST` when it was added: with [`NBest::Lines`] the analysis
+    /// board asks it for its three best lines.
+    pub nbest: NBest,
 }
 
 impl EngineSeat {
@@ -85,7 +89,13 @@ impl EngineSeat {
             ending: Arc::new(AtomicBool::new(false)),
             warming: Arc::new(AtomicBool::new(false)),
             no_opening: Arc::new(AtomicBool::new(false)),
+            nbest: NBest::NotAsked,
         }
+    }
+
+    /// The seat of an engine that said `nbest` to `YXNBEST`.
+    pub fn with_nbest(self, nbest: NBest) -> EngineSeat {
+        EngineSeat { nbest, ..self }
     }
 
     /// Whether the engine has refused the protocol's opening command.

@@ -22,6 +22,7 @@ use crate::gui::kind::{AnyGame, EngineSeat, SetupRow, Side};
 use crate::gui::persist::Settings;
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{ButtonAction, GameButton, bold, text};
+use crate::protocol::client::NBest;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Analysis), enter)
@@ -209,8 +210,9 @@ fn next_engine(board: &mut AnalysisBoard, settings: &Settings) {
     if let Some(seat) = board.engine.take() {
         seat.end_if_idle();
     }
-    board.engine =
-        next.map(|e| EngineSeat::new(e.shown_name(&settings.engines), e.analysis_spec()));
+    board.engine = next.map(|e| {
+        EngineSeat::new(e.shown_name(&settings.engines), e.analysis_spec()).with_nbest(e.nbest)
+    });
     if able.is_empty() {
         board.status = Some(Msg::key("analysis-no-engine"));
     }
@@ -414,6 +416,21 @@ fn update_panel(
             outlook_text(&i18n, c.score, me.clone(), them.clone()),
             line.join(" ")
         ));
+    }
+    // An engine with one line says why it has no more.
+    if let Some(seat) = &board.engine
+        && lines.fault.is_none()
+    {
+        let why = match seat.nbest {
+            NBest::Lines => None,
+            NBest::NotAsked => Some("analysis-one-line-not-asked"),
+            NBest::Refused => Some("analysis-one-line-refused"),
+            NBest::OneLine => Some("analysis-one-line-single"),
+        };
+        if let Some(key) = why {
+            let note = Msg::key(key).with("name", seat.name.clone());
+            out.push_str(&format!("\n{}", i18n.msg(&note)));
+        }
     }
     if board.threats
         && let Some(legend) = game.overlay_legend()

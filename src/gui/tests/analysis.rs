@@ -204,6 +204,12 @@ fn an_external_engine_analyses_on_the_analysis_board() {
         !b.is_searching() && (!b.lines().top.is_empty() || b.lines().fault.is_some())
     }));
     assert_eq!(board(&t).lines().fault, None, "the engine answers");
+    t.app.update();
+    let said = t.texts().join("\n");
+    assert!(
+        said.contains("Brain shows one line: it was added before"),
+        "an engine of one line says why: {said}"
+    );
     assert_eq!(
         board(&t).lines().top[0].mv,
         p("j8"),
@@ -226,4 +232,62 @@ fn an_external_engine_analyses_on_the_analysis_board() {
     t.act(Action::Analysis(AnalysisAction::NextEngine));
     assert!(board(&t).engine.is_none());
     assert!(t.texts().iter().any(|s| s == "Engine: built-in"));
+}
+
+/// An engine that reports several lines (`YXNBEST`, as Rapfi does) has its three on the
+/// panel and as the candidates, in Rapfi's letters read right (the row counted from the top).
+#[test]
+fn an_engine_s_three_best_lines_are_shown() {
+    let mut t = TestApp::new();
+    let dir = t.paths().data_dir.join("engines");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pbrain-lines");
+    let text = "#!/bin/sh\n\
+        while read -r line; do\n\
+        \x20 case \"$line\" in\n\
+        \x20   ABOUT*) echo 'name=\"Lines\", version=\"1\"' ;;\n\
+        \x20   START*) echo OK ;;\n\
+        \x20   YXNBEST*) echo 'MESSAGE depth 6-9 multipv 1 ev 40 n 1K pv H8 I9';\
+         echo 'MESSAGE depth 6-9 multipv 2 ev 12 n 1K pv G7 H8';\
+         echo 'MESSAGE (3) -5 | 6-9 | I7 H8'; echo 7,7 ;;\n\
+        \x20   END*) exit 0 ;;\n\
+        \x20 esac\n\
+        done\n";
+    std::fs::write(&path, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    t.app
+        .world_mut()
+        .resource_mut::<crate::gui::persist::Settings>()
+        .engines
+        .push(crate::gui::persist::EngineEntry {
+            path: path.display().to_string(),
+            name: "Lines".into(),
+            turn_secs: 1,
+            rules: vec![0, 1, 4],
+            sizes: vec![15],
+            nbest: crate::protocol::client::NBest::Lines,
+            ..Default::default()
+        });
+    t.act(Action::Title(TitleAction::Analysis));
+    t.place(p("a1"));
+    t.act(Action::Analysis(AnalysisAction::NextEngine));
+    assert!(t.run_until(|w| {
+        let b = w.resource::<AnalysisBoard>();
+        !b.is_searching() && (b.lines().top.len() == 3 || b.lines().fault.is_some())
+    }));
+    let lines = board(&t).lines();
+    assert_eq!(lines.fault, None);
+    let firsts: Vec<_> = lines.top.iter().map(|c| c.mv).collect();
+    // Rapfi's H8, G7, I7: x from the letter, y the row from the top less one.
+    assert_eq!(firsts, [p("h8"), p("g9"), p("i9")]);
+    assert_eq!(lines.top[0].line, [p("h8"), p("i7")]);
+    assert_eq!(lines.depth, 6);
+    t.app.update();
+    let said = t.texts().join("\n");
+    assert!(said.contains("1. h8") && said.contains("3. i9"), "{said}");
+    assert!(!said.contains("shows one line"), "{said}");
 }

@@ -13,6 +13,7 @@
 
 mod about;
 mod fault;
+mod nbest;
 mod process;
 mod spec;
 mod survey;
@@ -28,6 +29,7 @@ use crate::engine::gomoku::{Game, Pos};
 
 pub use about::{About, file_name};
 pub use fault::{Fault, IllegalKind, Refusal};
+pub use nbest::{NBest, PvLine, PvReader};
 use spec::{ABOUT_TIMEOUT, POLL, WARM_TURN};
 pub use spec::{DEFAULT_GRACE, EngineSpec, FLOOD_LINES, Limit, NICE, SETUP_TIMEOUT, rule_bits};
 pub use survey::Support;
@@ -242,20 +244,9 @@ impl EngineClient {
         {
             format!("TURN {}", history[history.len() - 1].to_gomocup())
         } else {
-            // The whole position, own stones 1, the opponent's 2, in move order (Renju
-            // brains tell the colours from the order).
-            let me = game.to_move();
-            let mut s = String::from("BOARD");
-            for m in game.history() {
-                let f = if m.stone == me { 1 } else { 2 };
-                s.push_str(&format!("\n{},{},{f}", m.pos.x, m.pos.y));
-            }
-            s.push_str("\nDONE");
-            s
+            position_block("BOARD", game)
         };
-        self.running()?.wait_settled();
-        self.running()?.drain_pending();
-        let allowed = self.tell_limit(limit)?;
+        let allowed = self.prepare_ask(limit)?;
         let Some((reply, time)) = self.ask(&command, allowed, stop, on_message)? else {
             return Ok(None);
         };
@@ -268,6 +259,14 @@ impl EngineClient {
         };
         self.known.push(pos);
         Ok(Some(Answer { pos, time }))
+    }
+
+    /// Before a search is asked: the settle time after the last reply, the lines still
+    /// waiting dropped, the time told. Returns the time allowed.
+    fn prepare_ask(&mut self, limit: Limit) -> Result<Duration, Fault> {
+        self.running()?.wait_settled();
+        self.running()?.drain_pending();
+        self.tell_limit(limit)
     }
 
     /// Sends `command` and reads its one-line reply within `allowed` and the grace, handing
@@ -328,6 +327,19 @@ impl EngineClient {
             None => true,
         }
     }
+}
+
+/// The whole position as a `BOARD` or `YXBOARD` block: the side to move's stones 1, the
+/// opponent's 2, in move order (Renju brains tell the colours from the order).
+fn position_block(command: &str, game: &Game) -> String {
+    let me = game.to_move();
+    let mut s = String::from(command);
+    for m in game.history() {
+        let f = if m.stone == me { 1 } else { 2 };
+        s.push_str(&format!("\n{},{},{f}", m.pos.x, m.pos.y));
+    }
+    s.push_str("\nDONE");
+    s
 }
 
 /// A brain's reply read as a point of `game` that may be played now, or the fault it is.

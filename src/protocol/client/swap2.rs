@@ -48,9 +48,7 @@ impl EngineClient {
             command.push_str(&format!("\n{},{}", m.pos.x, m.pos.y));
         }
         command.push_str("\nDONE");
-        self.running()?.wait_settled();
-        self.running()?.drain_pending();
-        let allowed = self.tell_limit(limit)?;
+        let allowed = self.prepare_ask(limit)?;
         let Some((reply, _)) = self.ask(&command, allowed, stop, on_message)? else {
             return Ok(None);
         };

@@ -35,23 +35,29 @@ pub fn thinking(line: &str) -> Option<Thinking> {
             .position(|w| key.iter().any(|k| w.eq_ignore_ascii_case(k)))
             .and_then(|i| words.get(i + 1).copied())
     };
-    let depth = after(&["depth"]).and_then(|d| {
-        let digits: String = d.chars().take_while(char::is_ascii_digit).collect();
-        digits.parse().ok()
-    });
-    let eval = after(&["ev", "eval", "score"]).and_then(|e| {
-        let mate = |s: &str| s.trim_start_matches(['M', 'm']).parse::<u32>().ok();
-        if let Some(m) = e.strip_prefix("+M").or_else(|| e.strip_prefix('M')) {
-            mate(m).map(Eval::Win)
-        } else if let Some(m) = e.strip_prefix("-M") {
-            mate(m).map(Eval::Loss)
-        } else {
-            e.parse::<i32>().ok().map(Eval::Score)
-        }
-    });
+    let depth = after(&["depth"]).and_then(depth_word);
+    let eval = after(&["ev", "eval", "score"]).and_then(eval_word);
     let best = after(&["pv", "bestline", "best"]).map(str::to_string);
     let t = Thinking { depth, eval, best };
     (t != Thinking::default()).then_some(t)
+}
+
+/// An evaluation as brains print it: `35`, `-120`, `+M7` (a win in 7), `-M4` (a loss).
+pub(super) fn eval_word(e: &str) -> Option<Eval> {
+    let mate = |s: &str| s.trim_start_matches(['M', 'm']).parse::<u32>().ok();
+    if let Some(m) = e.strip_prefix("+M").or_else(|| e.strip_prefix('M')) {
+        mate(m).map(Eval::Win)
+    } else if let Some(m) = e.strip_prefix("-M") {
+        mate(m).map(Eval::Loss)
+    } else {
+        e.parse::<i32>().ok().map(Eval::Score)
+    }
+}
+
+/// The number at the start of a depth as brains print it (`12` of Rapfi's `12-20`).
+pub(super) fn depth_word(d: &str) -> Option<u32> {
+    let digits: String = d.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
 }
 
 #[cfg(test)]

@@ -16,7 +16,12 @@ use crate::gui::kind::{
     SearchRequest, candidate,
 };
 use crate::gui::msg::{Arg, Msg};
-use crate::protocol::client::{Eval, Fault, IllegalKind, Limit, Refusal, rule_bits, thinking};
+use crate::protocol::client::{
+    Eval, Fault, IllegalKind, Limit, NBest, Refusal, rule_bits, thinking,
+};
+
+/// The lines an engine that reports several is asked for (the built-in analysis shows three).
+const ANALYSIS_LINES: usize = 3;
 
 impl GameEngines for Gomoku {
     fn variants(&self) -> (Vec<u32>, Vec<u32>) {
@@ -173,6 +178,9 @@ pub fn analyse(
     if game.outcome().is_over() {
         return Ok(());
     }
+    if seat.nbest == NBest::Lines {
+        return analyse_lines(game, seat, stop, report);
+    }
     let (mut depth, mut eval) = (0, Outlook::Unknown);
     let mut client = seat.client();
     let answer = client.think(game, Limit::Turn, stop, &mut |line| {
@@ -211,6 +219,53 @@ pub fn analyse(
             Ok(())
         }
         Ok(None) => Ok(()),
+        Err(fault) => {
+            bevy::log::warn!("{} (analysis): {fault}", seat.name);
+            Err(Msg::key("analysis-engine-fault")
+                .with("name", seat.name.clone())
+                .with("what", fault_reason(&fault, game.size())))
+        }
+    }
+}
+
+/// The analysis by an engine that reports several best lines (`YXNBEST`): its three lines
+/// as they come, each with its evaluation and the depth of the best.
+fn analyse_lines(
+    game: &Game,
+    seat: &EngineSeat,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(u32, Vec<Candidate<Pos>>),
+) -> Result<(), Msg> {
+    let mut client = seat.client();
+    let answer = client.nbest(game, ANALYSIS_LINES, Limit::Turn, stop, &mut |lines| {
+        // A rank's line may be an iteration older than the best's and begin with the same
+        // move: each move once, at its best rank.
+        let mut seen = Vec::new();
+        let top: Vec<Candidate<Pos>> = lines
+            .iter()
+            .filter(|l| game.check_move(l.moves[0]).is_ok())
+            .filter(|l| {
+                let fresh = !seen.contains(&l.moves[0]);
+                seen.push(l.moves[0]);
+                fresh
+            })
+            .take(ANALYSIS_LINES)
+            .map(|l| Candidate {
+                mv: l.moves[0],
+                score: l.eval.map_or(Outlook::Unknown, outlook),
+                line: l.moves.clone(),
+            })
+            .collect();
+        let depth = lines.first().and_then(|l| l.depth).unwrap_or(0);
+        if !top.is_empty() {
+            report(depth, top);
+        }
+    });
+    if seat.ending() {
+        client.end(Duration::ZERO);
+    }
+    match answer {
+        Ok(_) => Ok(()),
         Err(fault) => {
             bevy::log::warn!("{} (analysis): {fault}", seat.name);
             Err(Msg::key("analysis-engine-fault")

@@ -29,7 +29,7 @@ use crate::engine::gomoku::{Game, Pos};
 
 pub use about::{About, file_name};
 pub use fault::{Fault, IllegalKind, Refusal};
-pub use nbest::{NBest, PvLine, PvReader};
+pub use nbest::{NBest, PvLine, PvReader, engine_point};
 use spec::{ABOUT_TIMEOUT, POLL, WARM_TURN};
 pub use spec::{DEFAULT_GRACE, EngineSpec, FLOOD_LINES, Limit, NICE, SETUP_TIMEOUT, rule_bits};
 pub use survey::Support;

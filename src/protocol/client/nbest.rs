@@ -172,30 +172,30 @@ fn line_of(rank: usize, depth: Option<u32>, eval: Option<Eval>, moves: Vec<Pos>)
     })
 }
 
-/// The points of a line as far as they read: `x,y` pairs, or Rapfi's `H8` (column letter,
-/// row from the top, counted from 1).
+/// The points of a line as far as they read ([`engine_point`]).
 fn points(words: &[&str], size: usize) -> Vec<Pos> {
-    let mut out = Vec::new();
-    for w in words {
-        let pos = if w.contains(',') {
-            Pos::from_gomocup(w, size).ok()
-        } else {
-            let mut chars = w.chars();
-            let col = chars.next().map(|c| c.to_ascii_uppercase());
-            let row: Option<usize> = chars.as_str().parse().ok();
-            match (col, row) {
-                (Some(c @ 'A'..='Z'), Some(r)) if r >= 1 => {
-                    Pos::from_gomocup(&format!("{},{}", c as u8 - b'A', r - 1), size).ok()
-                }
-                _ => None,
-            }
-        };
-        match pos {
-            Some(p) => out.push(p),
-            None => break,
-        }
+    words.iter().map_while(|w| engine_point(w, size)).collect()
+}
+
+/// A point as brains print it in their lines: `x,y`; Rapfi's and Yixin's `H8` (an upper
+/// case column letter, the row counted from the top from 1); our brain's `h8` (lower case,
+/// the board's own notation, the row counted from the bottom).
+pub fn engine_point(word: &str, size: usize) -> Option<Pos> {
+    if word.contains(',') {
+        return Pos::from_gomocup(word, size).ok();
     }
-    out
+    let col = word.chars().next()?;
+    if col.is_ascii_lowercase() {
+        return Pos::from_human(word, size).ok();
+    }
+    if !col.is_ascii_uppercase() {
+        return None;
+    }
+    let row: usize = word[1..].parse().ok()?;
+    if row == 0 {
+        return None;
+    }
+    Pos::from_gomocup(&format!("{},{}", col as u8 - b'A', row - 1), size).ok()
 }
 
 impl EngineClient {
@@ -373,5 +373,12 @@ mod tests {
         // Off the board ends the line where it goes off.
         assert!(r.read("MESSAGE (3) 1 | 9 | C3 Z99 D4"));
         assert_eq!(r.lines()[2].moves, [at(2, 2)]);
+        // Our brain's lower case is the board's notation, the row from the bottom.
+        assert_eq!(engine_point("a1", 15), Some(at(0, 14)));
+        assert_eq!(engine_point("A1", 15), Some(at(0, 0)));
+        assert_eq!(engine_point("3,4", 15), Some(at(3, 4)));
+        assert_eq!(engine_point("?1", 15), None);
+        assert_eq!(engine_point("Ä1", 15), None);
+        assert_eq!(engine_point("A0", 15), None);
     }
 }

@@ -17,7 +17,7 @@ use crate::gui::kind::{
 };
 use crate::gui::msg::{Arg, Msg};
 use crate::protocol::client::{
-    Eval, Fault, IllegalKind, Limit, NBest, Refusal, rule_bits, thinking,
+    Eval, Fault, IllegalKind, Limit, NBest, Refusal, engine_point, rule_bits, thinking,
 };
 
 /// The lines an engine that reports several is asked for (the built-in analysis shows three).
@@ -187,11 +187,7 @@ pub fn analyse(
         let Some(t) = thinking(line) else { return };
         depth = t.depth.unwrap_or(depth);
         eval = t.eval.map_or(eval, outlook);
-        let best = t.best.and_then(|b| {
-            Pos::from_human(&b, game.size())
-                .or_else(|_| Pos::from_gomocup(&b, game.size()))
-                .ok()
-        });
+        let best = t.best.and_then(|b| engine_point(&b, game.size()));
         if let Some(mv) = best.filter(|&p| game.check_move(p).is_ok()) {
             report(
                 depth,
@@ -315,7 +311,7 @@ pub fn search(
             info.depth = depth;
             info.eval = eval;
             let shown_best = best
-                .and_then(|b| Pos::from_human(&b, game.size()).ok())
+                .and_then(|b| engine_point(&b, game.size()))
                 .unwrap_or(a.pos);
             info.pv = vec![point(shown_best)];
             info.hint = Msg::key("hint-engine")

@@ -594,3 +594,20 @@ fn several_best_lines_are_probed_and_read() {
     let mut silent = EngineClient::new(silent);
     assert_eq!(silent.probe_nbest(), Ok(NBest::Refused));
 }
+
+/// Rapfi reads SWAP2BOARD's stones as BOARD lines (`x,y,field`) and answers the Gomocup
+/// form (`x,y`) with an ERROR a line: such a brain is asked once more in its form, and
+/// keeps it.
+#[test]
+fn a_brain_that_wants_fields_in_swap2board_is_asked_again() {
+    let cases = "\x20   SWAP2BOARD*) f=0 ;;\n\
+                 \x20   *,*,*) f=1 ;;\n\
+                 \x20   DONE*) if [ \"$f\" = 1 ]; then echo SWAP; \
+                 else echo 'ERROR Color is not a valid value'; fi ;;\n";
+    let mut client = EngineClient::new(script_of("swap2-fields", cases));
+    let five = position(&["h8", "i9", "g9", "a1", "o15"]);
+    for _ in 0..2 {
+        let got = client.swap2board(&five, Limit::Turn, &never(), &mut |_| {});
+        assert_eq!(got, Ok(Some(Swap2Answer::Swap)));
+    }
+}

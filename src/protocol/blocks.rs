@@ -62,8 +62,13 @@ impl<T: Thinker> Brain<T> {
         let parts: Vec<&str> = line.split(',').map(str::trim).collect();
         let parsed = match (block.kind, parts.as_slice()) {
             (BlockKind::Swap2, [x, y]) => Ok((x, y, "0")),
+            // Rapfi's form, the BOARD line's: the colours still come from the order.
+            (BlockKind::Swap2, [x, y, "1" | "2"]) => Ok((x, y, "0")),
             (BlockKind::Board | BlockKind::YxBoard, [x, y, f]) => Ok((x, y, *f)),
-            (BlockKind::Swap2, _) => Err(format!("line {n} '{}' is not x,y", shown(line))),
+            (BlockKind::Swap2, _) => Err(format!(
+                "line {n} '{}' is not x,y or x,y,field",
+                shown(line)
+            )),
             _ => Err(format!("line {n} '{}' is not x,y,field", shown(line))),
         };
         let entry = parsed.and_then(|(x, y, f)| {

@@ -284,9 +284,9 @@ fn swap2() {
             > DONE
             ERROR SWAP2BOARD needs 0, 3 or 5 stones, got 2
             > SWAP2BOARD
-            > 7,7,1
+            > 7,7,5
             > DONE
-            ERROR SWAP2BOARD: line 1 '7,7,1' is not x,y
+            ERROR SWAP2BOARD: line 1 '7,7,5' is not x,y or x,y,field
             > SWAP2BOARD
             > 7,7
             > 7,7

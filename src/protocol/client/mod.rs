@@ -66,6 +66,9 @@ pub struct EngineClient {
     /// Whether it answered `ABOUT` when it started (then an `ABOUT` can mark the end of
     /// what it was sent before).
     answers_about: bool,
+    /// Whether `SWAP2BOARD`'s stones go as `BOARD` lines (`x,y,field`), which Rapfi wants,
+    /// rather than the Gomocup form (`x,y`): set once the brain refused the Gomocup form.
+    swap2_fields: bool,
 }
 
 impl EngineClient {
@@ -82,6 +85,7 @@ impl EngineClient {
             told: (Duration::ZERO, Duration::ZERO),
             warmed: false,
             answers_about: false,
+            swap2_fields: false,
         }
     }
 

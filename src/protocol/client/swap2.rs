@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::spec::Limit;
-use super::{EngineClient, Fault, Refusal, checked_point, rule_bits};
+use super::{EngineClient, Fault, Refusal, checked_point, position_block, rule_bits};
 use crate::engine::gomoku::opening::{Action, Choice, Opening, OpeningRule, Step};
 use crate::engine::gomoku::{Game, Pos};
 use crate::protocol::shown;
@@ -43,11 +43,16 @@ impl EngineClient {
         }
         // Its own game for the opening's board and rule: the stones come in the block.
         self.start_game(game.size(), rule_bits(game.rule()))?;
-        let mut command = String::from("SWAP2BOARD");
-        for m in game.history() {
-            command.push_str(&format!("\n{},{}", m.pos.x, m.pos.y));
-        }
-        command.push_str("\nDONE");
+        let command = if self.swap2_fields {
+            position_block("SWAP2BOARD", game)
+        } else {
+            let mut command = String::from("SWAP2BOARD");
+            for m in game.history() {
+                command.push_str(&format!("\n{},{}", m.pos.x, m.pos.y));
+            }
+            command.push_str("\nDONE");
+            command
+        };
         let allowed = self.prepare_ask(limit)?;
         let Some((reply, _)) = self.ask(&command, allowed, stop, on_message)? else {
             return Ok(None);
@@ -56,6 +61,13 @@ impl EngineClient {
         self.in_step = false;
         let upper = reply.trim().to_ascii_uppercase();
         if upper.starts_with("UNKNOWN") || upper.starts_with("ERROR") {
+            if !game.history().is_empty() && !self.swap2_fields {
+                // Rapfi reads the stones as BOARD lines and refuses the Gomocup form (an
+                // ERROR for each line): asked once more in that form, by a fresh process.
+                self.end(std::time::Duration::ZERO);
+                self.swap2_fields = true;
+                return self.swap2board(game, limit, stop, on_message);
+            }
             return Err(self.fault(Fault::Refused {
                 what: Refusal::Command("SWAP2BOARD"),
                 reply: shown(&reply),

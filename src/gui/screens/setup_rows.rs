@@ -450,7 +450,7 @@ fn describe_choices(
     settings: Res<Settings>,
     games: Res<Games>,
     i18n: Res<I18n>,
-    mut texts: Query<(&RowNote, &mut Text)>,
+    mut texts: Query<(&RowNote, &mut Text, &mut Node)>,
     added: Query<(), Added<RowNote>>,
 ) {
     if !settings.is_changed() && added.is_empty() {
@@ -466,7 +466,7 @@ fn describe_choices(
             let (row, key) = kind.engines()?.stand_in(&options)?;
             Some((row, key, e.shown_name(&settings.engines)))
         });
-    for (RowNote(key), mut t) in &mut texts {
+    for (RowNote(key), mut t, mut node) in &mut texts {
         let row = kind.def().setup_rows().into_iter().find(|r| r.key == *key);
         let mut note = row
             .and_then(|r| r.choice(options[*key]).and_then(|c| c.note.clone()))
@@ -474,6 +474,13 @@ fn describe_choices(
         if let Some((_, said, name)) = stand_in.as_ref().filter(|(row, ..)| row == key) {
             let line = i18n.msg(&Msg::key(*said).with("name", name.clone()));
             note = format!("{note}\n{line}");
+        }
+        // Room for the engine's two lines too: the layout gave a note of two paragraphs the
+        // height of fewer lines than it drew, and it ran over the rows below.
+        let lines = if note.contains('\n') { 2.0 } else { 1.0 };
+        let room = px(NOTE_LINES_PX * lines);
+        if node.min_height != room {
+            node.min_height = room;
         }
         if t.0 != note {
             t.0 = note;

@@ -86,6 +86,7 @@ engines-seconds = { $seconds } s
 engines-mib = { $mib } MB
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = Pravidla: { $rules } · desky { $sizes }
+engines-three-lines = tři nejlepší varianty v rozboru pozice
 engine-missing = Chybí: { $path } už neexistuje.
 engine-checking = Kontroluji { $file }…
 engine-added = Program { $name } byl přidán: vyberte ho jako soupeře v nabídce Nová partie.

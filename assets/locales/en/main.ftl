@@ -93,6 +93,8 @@ engines-seconds = { $seconds } s
 engines-mib = { $mib } MB
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = Plays { $rules } on { $sizes }
+# After engines-plays, for an engine that answers YXNBEST.
+engines-three-lines = three best lines on the analysis board
 engine-missing = Missing: { $path } is not there any more.
 engine-checking = Checking { $file }…
 engine-added = { $name } added: choose it as the opponent in New game.

@@ -86,6 +86,7 @@ engines-seconds = { $seconds } 秒
 engines-mib = { $mib } MB
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = 対応ルール：{ $rules } · 盤：{ $sizes }
+engines-three-lines = 検討盤で最善の読み筋を3つ表示
 engine-missing = 見つかりません：{ $path } はもうありません。
 engine-checking = { $file } を確認しています…
 engine-added = { $name } を追加しました。「新しい対局」で相手に選べます。

@@ -86,6 +86,7 @@ engines-seconds = { $seconds }초
 engines-mib = { $mib } MB
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = 규칙: { $rules } · 판: { $sizes }
+engines-three-lines = 분석판에 최선의 수읽기 3개
 engine-missing = 찾을 수 없음: { $path } 파일이 더 이상 없습니다.
 engine-checking = { $file } 확인 중…
 engine-added = { $name }을(를) 추가했습니다. 새 대국에서 상대로 고르세요.

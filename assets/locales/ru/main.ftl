@@ -86,6 +86,7 @@ engines-seconds = { $seconds } с
 engines-mib = { $mib } МБ
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = Правила: { $rules } · доски { $sizes }
+engines-three-lines = три лучших варианта на доске анализа
 engine-missing = Отсутствует: { $path } больше не существует.
 engine-checking = Проверка { $file }…
 engine-added = Движок { $name } добавлен: выберите его соперником в разделе «Новая партия».

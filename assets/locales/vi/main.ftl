@@ -86,6 +86,7 @@ engines-seconds = { $seconds } giây
 engines-mib = { $mib } MB
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = Chơi luật { $rules } trên bàn { $sizes }
+engines-three-lines = ba biến tốt nhất trên bàn phân tích
 engine-missing = Không tìm thấy: { $path } không còn ở đó nữa.
 engine-checking = Đang kiểm tra { $file }…
 engine-added = Đã thêm { $name }: hãy chọn máy này làm đối thủ trong Ván mới.

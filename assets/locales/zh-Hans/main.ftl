@@ -86,6 +86,7 @@ engines-seconds = { $seconds } 秒
 engines-mib = { $mib } MB
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = 规则：{ $rules } · 棋盘：{ $sizes }
+engines-three-lines = 局面分析中显示三条最佳变化
 engine-missing = 找不到：{ $path } 已不存在。
 engine-checking = 正在检查 { $file }…
 engine-added = 已添加 { $name }：可在“新对局”中选它作对手。

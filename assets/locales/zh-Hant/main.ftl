@@ -86,6 +86,7 @@ engines-seconds = { $seconds } 秒
 engines-mib = { $mib } MB
 # $rules: rule names joined by commas; $sizes: "15×15, 19×19".
 engines-plays = 規則：{ $rules } · 棋盤：{ $sizes }
+engines-three-lines = 局面分析中顯示三條最佳變化
 engine-missing = 找不到：{ $path } 已不存在。
 engine-checking = 正在檢查 { $file }…
 engine-added = 已新增 { $name }：可在「新對局」中選它作對手。

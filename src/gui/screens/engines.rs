@@ -254,11 +254,16 @@ fn plays(engine: &EngineEntry, games: &Games, i18n: &I18n) -> String {
         })
         .collect();
     let sizes: Vec<String> = engine.sizes.iter().map(|s| format!("{s}×{s}")).collect();
-    i18n.msg(
+    let plays = i18n.msg(
         &Msg::key("engines-plays")
             .with("rules", rules.join(", "))
             .with("sizes", sizes.join(", ")),
-    )
+    );
+    if engine.nbest == crate::protocol::client::NBest::Lines {
+        format!("{plays} · {}", i18n.t("engines-three-lines"))
+    } else {
+        plays
+    }
 }
 
 fn on_action(

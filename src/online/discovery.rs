@@ -9,8 +9,9 @@ use std::net::IpAddr;
 
 use mdns_sd::{ServiceDaemon, ServiceEvent, ServiceInfo};
 
+use super::checks::{check_name, check_settings};
 use super::hub::{BASE32, CODE_CHARS, normalise_code};
-use super::protocol::{PROTOCOL_VERSION, Settings, check_name, check_settings};
+use super::protocol::{PROTOCOL_VERSION, Settings};
 
 /// The DNS-SD service type of a game waiting for its second player.
 pub const SERVICE_TYPE: &str = "_gomoku._tcp.local.";

@@ -12,6 +12,7 @@ use rand::RngExt;
 use rand::rngs::StdRng;
 use tokio::sync::{Notify, mpsc};
 
+use super::checks;
 use super::game::{Action, Decision, OnlineGame, SeatInfo};
 use super::offers::{Answer, Ask, Offers};
 use super::protocol::{self, ClientMsg, ErrorCode, ProtoError, Role, Seat, SeatChoice, ServerMsg};
@@ -233,7 +234,7 @@ impl Hub {
                     "hello: already said on this connection",
                 ));
             }
-            protocol::check_version(version)?;
+            checks::check_version(version)?;
             seating.hello = true;
             peer.send(ServerMsg::Hello {
                 version: protocol::PROTOCOL_VERSION,
@@ -277,8 +278,8 @@ impl Hub {
                 seat,
                 name,
             } => {
-                protocol::check_settings(&settings)?;
-                let name = protocol::check_name(&name)?;
+                checks::check_settings(&settings)?;
+                let name = checks::check_name(&name)?;
                 let seat = match seat {
                     SeatChoice::First => Seat::First,
                     SeatChoice::Second => Seat::Second,
@@ -313,7 +314,7 @@ impl Hub {
             }
             ClientMsg::Join { code, name } => {
                 let code = normalise_code(&code);
-                let name = protocol::check_name(&name)?;
+                let name = checks::check_name(&name)?;
                 let token = self.new_token();
                 let live = self.live(&code)?;
                 if live.game.result().is_some() {

@@ -15,6 +15,7 @@
 //! - [`client`]: the game's connection to a server, and the server it embeds
 //! - [`discovery`]: games announced on the local network (mDNS / DNS-SD), and the list heard
 
+pub mod checks;
 pub mod client;
 pub mod discovery;
 pub mod game;

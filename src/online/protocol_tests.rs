@@ -1,6 +1,7 @@
 //! The protocol's messages read and written (`online::protocol`).
 
 use super::*;
+use crate::online::checks::{check_name, check_settings, check_version, parse_client};
 
 #[test]
 fn messages_read_and_write_with_type_tags() {

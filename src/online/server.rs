@@ -18,7 +18,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::hub::{After, Hub, Peer, Seating, Times};
-use super::protocol::{self, ErrorCode, ProtoError, ServerMsg};
+use super::protocol::{ErrorCode, ProtoError, ServerMsg};
 use super::store::Store;
 
 /// The server's limits and its randomness.
@@ -305,7 +305,7 @@ where
                     }
                     continue;
                 }
-                let after = match protocol::parse_client(body.as_str()) {
+                let after = match super::checks::parse_client(body.as_str()) {
                     Ok(msg) => Hub::lock(&hub).handle(&peer, &mut seating, msg),
                     Err(e) => {
                         peer.send(e.to_msg());

@@ -95,7 +95,7 @@ mod tests {
     #[test]
     fn every_board_the_game_offers_is_played_online() {
         let offered: Vec<u32> = gomoku::BOARD_SIZES.iter().map(|&s| s as u32).collect();
-        assert_eq!(offered, crate::online::protocol::BOARD_SIZES);
+        assert_eq!(offered, crate::online::checks::BOARD_SIZES);
         let online = gomoku::kind().def().online().unwrap();
         for size in offered {
             let mut options = gomoku::kind().sanitize(&Options::new());
@@ -106,7 +106,7 @@ mod tests {
                 clock: crate::online::protocol::ClockSetting::None,
                 opening: OpeningName::None,
             };
-            assert!(crate::online::protocol::check_settings(&settings).is_ok());
+            assert!(crate::online::checks::check_settings(&settings).is_ok());
             let back = online.options(&wire, OpeningName::None).unwrap();
             assert_eq!(back["size"], size);
         }

@@ -104,7 +104,7 @@ fn millis(d: Duration) -> u64 {
 
 impl OnlineGame {
     /// A new game with its host in `seat`. Settings are checked by the caller
-    /// ([`super::protocol::check_settings`]).
+    /// ([`super::checks::check_settings`]).
     pub fn new(code: String, settings: Settings, seat: Seat, host: SeatInfo) -> OnlineGame {
         let position = match settings.kind {
             GameKind::Gomoku { rule, size } => {

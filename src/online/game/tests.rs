@@ -1,7 +1,8 @@
 //! One online game's rules, turns and clocks (`online::game`).
 
 use super::*;
-use crate::online::protocol::{OpeningName, RuleName, check_settings};
+use crate::online::checks::check_settings;
+use crate::online::protocol::{OpeningName, RuleName};
 
 fn info(name: &str) -> SeatInfo {
     SeatInfo {

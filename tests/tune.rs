@@ -1,6 +1,7 @@
 //! The `tune` tool end to end on a few games: `gen` is reproducible and records the
 //! four-pattern counts, `fit --pcodes --threats` lowers the loss and writes a table file of
-//! the engine's shape, and a malformed data file is refused with its line.
+//! the engine's shape, a malformed data file is refused with its line, and `policygen`'s
+//! positions replay as legal games with their results.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -269,4 +270,69 @@ fn movegen_cutoffs_records_nodes_inside_the_search_for_movefit() {
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `policygen` is reproducible whatever its threads, and every line replays: its moves are
+/// a legal game from the empty board, one more each line of a game, the search's move is
+/// legal there, and the result is the game's for the side to move (opposite for the two
+/// sides, the same for a side all game).
+#[test]
+fn policygen_positions_replay_with_their_results() {
+    use gomoku::engine::gomoku::{Game, Pos, Rule};
+    let a = scratch("policy-a.txt");
+    let b = scratch("policy-b.txt");
+    for (out, threads) in [(&a, "1"), (&b, "2")] {
+        let run = tune(&[
+            "policygen",
+            "--games",
+            "3",
+            "--nodes",
+            "400",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "threads change nothing"
+    );
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with("# tune policygen 1"));
+    let mut last: Option<(u64, usize, i64)> = None;
+    let mut count = 0;
+    for line in lines {
+        let v: Vec<i64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
+        let (game, rule, ply, best, result) = (v[0] as u64, v[1], v[2] as usize, v[3], v[5]);
+        assert_eq!(v.len(), 6 + ply, "{line}");
+        assert!([-1, 0, 1].contains(&result), "{line}");
+        let mut g = Game::new(15, Rule::ALL[rule as usize]).unwrap();
+        for &m in &v[6..] {
+            g.play(Pos::from_index(m as usize, 15))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+        assert!(
+            g.check_move(Pos::from_index(best as usize, 15)).is_ok(),
+            "{line}"
+        );
+        if let Some((pg, pply, presult)) = last
+            && pg == game
+        {
+            assert_eq!(ply, pply + 1, "one move more: {line}");
+            assert_eq!(result, -presult, "the other side's result: {line}");
+        }
+        last = Some((game, ply, result));
+        count += 1;
+    }
+    assert!(count > 10, "{count} positions");
 }

@@ -67,7 +67,7 @@ pub(super) fn pcode_pairs(v: &[f64], mut at: usize) -> Result<[&[f64]; 2], Strin
 
 /// A search's score for the side to move as one number: wins and losses beyond any
 /// evaluation, sooner ones larger.
-fn score_number(score: Score) -> i32 {
+pub(super) fn score_number(score: Score) -> i32 {
     match score {
         Score::Eval(v) => v,
         Score::Win(n) => 20_000 - n as i32,

@@ -49,6 +49,11 @@
 //!     `--colour black|white`: only positions with that colour to move; with `--init` on a
 //!     rule's net and `--freeze-w1`, a colour's own head (`GOMOKU_NNUE_BLACK`, `GOMOKU_NNUE_WHITE`).
 //!
+//! tune policygen --games 1000 --nodes 30000 --seed 3 [--threads 2] [--rule R] --out FILE
+//!     Self-play games as `gen` plays them, with deeper searches (Engine IV's policy data):
+//!     every position as its moves, with the search's move and score and the game's result
+//!     (`policy.rs` has the format).
+//!
 //! `eval.rs`: `gen` and `fit` (the evaluation's tables); `moves.rs`: `movegen` and `movefit`
 //! (the move picker's tables).
 
@@ -61,6 +66,7 @@ mod data;
 mod eval;
 mod moves;
 mod nnue;
+mod policy;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -87,7 +93,8 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      tune movegen --games N --nodes N --seed S [--rule R] [--cutoffs] --out FILE | \
                      tune movefit --data FILE [--iters N] [--lr N] [--div N] [--write FILE] | \
                      tune nnue --data FILE --out FILE [--rule R] [--colour C] [--epochs N] [--seed S] \
-                     [--lr X] [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1]";
+                     [--lr X] [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1] | \
+                     tune policygen --games N --nodes N --seed S [--threads T] [--rule R] --out FILE";
 
 /// What a flag takes.
 #[derive(Clone, Copy)]
@@ -102,9 +109,10 @@ enum Takes {
 fn takes(command: &str, flag: &str) -> Option<Takes> {
     use Takes::*;
     Some(match (command, flag) {
-        ("gen" | "movegen", "games" | "nodes" | "seed") | ("gen", "threads") => Whole,
-        ("gen" | "movegen", "out") | ("fit" | "movefit", "data" | "write") => Text,
-        ("gen" | "fit" | "movegen", "rule") | ("fit" | "nnue", "colour") => Text,
+        ("gen" | "movegen" | "policygen", "games" | "nodes" | "seed") => Whole,
+        ("gen" | "policygen", "threads") => Whole,
+        ("gen" | "movegen" | "policygen", "out") | ("fit" | "movefit", "data" | "write") => Text,
+        ("gen" | "fit" | "movegen" | "policygen", "rule") | ("fit" | "nnue", "colour") => Text,
         ("gen", "all") | ("movegen", "cutoffs") => Nothing,
         ("fit" | "movefit", "iters") | ("fit", "per-game" | "min-count") => Whole,
         ("fit", "pcodes" | "threats") => Nothing,
@@ -130,7 +138,7 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
         Some(arg) => return Err(cli::help_or_unexpected(arg, USAGE)),
         None => return Err("no subcommand".into()),
     };
-    if !["gen", "fit", "movegen", "movefit", "nnue"].contains(&command.as_str()) {
+    if !["gen", "fit", "movegen", "movefit", "nnue", "policygen"].contains(&command.as_str()) {
         return Err(format!("unknown subcommand {command}").into());
     }
     let mut values = HashMap::new();
@@ -227,6 +235,7 @@ fn main() {
         "movegen" => movegen(),
         "movefit" => movefit(),
         "nnue" => nnue::train(),
+        "policygen" => policy::policygen(),
         _ => unreachable!("parse_args takes only these"),
     }
 }

@@ -1,0 +1,132 @@
+//! `tune policygen`: self-play games for a policy and value network (Engine IV), each
+//! position with the deeper search's move and score and the game's result. The positions
+//! are written as the moves that make them (from the empty board), not as features, so
+//! that any feature definition can be computed from them later by the trainer and the
+//! engine alike.
+//!
+//! A line: `game rule ply best score result m1 ... m_ply`: the game's index, the rule's
+//! place in `Rule::ALL`, the number of moves on the board, the search's move (a board
+//! index, x + 15 y), its score for the side to move (wins and losses as +-(20000 - plies)),
+//! the game's result for the side to move (1, 0, -1), then the moves in play order.
+
+use std::io::{BufWriter, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::data::{rule_index, score_number};
+use super::{SelfPlay, arg, fail, num};
+use gomoku::engine::gomoku::{Outcome, Stone};
+
+/// The first line of a policygen file.
+pub(super) const FORMAT: &str = "# tune policygen 1: game rule ply best score result moves";
+
+/// One position of a game, before its result is known.
+struct Position {
+    moves: Vec<usize>,
+    best: usize,
+    score: i32,
+    mover: Stone,
+}
+
+/// Plays game `index` and returns its lines.
+fn play(index: u64, seed: u64, nodes: u64) -> Vec<String> {
+    let mut selfplay = SelfPlay::new(index, seed, nodes);
+    let size = selfplay.game.size();
+    let rule = rule_index(selfplay.game.rule());
+    let mut positions = Vec::new();
+    while !selfplay.game.outcome().is_over() {
+        let r = selfplay.search();
+        let Some(mv) = r.best else { break };
+        positions.push(Position {
+            moves: selfplay
+                .game
+                .history()
+                .iter()
+                .map(|m| m.pos.index(size))
+                .collect(),
+            best: mv.index(size),
+            score: score_number(r.score),
+            mover: selfplay.game.to_move(),
+        });
+        if selfplay.game.play(mv).is_err() {
+            break;
+        }
+    }
+    let winner = match selfplay.game.outcome() {
+        Outcome::Win { winner, .. } => Some(*winner),
+        _ => None,
+    };
+    positions
+        .into_iter()
+        .map(|p| {
+            let result = match winner {
+                Some(w) if w == p.mover => 1,
+                Some(_) => -1,
+                None => 0,
+            };
+            let mut line = format!(
+                "{index} {rule} {} {} {} {result}",
+                p.moves.len(),
+                p.best,
+                p.score
+            );
+            for m in &p.moves {
+                line.push_str(&format!(" {m}"));
+            }
+            line
+        })
+        .collect()
+}
+
+pub(super) fn policygen() {
+    let games = num("--games", 1000);
+    let nodes = num("--nodes", 30_000);
+    let seed = num("--seed", 3);
+    let threads = num("--threads", 1).clamp(1, 2) as usize;
+    let out = arg("--out").unwrap_or_else(|| fail("policygen needs --out FILE"));
+    let start = std::time::Instant::now();
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<Vec<String>>>> = Mutex::new(vec![None; games as usize]);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games as usize {
+                        break;
+                    }
+                    let lines = play(g as u64, seed, nodes);
+                    let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
+                    done[g] = Some(lines);
+                    let finished = done.iter().filter(|d| d.is_some()).count();
+                    if finished.is_multiple_of(50) {
+                        eprintln!(
+                            "tune: {finished} games, {:.0} s",
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                }
+            });
+        }
+    });
+    // In game order, whatever the threads did, and renamed into place only when whole.
+    let tmp = format!("{out}.tmp");
+    let file = std::fs::File::create(&tmp).unwrap_or_else(|e| fail(&format!("{tmp}: {e}")));
+    let mut w = BufWriter::new(file);
+    let _ = writeln!(w, "{FORMAT}");
+    let mut positions = 0;
+    for lines in done.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        for l in lines.into_iter().flatten() {
+            positions += 1;
+            let _ = writeln!(w, "{l}");
+        }
+    }
+    w.flush()
+        .and_then(|_| std::fs::rename(&tmp, &out))
+        .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+    println!(
+        "tune policygen: {games} games ({nodes} nodes a move, seed {seed}) -> {positions} \
+         positions in {out} in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
+}

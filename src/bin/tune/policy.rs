@@ -85,8 +85,19 @@ pub(super) fn policygen() {
     let threads = num("--threads", 1).clamp(1, 2) as usize;
     let out = arg("--out").unwrap_or_else(|| fail("policygen needs --out FILE"));
     let start = std::time::Instant::now();
+    // Games go to the .tmp file in game order as soon as all before them are in, so a long
+    // run cut off keeps its whole games there; renamed into place when all are in.
+    let tmp = format!("{out}.tmp");
+    let file = std::fs::File::create(&tmp).unwrap_or_else(|e| fail(&format!("{tmp}: {e}")));
+    let mut w = BufWriter::new(file);
+    let _ = writeln!(w, "{FORMAT}");
     let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Vec<String>>>> = Mutex::new(vec![None; games as usize]);
+    let written = Mutex::new(Written {
+        w,
+        done: vec![None; games as usize],
+        cursor: 0,
+        positions: 0,
+    });
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
@@ -96,12 +107,14 @@ pub(super) fn policygen() {
                         break;
                     }
                     let lines = play(g as u64, seed, nodes);
-                    let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
-                    done[g] = Some(lines);
-                    let finished = done.iter().filter(|d| d.is_some()).count();
-                    if finished.is_multiple_of(50) {
+                    let mut written = written.lock().unwrap_or_else(|e| e.into_inner());
+                    written.done[g] = Some(lines);
+                    written.flush_ready();
+                    if written.cursor.is_multiple_of(50) {
                         eprintln!(
-                            "tune: {finished} games, {:.0} s",
+                            "tune: {} games, {} positions, {:.0} s",
+                            written.cursor,
+                            written.positions,
                             start.elapsed().as_secs_f64()
                         );
                     }
@@ -109,19 +122,11 @@ pub(super) fn policygen() {
             });
         }
     });
-    // In game order, whatever the threads did, and renamed into place only when whole.
-    let tmp = format!("{out}.tmp");
-    let file = std::fs::File::create(&tmp).unwrap_or_else(|e| fail(&format!("{tmp}: {e}")));
-    let mut w = BufWriter::new(file);
-    let _ = writeln!(w, "{FORMAT}");
-    let mut positions = 0;
-    for lines in done.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        for l in lines.into_iter().flatten() {
-            positions += 1;
-            let _ = writeln!(w, "{l}");
-        }
-    }
-    w.flush()
+    let mut written = written.into_inner().unwrap_or_else(|e| e.into_inner());
+    let positions = written.positions;
+    written
+        .w
+        .flush()
         .and_then(|_| std::fs::rename(&tmp, &out))
         .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
     println!(
@@ -129,4 +134,27 @@ pub(super) fn policygen() {
          positions in {out} in {:.0} s",
         start.elapsed().as_secs_f64()
     );
+}
+
+/// The output and the games finished but not yet written.
+struct Written {
+    w: BufWriter<std::fs::File>,
+    done: Vec<Option<Vec<String>>>,
+    /// The first game not yet written.
+    cursor: usize,
+    positions: usize,
+}
+
+impl Written {
+    /// Writes the games from the cursor on that are finished, in order.
+    fn flush_ready(&mut self) {
+        while let Some(lines) = self.done.get_mut(self.cursor).and_then(Option::take) {
+            for l in lines {
+                let _ = writeln!(self.w, "{l}");
+                self.positions += 1;
+            }
+            self.cursor += 1;
+        }
+        let _ = self.w.flush();
+    }
 }

@@ -13,8 +13,13 @@ fn tune(args: &[&str]) -> std::process::Output {
         .expect("tune runs")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-tune-test-{}", std::process::id()));
+/// A file in a folder of `test`'s own: the tests run at once, and one removing its folder
+/// must not take another's files with it.
+fn scratch(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "gomoku-tune-test-{}-{test}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
@@ -37,8 +42,8 @@ fn loss_after(out: &str, label: &str) -> f64 {
 
 #[test]
 fn gen_is_reproducible_and_fit_writes_a_better_table() {
-    let a = scratch("a.txt");
-    let b = scratch("b.txt");
+    let a = scratch("gen", "a.txt");
+    let b = scratch("gen", "b.txt");
     for out in [&a, &b] {
         let o = tune(&[
             "gen",
@@ -76,7 +81,7 @@ fn gen_is_reproducible_and_fit_writes_a_better_table() {
     let n1 = first[51 + 2 * n0] as usize;
     assert_eq!(first.len(), 52 + 2 * n0 + 2 * n1);
 
-    let table = scratch("eval_table.rs");
+    let table = scratch("gen", "eval_table.rs");
     let o = tune(&[
         "fit",
         "--data",
@@ -119,7 +124,7 @@ fn gen_is_reproducible_and_fit_writes_a_better_table() {
 
 #[test]
 fn a_malformed_data_file_is_refused_with_its_line() {
-    let bad = scratch("bad.txt");
+    let bad = scratch("bad", "bad.txt");
     let mut row = vec!["0".to_string(), "1".to_string()];
     row.extend(std::iter::repeat_n("0".to_string(), 50));
     // Says three pcodes follow, gives one.
@@ -138,7 +143,7 @@ fn a_malformed_data_file_is_refused_with_its_line() {
 /// positions of that rule and colour, and refuses those flags on a format 1 file.
 #[test]
 fn gen_all_writes_format_2_and_fit_filters_by_rule_and_colour() {
-    let data = scratch("renju-all.txt");
+    let data = scratch("all", "renju-all.txt");
     let o = tune(&[
         "gen",
         "--games",
@@ -203,7 +208,7 @@ fn gen_all_writes_format_2_and_fit_filters_by_rule_and_colour() {
     let o = fit(&["--rule", "freestyle"]);
     assert!(!o.status.success());
     // The flags need format 2.
-    let old = scratch("format1.txt");
+    let old = scratch("all", "format1.txt");
     let o = tune(&[
         "gen",
         "--games",
@@ -279,8 +284,8 @@ fn movegen_cutoffs_records_nodes_inside_the_search_for_movefit() {
 #[test]
 fn policygen_positions_replay_with_their_results() {
     use gomoku::engine::gomoku::{Game, Pos, Rule};
-    let a = scratch("policy-a.txt");
-    let b = scratch("policy-b.txt");
+    let a = scratch("policy", "policy-a.txt");
+    let b = scratch("policy", "policy-b.txt");
     for (out, threads) in [(&a, "1"), (&b, "2")] {
         let run = tune(&[
             "policygen",
@@ -335,4 +340,5 @@ fn policygen_positions_replay_with_their_results() {
         count += 1;
     }
     assert!(count > 10, "{count} positions");
+    let _ = std::fs::remove_dir_all(a.parent().unwrap());
 }

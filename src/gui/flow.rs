@@ -188,6 +188,9 @@ pub enum SetupAction {
     MatchGames(u32),
     /// An engine match's clock.
     MatchClock(TimeControl),
+    /// An engine match's opening rule: a value of the game's opening row (its default, no
+    /// rule, the balanced openings).
+    MatchOpening(u32),
     Start,
     Back,
 }

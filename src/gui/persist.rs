@@ -125,6 +125,10 @@ pub struct MatchChoice {
     /// Games in all; each opening is played twice, colours swapped.
     pub games: u32,
     pub clock: TimeControl,
+    /// The tournament opening rule per game (by id): the value of the game's opening row
+    /// ([`GameDef::opening_key`](crate::gui::kind::GameDef::opening_key)), apart from New
+    /// game's. None stored: its default, the balanced openings.
+    pub opening: BTreeMap<String, u32>,
 }
 
 impl MatchChoice {
@@ -154,6 +158,7 @@ impl Default for MatchChoice {
             players: [PlayerChoice::Level(4), PlayerChoice::Level(5)],
             games: 10,
             clock: TimeControl::NoClock,
+            opening: BTreeMap::new(),
         }
     }
 }

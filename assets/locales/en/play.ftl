@@ -152,6 +152,9 @@ match-start = Start match
 match-player = Player { $player }
 match-games = Games
 match-note = Each opening is played twice, colours swapped. Every game is saved in the games folder (Load game).
+match-note-opening = Each player opens every other game, player 1 first, and the opening rule's choices give the colours. Every game is saved in the games folder (Load game).
+match-opening-balanced = Balanced openings
+match-opening-balanced-about = No opening rule: each game starts from a balanced three-stone opening.
 match-player-cannot = Player { $player } cannot play this game with this rule and board size: choose another.
 # $number: the game on the board; $total: games in the match.
 match-heading = Game { $number } of { $total }

@@ -275,6 +275,12 @@ pub trait GameDef: Send + Sync + 'static {
     fn opening(&self, _options: &Options) -> Option<Box<dyn OpeningPhase>> {
         None
     }
+    /// The key of the setup row that chooses [`GameDef::opening`]'s rule, its default no
+    /// rule (an engine match chooses it apart from New game: no rule is its balanced
+    /// openings); `None` for games without tournament openings.
+    fn opening_key(&self) -> Option<&'static str> {
+        None
+    }
     /// The start of an engine match's games `2 * pair` and `2 * pair + 1` (the same
     /// opening, colours swapped): a balanced opening where the game has them, else the
     /// empty board. `seed` picks the match's openings.

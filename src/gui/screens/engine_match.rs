@@ -236,6 +236,10 @@ fn turn_line(session: &Session, worker: &AiWorker) -> Msg {
     if !session.is_ongoing() {
         return Msg::key("play-turn-game-over");
     }
+    // A tournament opening: who acts in it and how ("Master is placing its stones…").
+    if let Some(prompt) = session.opening_prompt() {
+        return prompt;
+    }
     let side = session.game.to_move();
     let name = match (session.engine_of(side), session.level_of(side)) {
         (Some(engine), _) => Msg::verbatim(engine.name.clone()),

@@ -1,22 +1,25 @@
 //! The engine match's setup (`Screen::MatchSetup`): game, the two players (levels and the
-//! engines added in Settings), the board's own rows, the number of games and the clock;
-//! Start plays the match on its screen (`engine_match.rs`), or says why it cannot.
+//! engines added in Settings), the board's own rows, the opening (balanced openings, or one
+//! of New game's opening rules, chosen for matches apart), the number of games and the
+//! clock; Start plays the match on its screen (`engine_match.rs`), or says why it cannot.
 
 use bevy::prelude::*;
 
 use super::setup_rows::{
-    choose_game, choose_option, row, spawn_game_own_rows, spawn_game_row, spawn_option, spawn_page,
+    choose_game, choose_option, opening_is_balanced, row, spawn_game_own_rows, spawn_game_row,
+    spawn_match_opening_row, spawn_option, spawn_page,
 };
 use crate::gui::flow::{Action, Screen, SetupAction};
 use crate::gui::i18n::{I18n, Msg};
 use crate::gui::kind::Games;
 use crate::gui::persist::{EngineEntry, MatchChoice, PlayerChoice, Settings};
-use crate::gui::session::{EngineMatch, MatchRun, Session};
+use crate::gui::session::{EngineMatch, MatchRun, Session, match_options};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::text;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::MatchSetup), spawn_match_setup)
+        .add_systems(Update, describe_match.run_if(in_state(Screen::MatchSetup)))
         .add_observer(on_match_setup_action);
 }
 
@@ -58,9 +61,9 @@ fn spawn_match_setup(
                     }
                 });
             }
-            // The board's own rows only: a match starts from balanced openings, not an
-            // opening rule.
+            // The board's own rows, then the match's own opening (not New game's).
             spawn_game_own_rows(card, kind, i18n, true);
+            spawn_match_opening_row(card, kind, i18n);
             row(card, &i18n.t("match-games"), |r| {
                 for n in MatchChoice::GAMES {
                     spawn_option(r, &n.to_string(), SetupAction::MatchGames(n));
@@ -71,7 +74,7 @@ fn spawn_match_setup(
                     spawn_option(r, &i18n.msg(&clock.name()), SetupAction::MatchClock(clock));
                 }
             });
-            card.spawn(text(i18n.t("match-note"), 14.0, palette::TEXT_DIM));
+            card.spawn((MatchNote, text("", 14.0, palette::TEXT_DIM)));
             card.spawn((MatchProblem, text("", 15.0, palette::BAD)));
         },
     );
@@ -80,6 +83,37 @@ fn spawn_match_setup(
 /// Why an engine match could not start (a player that cannot play the chosen rule).
 #[derive(Component)]
 struct MatchProblem;
+
+/// How the games go: each balanced opening twice, or the players opening in turn.
+#[derive(Component)]
+struct MatchNote;
+
+fn describe_match(
+    settings: Res<Settings>,
+    games: Res<Games>,
+    i18n: Res<I18n>,
+    mut notes: Query<&mut Text, With<MatchNote>>,
+    added: Query<(), Added<MatchNote>>,
+) {
+    if !settings.is_changed() && added.is_empty() {
+        return;
+    }
+    let kind = games.chosen(&settings.setup);
+    let options = kind
+        .def()
+        .effective_options(&match_options(kind, &settings.setup));
+    let key = if opening_is_balanced(kind, &options) {
+        "match-note"
+    } else {
+        "match-note-opening"
+    };
+    let line = i18n.t(key);
+    for mut t in &mut notes {
+        if t.0 != line {
+            t.0 = line.clone();
+        }
+    }
+}
 
 /// The engine match's setup: its rows, and Start, which plays the match on its screen.
 fn on_match_setup_action(
@@ -116,8 +150,15 @@ fn on_match_setup_action(
         }
         SetupAction::MatchGames(n) => setup.engine_match.games = *n,
         SetupAction::MatchClock(c) => setup.engine_match.clock = *c,
+        SetupAction::MatchOpening(value) => {
+            let valid = opening_row_has(kind, *value);
+            if valid {
+                let id = kind.id().to_string();
+                setup.engine_match.opening.insert(id, *value);
+            }
+        }
         SetupAction::Start => {
-            let options = kind.options(setup);
+            let options = match_options(kind, setup);
             match MatchRun::from_choice(
                 kind,
                 options,
@@ -144,4 +185,14 @@ fn on_match_setup_action(
         | SetupAction::Clock(_)
         | SetupAction::CustomClock { .. } => {}
     }
+}
+
+/// Whether `value` is one of the choices of `kind`'s opening row.
+fn opening_row_has(kind: crate::gui::kind::GameKind, value: u32) -> bool {
+    let def = kind.def();
+    def.opening_key().is_some_and(|key| {
+        def.setup_rows()
+            .iter()
+            .any(|r| r.key == key && r.choice(value).is_some())
+    })
 }

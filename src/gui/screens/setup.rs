@@ -225,6 +225,9 @@ fn on_action(
         }
         SetupAction::Back => next.set(Screen::Title),
         // An engine match's rows are not on this screen.
-        SetupAction::Player(..) | SetupAction::MatchGames(_) | SetupAction::MatchClock(_) => {}
+        SetupAction::Player(..)
+        | SetupAction::MatchGames(_)
+        | SetupAction::MatchClock(_)
+        | SetupAction::MatchOpening(_) => {}
     }
 }

@@ -9,9 +9,9 @@ use bevy::prelude::*;
 
 use crate::gui::flow::{Action, Screen, SetupAction, press};
 use crate::gui::i18n::{I18n, Msg};
-use crate::gui::kind::{GameKind, Games};
+use crate::gui::kind::{Choice, GameKind, Games, Options, SetupRow};
 use crate::gui::persist::{PlayerChoice, Settings, SetupChoice, TimeControl};
-use crate::gui::session::effective_players;
+use crate::gui::session::{effective_players, match_options};
 use crate::gui::theme::palette;
 use crate::gui::theme::widgets::{
     ButtonAction, GameButton, bold, on_click, panel, screen_root, spawn_button, text,
@@ -175,17 +175,57 @@ pub(super) fn spawn_game_own_rows(
         if board_only && !game_row.on_analysis_board {
             continue;
         }
-        row(card, &i18n.t(game_row.label), |r| {
-            for choice in &game_row.choices {
-                let action = SetupAction::Choose(game_row.key, choice.value);
-                spawn_option(r, &i18n.msg(&choice.label), action);
-            }
+        spawn_choice_row(card, &game_row, i18n, |c| {
+            (c.label.clone(), SetupAction::Choose(game_row.key, c.value))
         });
-        if game_row.choices.iter().any(|c| c.note.is_some()) {
-            // Room for two lines whatever the choice: a longer note must not move the rows
-            // below it (the next click would miss).
-            card.spawn((RowNote(game_row.key), note_within("", NOTE_LINES_PX)));
+    }
+}
+
+/// An engine match's opening row: New game's opening row, its choices stored with the
+/// match's ([`SetupAction::MatchOpening`]), no rule named for what a match plays then, the
+/// balanced openings; nothing for a game without tournament openings.
+pub(super) fn spawn_match_opening_row(
+    card: &mut ChildSpawnerCommands,
+    kind: GameKind,
+    i18n: &I18n,
+) {
+    let Some(game_row) = opening_row(kind) else {
+        return;
+    };
+    spawn_choice_row(card, &game_row, i18n, |c| {
+        let label = if c.value == game_row.default {
+            Msg::key("match-opening-balanced")
+        } else {
+            c.label.clone()
+        };
+        (label, SetupAction::MatchOpening(c.value))
+    });
+}
+
+/// The game's opening row, if it has one.
+fn opening_row(kind: GameKind) -> Option<SetupRow> {
+    let key = kind.def().opening_key()?;
+    kind.def().setup_rows().into_iter().find(|r| r.key == key)
+}
+
+/// One of the game's rows: its choices, each labelled and acting as `choose` says, and
+/// the note of the choice made where the row has notes.
+fn spawn_choice_row(
+    card: &mut ChildSpawnerCommands,
+    game_row: &SetupRow,
+    i18n: &I18n,
+    choose: impl Fn(&Choice) -> (Msg, SetupAction),
+) {
+    row(card, &i18n.t(game_row.label), |r| {
+        for choice in &game_row.choices {
+            let (label, action) = choose(choice);
+            spawn_option(r, &i18n.msg(&label), action);
         }
+    });
+    if game_row.choices.iter().any(|c| c.note.is_some()) {
+        // Room for two lines whatever the choice: a longer note must not move the rows
+        // below it (the next click would miss).
+        card.spawn((RowNote(game_row.key), note_within("", NOTE_LINES_PX)));
     }
 }
 
@@ -398,6 +438,10 @@ fn mark_selected(
     // The choices as the game will be played: one that does not apply shows what replaces it.
     let options = kind.def().effective_options(&stored);
     let players = effective_players(&setup.engine_match, kind, &settings.engines);
+    // The engine match's opening row: its own choice, as the match will play it.
+    let match_stored = match_options(kind, setup);
+    let match_played = kind.def().effective_options(&match_stored);
+    let opening_key = kind.def().opening_key();
     for (action, mut button) in &mut buttons {
         let Action::Setup(action) = &action.0 else {
             continue;
@@ -418,6 +462,9 @@ fn mark_selected(
             SetupAction::Player(slot, choice) => players.get(*slot) == Some(choice),
             SetupAction::MatchGames(n) => *n == setup.engine_match.games,
             SetupAction::MatchClock(c) => *c == setup.engine_match.clock,
+            SetupAction::MatchOpening(v) => {
+                opening_key.is_some_and(|key| match_played.get(key) == Some(v))
+            }
             SetupAction::CustomClock { .. } | SetupAction::Start | SetupAction::Back => continue,
         };
         // Between two people nobody is "you": the colour row has nothing to choose.
@@ -436,6 +483,8 @@ fn mark_selected(
                 .iter()
                 .any(|e| &e.path == path && kind.engine_can_play(e, &stored)),
             SetupAction::Choose(key, value) => !kind.def().choice_applies(&stored, key, *value),
+            SetupAction::MatchOpening(value) => opening_key
+                .is_some_and(|key| !kind.def().choice_applies(&match_stored, key, *value)),
             _ => false,
         };
         if button.selected != selected || button.inactive != inactive {
@@ -450,34 +499,58 @@ fn describe_choices(
     settings: Res<Settings>,
     games: Res<Games>,
     i18n: Res<I18n>,
+    screen: Res<State<Screen>>,
     mut texts: Query<(&RowNote, &mut Text, &mut Node)>,
     added: Query<(), Added<RowNote>>,
 ) {
     if !settings.is_changed() && added.is_empty() {
         return;
     }
-    let kind = games.chosen(&settings.setup);
-    let stored = kind.options(&settings.setup);
+    let setup = &settings.setup;
+    let kind = games.chosen(setup);
+    let in_match = *screen.get() == Screen::MatchSetup;
+    let stored = if in_match {
+        match_options(kind, setup)
+    } else {
+        kind.options(setup)
+    };
     let options = kind.def().effective_options(&stored);
-    // Against an engine, the choices it does not make itself are said to be Master's.
-    let stand_in = kind
-        .engine(&settings.setup, &settings.engines, &stored)
-        .and_then(|e| {
-            let (row, key) = kind.engines()?.stand_in(&options)?;
-            Some((row, key, e.shown_name(&settings.engines)))
-        });
+    // Against an engine, the choices it does not make itself are said to be Master's; in
+    // an engine match, for each engine player.
+    let engines: Vec<String> = if in_match {
+        effective_players(&setup.engine_match, kind, &settings.engines)
+            .iter()
+            .filter_map(|p| match p {
+                PlayerChoice::Engine(path) => settings.engines.iter().find(|e| &e.path == path),
+                PlayerChoice::Level(_) => None,
+            })
+            .map(|e| e.shown_name(&settings.engines))
+            .collect()
+    } else {
+        kind.engine(setup, &settings.engines, &stored)
+            .map(|e| e.shown_name(&settings.engines))
+            .into_iter()
+            .collect()
+    };
+    let stand_in = kind.engines().and_then(|e| e.stand_in(&options));
     for (RowNote(key), mut t, mut node) in &mut texts {
         let row = kind.def().setup_rows().into_iter().find(|r| r.key == *key);
         let mut note = row
             .and_then(|r| r.choice(options[*key]).and_then(|c| c.note.clone()))
             .map_or_else(String::new, |n| i18n.msg(&n));
-        if let Some((_, said, name)) = stand_in.as_ref().filter(|(row, ..)| row == key) {
-            let line = i18n.msg(&Msg::key(*said).with("name", name.clone()));
-            note = format!("{note}\n{line}");
+        if in_match && Some(*key) == kind.def().opening_key() && opening_is_balanced(kind, &options)
+        {
+            note = i18n.t("match-opening-balanced-about");
         }
-        // Room for the engine's two lines too: the layout gave a note of two paragraphs the
+        if let Some((_, said)) = stand_in.filter(|(row, _)| row == key) {
+            for name in &engines {
+                let line = i18n.msg(&Msg::key(said).with("name", name.clone()));
+                note = format!("{note}\n{line}");
+            }
+        }
+        // Room for the engine's lines too: the layout gave a note of two paragraphs the
         // height of fewer lines than it drew, and it ran over the rows below.
-        let lines = if note.contains('\n') { 2.0 } else { 1.0 };
+        let lines = (note.matches('\n').count() + 1) as f32;
         let room = px(NOTE_LINES_PX * lines);
         if node.min_height != room {
             node.min_height = room;
@@ -486,6 +559,11 @@ fn describe_choices(
             t.0 = note;
         }
     }
+}
+
+/// Whether `options` play no tournament opening: an engine match's balanced openings.
+pub(super) fn opening_is_balanced(kind: GameKind, options: &Options) -> bool {
+    kind.def().opening(options).is_none()
 }
 
 fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {

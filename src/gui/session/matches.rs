@@ -1,9 +1,10 @@
 //! Engine matches: two players (the game's levels, external engines) play a number of games
-//! from the game's balanced openings, each opening twice with colours swapped, on a clock.
-//! Every game is an ordinary session whose both sides are searched (`Session::autoplay`),
-//! so the board, the clock, the forfeits and the records are the game's own; the match
-//! keeps the score, starts the next game after a short look at the last one, and stops when
-//! asked.
+//! from the game's balanced openings, each opening twice with colours swapped, or from the
+//! empty board with a tournament opening rule, each player opening every other game; on a
+//! clock. Every game is an ordinary session whose both sides are searched
+//! (`Session::autoplay`), so the board, the clock, the opening, the forfeits and the records
+//! are the game's own; the match keeps the score, starts the next game after a short look at
+//! the last one, and stops when asked.
 
 use super::*;
 use crate::engine::elo::Wdl;
@@ -14,8 +15,30 @@ use crate::gui::persist::{MatchChoice, PlayerChoice, TimeControl};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EngineMatch>()
-        .add_systems(OnExit(Screen::Match), (leave_match, end_engine))
+        .add_systems(
+            OnExit(Screen::Match),
+            (
+                leave_match,
+                end_engine,
+                crate::gui::job::cancel_jobs::<OpeningWorker>,
+            ),
+        )
         .add_observer(on_match_action);
+}
+
+/// The options an engine match of `kind` plays: the setup's rows, with the match's own
+/// opening rule ([`MatchChoice::opening`]) in place of New game's.
+pub fn match_options(kind: GameKind, setup: &SetupChoice) -> Options {
+    let mut options = kind.options(setup);
+    let def = kind.def();
+    let row = def
+        .opening_key()
+        .and_then(|key| def.setup_rows().into_iter().find(|r| r.key == key));
+    if let Some(row) = row {
+        let chosen = setup.engine_match.opening.get(kind.id()).copied();
+        options.insert(row.key.to_string(), row.sanitize(chosen));
+    }
+    options
 }
 
 /// A player of an engine match: a level, or an external engine (searched in that level's
@@ -107,8 +130,11 @@ impl MatchPlayer {
 /// One finished game of a match.
 #[derive(Clone, Debug)]
 pub struct MatchGame {
-    /// Whether the first player (A) had the first colour.
+    /// Whether the first player (A) had the first colour (in a tournament opening, the one
+    /// its choices gave A).
     pub a_first: bool,
+    /// In a tournament opening, the player who opened it (its first role): 0 (A), 1 (B).
+    pub opener: Option<usize>,
     /// The winner's player: 0 (A), 1 (B), `None` for a draw.
     pub winner: Option<usize>,
     /// How it ended (a line, on time, a forfeit, ...), in the game's colours.
@@ -182,24 +208,33 @@ impl MatchRun {
         self.next_at = None;
     }
 
-    /// Whether player A has the first colour in game `index` (A starts, then they alternate).
+    /// Whether player A starts game `index` (A starts, then they alternate): with the first
+    /// colour, or in a tournament opening in its first role (whose choices give the colours).
     pub fn a_first(index: usize) -> bool {
         index.is_multiple_of(2)
     }
 
-    /// The session of game `index`: its pair's opening on the board, A and B in their colours.
+    /// The session of game `index`: its pair's balanced opening on the board, A and B in
+    /// their colours; or with an opening rule the empty board and the rule's opening, A or B
+    /// in its first role.
     pub fn session(&mut self, index: usize) -> Session {
-        let a_first = MatchRun::a_first(index);
-        let opening: AnyGame = self
-            .kind
-            .def()
-            .match_opening(&self.options, index / 2, self.seed);
+        let def = self.kind.def();
+        let phase = def.opening(&self.options);
+        let start: AnyGame = match phase {
+            Some(_) => def.new_game(&self.options),
+            None => def.match_opening(&self.options, index / 2, self.seed),
+        };
         let [a, b] = &self.players;
-        let (first, second) = if a_first { (a, b) } else { (b, a) };
-        let stones = opening.ply();
-        // The person's seat is the first colour's, played by `autoplay`.
+        let (first, second) = if MatchRun::a_first(index) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let stones = start.ply();
+        // The person's seat is the first colour's (the opening's first player's), played
+        // by `autoplay`.
         let mut session = Session::new(
-            opening,
+            start,
             Opponent::Ai(second.level),
             Side::First,
             self.seed ^ (index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d),
@@ -208,6 +243,8 @@ impl MatchRun {
         session.engine = second.engine.clone();
         session.opening_stones = stones;
         session.clock = GameClock::new(self.clock);
+        // As a normal game's: both players act in it by themselves (`run_opening_ai`).
+        session.begin_opening(phase, self.options.clone());
         session.warm_up_engines();
         self.current = session.id;
         session
@@ -226,14 +263,15 @@ impl MatchRun {
         wdl
     }
 
-    /// The players of game `index` as they sat: the first colour's, then the second's.
+    /// The players of game `index` as they sat: the first colour's, then the second's (a
+    /// finished game's as its opening left them).
     pub fn seated(&self, index: usize) -> [&MatchPlayer; 2] {
         let [a, b] = &self.players;
-        if MatchRun::a_first(index) {
-            [a, b]
-        } else {
-            [b, a]
-        }
+        let a_first = self
+            .games
+            .get(index)
+            .map_or(MatchRun::a_first(index), |g| g.a_first);
+        if a_first { [a, b] } else { [b, a] }
     }
 
     /// Games lost on time and by forfeit, in the whole match.
@@ -278,13 +316,20 @@ pub(super) fn run_match(
         && !run.stopped
     {
         run.counted = run.current;
-        let a_first = MatchRun::a_first(run.games.len());
+        // A sat in the person's seat (`autoplay`) in the games A starts; that seat's colour
+        // is the one an opening's choices left it (`Session::human`).
+        let a_seated = MatchRun::a_first(run.games.len());
+        let a_first = (session.human == Side::First) == a_seated;
         let winner = finished.end.winner().map(|side| {
             // Player A holds the first colour in A-first games.
             usize::from((side == Side::First) != a_first)
         });
+        // Its first role was the person's seat's (`Session::human_player`).
+        let opener = (session.opening.is_some() || session.opening_played.is_some())
+            .then_some(usize::from(!a_seated));
         run.games.push(MatchGame {
             a_first,
+            opener,
             winner,
             end: finished.end.clone(),
             forfeit: session.forfeited.and(session.forfeit_reason.clone()),
@@ -312,6 +357,7 @@ fn on_match_action(
     mut matches: ResMut<EngineMatch>,
     mut session: ResMut<Session>,
     mut worker: ResMut<AiWorker>,
+    mut opening_worker: ResMut<OpeningWorker>,
 ) {
     let Action::Match(action) = &*action else {
         return;
@@ -328,6 +374,7 @@ fn on_match_action(
                 return;
             }
             worker.cancel();
+            opening_worker.cancel();
             run.stopped = true;
             run.next_at = None;
             if session.id == run.current && session.finished.is_none() {
@@ -340,11 +387,13 @@ fn on_match_action(
                 return;
             }
             worker.cancel();
+            opening_worker.cancel();
             run.restart();
             *session = run.session(0);
         }
         MatchAction::Menu => {
             worker.cancel();
+            opening_worker.cancel();
         }
     }
 }

@@ -37,7 +37,9 @@ mod turns;
 use finish::settle;
 use input::on_play_action;
 pub use input::resign_confirmed;
-pub use matches::{EngineMatch, MatchGame, MatchPlayer, MatchRun, effective_players};
+pub use matches::{
+    EngineMatch, MatchGame, MatchPlayer, MatchRun, effective_players, match_options,
+};
 pub use online::{Intent, LinkState, Lobby, OnlineLink, OnlineSeat};
 pub use opening::OpeningWorker;
 use opening::opening_action;
@@ -66,7 +68,8 @@ pub(super) fn plugin(app: &mut App) {
                 apply_ai_moves,
                 apply_hints,
                 apply_evaluations,
-                opening::run_opening_ai.run_if(in_state(Screen::Playing)),
+                // An engine match's openings too: both its players act by themselves.
+                opening::run_opening_ai.run_if(runs_session),
                 // After the moves of this frame, before the AI is asked (its budget) and
                 // before `settle` (a fallen flag ends the game).
                 run_clock,
@@ -352,9 +355,10 @@ impl Session {
 
     pub fn is_ai_turn(&self) -> bool {
         if let Some(phase) = &self.opening {
+            // In an engine match both players are the AI's.
             return self.is_ongoing()
                 && self.ai_level().is_some()
-                && phase.actor() != Some(self.human_player);
+                && (self.autoplay.is_some() || phase.actor() != Some(self.human_player));
         }
         self.is_ongoing()
             && (self.autoplay.is_some()

@@ -84,9 +84,14 @@ pub(super) fn run_opening_ai(
     if !session.is_ai_turn() {
         return;
     }
-    let (Some(phase), Some(level)) = (session.opening.as_ref(), session.ai_level()) else {
+    let Some(phase) = session.opening.as_ref() else {
         return;
     };
+    // The acting player's level and engine (in an engine match either player's).
+    let Some((level, engine)) = phase.actor().and_then(|p| session.opening_seat(p)) else {
+        return;
+    };
+    let engine = engine.cloned();
     let texts = phase.texts();
     if worker
         .job
@@ -97,7 +102,6 @@ pub(super) fn run_opening_ai(
     }
     let seed = session.seed ^ (texts.len() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut trial = phase.boxed_clone();
-    let engine = session.engine.clone();
     worker.cancel();
     worker.job = Some(Job::spawn(
         "opening ai",
@@ -123,6 +127,12 @@ pub(super) fn run_opening_ai(
 }
 
 fn apply(session: &mut Session, result: Decided, sfx: &mut MessageWriter<Sfx>) {
+    // The colour of the player who was to act (the AI's, or in an engine match either).
+    let actor = session
+        .opening
+        .as_ref()
+        .and_then(|o| o.actor())
+        .map_or(session.human.other(), |p| session.player_colour(p));
     match result {
         Ok(phase) => {
             let stones = session.game.ply();
@@ -137,17 +147,37 @@ fn apply(session: &mut Session, result: Decided, sfx: &mut MessageWriter<Sfx>) {
             // An engine bug: the game must go on, so the AI forfeits.
             warn!("the AI could not act in the opening: {e}");
             session.status = Some(Msg::key("status-ai-failed").with("error", e));
-            session.resigned = Some(session.human.other());
+            session.resigned = Some(actor);
         }
         Err(Failure::Fault(why)) => {
             // As a wrong move does: the engine forfeits, its reason on the result.
-            session.forfeited = Some(session.human.other());
+            session.forfeited = Some(actor);
             session.forfeit_reason = Some(why);
         }
     }
 }
 
 impl Session {
+    /// The level and the external engine (if one plays it) acting for the opening's
+    /// `player` where the AI does: the AI's player, or in an engine match either; `None`
+    /// for a person.
+    pub fn opening_seat(&self, player: Side) -> Option<(AnyLevel, Option<&EngineSeat>)> {
+        match &self.autoplay {
+            Some(own) if player == self.human_player => Some((own.level, own.engine.as_ref())),
+            _ if player == self.human_player => None,
+            _ => Some((self.ai_level()?, self.engine.as_ref())),
+        }
+    }
+
+    /// The colour the opening's `player` holds now.
+    pub fn player_colour(&self, player: Side) -> Side {
+        if player == self.human_player {
+            self.human
+        } else {
+            self.human.other()
+        }
+    }
+
     /// Starts the game with `phase`, the tournament opening of `options` (none: normal play).
     pub(super) fn begin_opening(&mut self, phase: Option<Box<dyn OpeningPhase>>, options: Options) {
         let Some(phase) = phase else {
@@ -276,22 +306,22 @@ impl Session {
     /// "Swap2 · Master places two more stones · You take White".
     pub fn opening_line(&self) -> Option<Msg> {
         let phase = self.opening.as_ref().or(self.opening_played.as_ref())?;
-        let person = matches!(self.opponent, Opponent::Ai(_));
+        let person = matches!(self.opponent, Opponent::Ai(_)) && self.autoplay.is_none();
         Some(crate::gui::kind::opening_line(
             &**phase,
-            |player| match self.opponent {
+            |player| match (self.opponent, self.opening_seat(player)) {
                 // Online, players are seats: their names.
                 _ if self.online.is_some() => self.player_name(self.seat_colour(player)),
-                Opponent::Ai(_) if player == self.human_player => Msg::key("player-you"),
+                (Opponent::Ai(_), None) => Msg::key("player-you"),
                 // An engine asked in the protocol's words decided for itself.
-                Opponent::Ai(_)
-                    if phase.engine_asked()
-                        && self.engine.as_ref().is_some_and(|e| !e.refused_opening()) =>
+                (Opponent::Ai(_), Some((_, Some(engine))))
+                    if phase.engine_asked() && !engine.refused_opening() =>
                 {
-                    self.player_name(self.human.other())
+                    self.player_name(self.player_colour(player))
                 }
-                Opponent::Ai(level) => level.title(),
-                Opponent::Person => self.game.kind().def().two_player_name(player),
+                // The level, or Master acting for an engine.
+                (Opponent::Ai(_), Some((level, _))) => level.title(),
+                (Opponent::Person, _) => self.game.kind().def().two_player_name(player),
             },
             |player| person && player == self.human_player,
         ))
@@ -316,8 +346,9 @@ impl Session {
                     .with("prompt", phase.prompt())
             });
         }
-        Some(match self.opponent {
-            Opponent::Ai(level) if actor != self.human_player => {
+        Some(match (self.opponent, self.opening_seat(actor)) {
+            // The AI's player, or in an engine match either.
+            (Opponent::Ai(_), Some((level, _))) => {
                 let key = if phase.options().is_empty() {
                     "status-ai-placing"
                 } else {
@@ -325,8 +356,8 @@ impl Session {
                 };
                 Msg::key(key).with("level", level.title())
             }
-            Opponent::Ai(_) => phase.prompt(),
-            Opponent::Person => Msg::key("status-player-prompt")
+            (Opponent::Ai(_), None) => phase.prompt(),
+            (Opponent::Person, _) => Msg::key("status-player-prompt")
                 .with("player", self.game.kind().def().two_player_name(actor))
                 .with("prompt", phase.prompt()),
         })

@@ -1,7 +1,8 @@
 //! Engine matches through the app's own flow: two of our levels for a few short games (the
 //! score, the alternating colours, the shared openings, every game's record, Again, and a
-//! person's unfinished game left alone), one stopped mid-game, and our `pbrain-gomoku` as an
-//! external engine in a match.
+//! person's unfinished game left alone), one stopped mid-game, our `pbrain-gomoku` as an
+//! external engine in a match, and a Swap2 match (the players opening in turn, each in its
+//! roles, the score by player whatever colours the opening gave).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +20,17 @@ use crate::gui::session::{EngineMatch, GameEnd, MatchRun, Session};
 /// Sets up a freestyle match on 15 x 15 between `players` for `games` games on `clock`
 /// and starts it, with no pause between games.
 fn start_match(t: &mut TestApp, players: [PlayerChoice; 2], games: u32, clock: TimeControl) {
+    start_match_with(t, players, games, clock, &[]);
+}
+
+/// [`start_match`] with the setup's `more` choices too (an opening rule).
+fn start_match_with(
+    t: &mut TestApp,
+    players: [PlayerChoice; 2],
+    games: u32,
+    clock: TimeControl,
+    more: &[SetupAction],
+) {
     t.act(Action::Title(TitleAction::EngineMatch));
     assert_eq!(t.screen(), Screen::MatchSetup);
     t.act(Action::Setup(SetupAction::Game(gomoku_kind::ID)));
@@ -29,8 +41,16 @@ fn start_match(t: &mut TestApp, players: [PlayerChoice; 2], games: u32, clock: T
     }
     t.act(Action::Setup(SetupAction::MatchGames(games)));
     t.act(Action::Setup(SetupAction::MatchClock(clock)));
+    for action in more {
+        t.act(Action::Setup(action.clone()));
+    }
     let texts = t.texts().join("\n");
-    assert!(texts.contains("Each opening is played twice"), "{texts}");
+    let note = if more.is_empty() {
+        "Each opening is played twice"
+    } else {
+        "Each player opens every other game"
+    };
+    assert!(texts.contains(note), "{texts}");
     t.act(Action::Setup(SetupAction::Start));
     assert_eq!(t.screen(), Screen::Match);
     if let Some(run) = t.app.world_mut().resource_mut::<EngineMatch>().run.as_mut() {
@@ -369,4 +389,118 @@ fn a_game_without_engines_seats_its_own_levels_where_an_engine_was_chosen() {
         .setup
         .engine_match;
     assert_eq!(stored.players[0], engine);
+}
+
+/// Swap2 in a match: our brain (asked `SWAP2BOARD`) against Novice, two games from the empty
+/// board; A opens the first, B the second, each acting in its roles by itself; each record
+/// keeps its opening, and each game's point goes to the player who won it, whichever colour
+/// the opening's choices gave it.
+#[test]
+fn a_swap2_match_plays_the_opening_in_turns_and_scores_each_player() {
+    let mut t = TestApp::new();
+    let brain = our_brain();
+    super::engines::add_engine(&mut t, &brain, "gomoku brain");
+    let swap2 = gomoku_kind::kind()
+        .def()
+        .setup_rows()
+        .into_iter()
+        .find(|r| r.key == "opening")
+        .and_then(|r| {
+            r.choices
+                .iter()
+                .find(|c| c.label.english() == "Swap2")
+                .map(|c| c.value)
+        })
+        .expect("Swap2 is an opening rule");
+    start_match_with(
+        &mut t,
+        [
+            PlayerChoice::Engine(brain.display().to_string()),
+            PlayerChoice::Level(1),
+        ],
+        2,
+        TimeControl::NoClock,
+        &[SetupAction::MatchOpening(swap2)],
+    );
+    let settings = t.app.world().resource::<crate::gui::persist::Settings>();
+    let stored = &settings.setup.engine_match.opening;
+    assert_eq!(
+        stored.get(gomoku_kind::ID),
+        Some(&swap2),
+        "kept with the match"
+    );
+    let new_game = gomoku_kind::kind().options(&settings.setup)["opening"];
+    assert_ne!(new_game, swap2, "New game's opening is its own");
+    let s = t.session();
+    assert!(s.in_opening() && s.game.ply() == 0, "from the empty board");
+    // A finished game stays on show for at least the frame it ended in (any pause does).
+    if let Some(run) = t.app.world_mut().resource_mut::<EngineMatch>().run.as_mut() {
+        run.pause = Duration::from_millis(50);
+    }
+
+    let names = ["gomoku brain", "Novice"];
+    for n in 0..2 {
+        let ended = t.run_until(|w| w.resource::<Session>().finished.is_some());
+        assert!(ended, "game {} ends", n + 1);
+        let s = t.session();
+        let phase = s.opening_played.as_ref();
+        let phase = phase.unwrap_or_else(|| panic!("game {}: {:?}", n + 1, s.end()));
+        assert_eq!(phase.name(), "Swap2");
+        // The opener sits in the person's seat: A in game 1, B in game 2.
+        assert_eq!(s.human_player, crate::gui::kind::Side::First);
+        let opener = s.autoplay.as_ref().unwrap().short_name().english();
+        assert_eq!(opener, names[n], "game {}", n + 1);
+        // Its opponent took Swap2's first decision, in its own name.
+        let decisions = phase.decisions();
+        assert_eq!(decisions[0].0, crate::gui::kind::Side::Second);
+        let line = s.opening_line().unwrap().english();
+        let other = names[1 - n];
+        assert!(line.starts_with(&format!("Swap2 · {other}")), "{line}");
+        assert!(!line.contains("You"), "{line}");
+        println!("game {}: {line}; {:?}", n + 1, s.end());
+        if n == 0 {
+            let id = s.id;
+            assert!(t.run_until(|w| w.resource::<Session>().id != id));
+        }
+    }
+    assert!(match_over(&mut t), "two games end");
+    let run = the_match(&t);
+    assert_eq!(run.games.len(), 2);
+    let score = run.score();
+    assert_eq!(score.games(), 2);
+    let won_by = |p| run.games.iter().filter(|g| g.winner == Some(p)).count() as u32;
+    assert_eq!((score.wins, score.losses), (won_by(0), won_by(1)));
+    let seat = run.players[0].engine.as_ref().expect("an engine seat");
+    assert!(!seat.refused_opening(), "it answered SWAP2BOARD itself");
+    let openers: Vec<_> = run.games.iter().map(|g| g.opener).collect();
+    assert_eq!(openers, [Some(0), Some(1)], "the players open in turn");
+    for (i, g) in run.games.iter().enumerate() {
+        let path = g.record.as_ref().expect("every game is saved");
+        let record = files::open_record(path, &t.games()).expect("the record reads back");
+        let opening = record
+            .opening
+            .as_ref()
+            .expect("the record keeps its opening");
+        assert_eq!(opening.name(), "Swap2", "game {}", i + 1);
+        assert!(opening.is_done(), "game {}", i + 1);
+        // The colours are the opening's: the record's names say who had which.
+        let black_is_a = record.names[0].contains(names[0]);
+        assert!(record.names[usize::from(black_is_a)].contains(names[1]));
+        assert_eq!(g.a_first, black_is_a, "game {}: {:?}", i + 1, record.names);
+        // The point goes to the player whose line the record shows.
+        let mut game = record.start.fresh();
+        for &(side, mv) in &record.moves {
+            game.place(side, mv).expect("a legal record");
+        }
+        let winner = match game.standing() {
+            crate::gui::kind::Standing::Won { winner, .. } => {
+                let name = &record.names[winner.index()];
+                Some(usize::from(!name.contains(names[0])))
+            }
+            _ => None,
+        };
+        if matches!(g.end, GameEnd::Line { .. } | GameEnd::Draw) {
+            assert_eq!(winner, g.winner, "game {}: {:?}", i + 1, g.end);
+        }
+    }
 }

@@ -122,6 +122,10 @@ impl GameDef for Gomoku {
         Some(Box::new(phase))
     }
 
+    fn opening_key(&self) -> Option<&'static str> {
+        Some("opening")
+    }
+
     fn puzzles(&self) -> Option<&dyn PuzzleBook> {
         Some(self)
     }

@@ -53,6 +53,14 @@
 //!     Self-play games as `gen` plays them, with deeper searches (Engine IV's policy data):
 //!     every position as its moves, with the search's move and score and the game's result
 //!     (`policy.rs` has the format).
+//! tune policytrain --data FILE --out policy.bin [--rule R] [--epochs 10] [--seed 1] [--lr 2e-3]
+//!           [--decay 0.8] [--batch 256] [--threads 1]
+//!     Trains the move policy (`ai::policy`) on a policygen file (or the `.tmp` of a run
+//!     still going): each position replayed and read as the engine reads it, the deep
+//!     search's move the target, positions equal under a symmetry kept once, a tenth of the
+//!     games held out. Prints per epoch the training and held-out losses and how often the
+//!     policy's first choice (and first three) hold the search's move, next to the pattern
+//!     tables' figures (today's move order). At most 2 threads.
 //!
 //! `eval.rs`: `gen` and `fit` (the evaluation's tables); `moves.rs`: `movegen` and `movefit`
 //! (the move picker's tables).
@@ -67,6 +75,7 @@ mod eval;
 mod moves;
 mod nnue;
 mod policy;
+mod policy_train;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -94,7 +103,8 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      tune movefit --data FILE [--iters N] [--lr N] [--div N] [--write FILE] | \
                      tune nnue --data FILE --out FILE [--rule R] [--colour C] [--epochs N] [--seed S] \
                      [--lr X] [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1] | \
-                     tune policygen --games N --nodes N --seed S [--threads T] [--rule R] --out FILE";
+                     tune policygen --games N --nodes N --seed S [--threads T] [--rule R] --out FILE | \
+                     tune policytrain --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N]";
 
 /// What a flag takes.
 #[derive(Clone, Copy)]
@@ -122,6 +132,9 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
         ("nnue", "epochs" | "seed" | "threads" | "batch") => Whole,
         ("nnue", "lr" | "decay" | "lambda" | "keep") => Real,
         ("nnue", "quiet" | "freeze-w1") => Nothing,
+        ("policytrain", "data" | "out" | "rule") => Text,
+        ("policytrain", "epochs" | "seed" | "threads" | "batch") => Whole,
+        ("policytrain", "lr" | "decay") => Real,
         _ => return None,
     })
 }
@@ -138,7 +151,17 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
         Some(arg) => return Err(cli::help_or_unexpected(arg, USAGE)),
         None => return Err("no subcommand".into()),
     };
-    if !["gen", "fit", "movegen", "movefit", "nnue", "policygen"].contains(&command.as_str()) {
+    if ![
+        "gen",
+        "fit",
+        "movegen",
+        "movefit",
+        "nnue",
+        "policygen",
+        "policytrain",
+    ]
+    .contains(&command.as_str())
+    {
         return Err(format!("unknown subcommand {command}").into());
     }
     let mut values = HashMap::new();
@@ -236,6 +259,7 @@ fn main() {
         "movefit" => movefit(),
         "nnue" => nnue::train(),
         "policygen" => policy::policygen(),
+        "policytrain" => policy_train::train(),
         _ => unreachable!("parse_args takes only these"),
     }
 }

@@ -17,6 +17,7 @@ pub mod nnue;
 pub mod novice;
 pub mod params;
 pub mod pattern;
+pub mod policy;
 mod qsearch;
 mod root;
 pub mod search;

@@ -1,0 +1,306 @@
+//! `tune policytrain`: trains the move policy (`ai::policy`) on `tune policygen` data.
+//!
+//! Each line's position is replayed from its moves and read as the engine reads it
+//! (`PolicyInput::of`); the target is the deep search's move, the loss the cross-entropy
+//! of the softmax over the candidates. Positions equal under one of the board's eight
+//! symmetries are kept once (the first seen). A tenth of the games, by a hash of their
+//! number, is held out; on it the command reports the loss, how often the policy's first
+//! choice is the search's move (top-1) and how often it is among its first three, next to
+//! the same figures for the move picker's pattern tables (`State::move_score`), the order
+//! the search uses today.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+
+use super::{arg, fail, num, real};
+use gomoku::engine::gomoku::ai::policy::train::{FloatPolicy, softmax};
+use gomoku::engine::gomoku::ai::policy::{B, CODES, EM, GB, GM, LANES, PARAMS, PolicyInput, U};
+use gomoku::engine::gomoku::ai::state::State;
+use gomoku::engine::gomoku::opening::Symmetry;
+use gomoku::engine::gomoku::{Game, Pos, Rule};
+
+/// The positions read: each one's input, its target candidate, its game, and the rank of
+/// the target in the tables' order (for the comparison).
+struct Data {
+    inputs: Vec<PolicyInput>,
+    target: Vec<usize>,
+    game: Vec<u64>,
+    table_rank: Vec<usize>,
+}
+
+/// The held-out tenth of the games, by a hash of their number.
+fn held_out(game: u64) -> bool {
+    game.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32 & 0xFFFF < 0x10000 / 10
+}
+
+/// A key equal for positions equal under a symmetry of the board (stones and side to
+/// move): the smallest over the eight images of the sorted stone lists' hash.
+fn canonical_key(game: &Game) -> u64 {
+    let size = game.size();
+    Symmetry::ALL
+        .iter()
+        .filter_map(|s| {
+            let mut stones: Vec<(u8, u16)> = Vec::with_capacity(game.history().len());
+            for m in game.history() {
+                let p = s.apply(m.pos, size)?;
+                stones.push((m.stone.index() as u8, p.index(size) as u16));
+            }
+            stones.sort_unstable();
+            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+            for (c, i) in stones {
+                for b in [c, (i >> 8) as u8, i as u8] {
+                    h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+            Some(h)
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// Reads `path` (a policygen file, or the `.tmp` of a run still going), keeping `rule`'s
+/// positions (all rules for `None`).
+fn load(path: &str, rule: Option<Rule>) -> (Data, usize, usize) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, h)) if h.starts_with("# tune policygen 1") => {}
+        _ => fail(&format!(
+            "{path}: not a policygen file (no '# tune policygen 1' line)"
+        )),
+    }
+    let mut data = Data {
+        inputs: Vec::new(),
+        target: Vec::new(),
+        game: Vec::new(),
+        table_rank: Vec::new(),
+    };
+    let mut seen = std::collections::HashSet::new();
+    let (mut duplicates, mut outside) = (0, 0);
+    for (n, line) in lines {
+        let at = |what: &str| format!("{path} line {}: {what}", n + 1);
+        let v: Vec<i64> = line
+            .split(' ')
+            .map(|w| {
+                w.parse()
+                    .unwrap_or_else(|_| fail(&at(&format!("'{w}' is not a number"))))
+            })
+            .collect();
+        if v.len() < 6 || v.len() != 6 + v[2].max(0) as usize {
+            fail(&at(
+                "a line is: game rule ply best score result, then ply moves",
+            ));
+        }
+        let line_rule = *Rule::ALL
+            .get(v[1] as usize)
+            .unwrap_or_else(|| fail(&at(&format!("no rule {}", v[1]))));
+        if rule.is_some_and(|r| r != line_rule) {
+            continue;
+        }
+        let mut game = Game::new(15, line_rule).unwrap_or_else(|e| fail(&at(&e.to_string())));
+        let point = |m: i64| {
+            if (0..225).contains(&m) {
+                Pos::from_index(m as usize, 15)
+            } else {
+                fail(&at(&format!("{m} is not a point of the board")))
+            }
+        };
+        for &m in &v[6..] {
+            game.play(point(m))
+                .unwrap_or_else(|e| fail(&at(&format!("move {m}: {e}"))));
+        }
+        let best = point(v[3]).index(15);
+        if !seen.insert(canonical_key(&game)) {
+            duplicates += 1;
+            continue;
+        }
+        let st = State::from_game(&game);
+        let input = PolicyInput::of(&st);
+        let Some(target) = input
+            .candidates
+            .iter()
+            .position(|c| c.point as usize == best)
+        else {
+            // A move far from every stone (the first, or a rare defence): not the policy's.
+            outside += 1;
+            continue;
+        };
+        let me = st.side();
+        let score = |k: usize| st.move_score(input.candidates[k].point as usize, me);
+        let t = score(target);
+        // Ties count against the tables: the search's order among them is its own.
+        let rank = (0..input.candidates.len())
+            .filter(|&k| k != target && score(k) >= t)
+            .count();
+        data.inputs.push(input);
+        data.target.push(target);
+        data.game.push(v[0] as u64);
+        data.table_rank.push(rank);
+    }
+    (data, duplicates, outside)
+}
+
+/// Initial parameters: small random shape vectors, lanes starting inside the clipped
+/// ReLU's slope, a small random head.
+fn init(rng: &mut StdRng) -> FloatPolicy {
+    let mut net = FloatPolicy::zeros();
+    let p = &mut net.params;
+    for v in &mut p[EM..B] {
+        *v = rng.random_range(-0.1..0.1);
+    }
+    for v in &mut p[GM..GB] {
+        *v = rng.random_range(-0.05..0.05);
+    }
+    for v in &mut p[U..PARAMS] {
+        *v = rng.random_range(-0.2..0.2);
+    }
+    for j in 0..LANES {
+        p[B + j] = 0.3;
+        p[GB + j] = 0.3;
+    }
+    net
+}
+
+/// The summed gradient and loss of positions `ix`.
+fn grad_of(net: &FloatPolicy, data: &Data, ix: &[usize]) -> (Vec<f32>, f64) {
+    let mut grad = vec![0.0f32; PARAMS];
+    let mut loss = 0.0f64;
+    for &i in ix {
+        let a = net.forward(&data.inputs[i]);
+        loss += net.backward(&data.inputs[i], &a, data.target[i], &mut grad) as f64;
+    }
+    (grad, loss)
+}
+
+/// Held-out figures: mean loss, top-1 and top-3 shares.
+fn measure(net: &FloatPolicy, data: &Data, held: &[usize]) -> (f64, f64, f64) {
+    let (mut loss, mut top1, mut top3) = (0.0f64, 0, 0);
+    for &i in held {
+        let logits = net.forward(&data.inputs[i]).logits;
+        let t = data.target[i];
+        loss -= (softmax(&logits)[t].max(1e-12) as f64).ln();
+        let rank = logits
+            .iter()
+            .enumerate()
+            .filter(|&(k, &l)| k != t && l >= logits[t])
+            .count();
+        top1 += usize::from(rank == 0);
+        top3 += usize::from(rank < 3);
+    }
+    let n = held.len().max(1) as f64;
+    (loss / n, top1 as f64 / n, top3 as f64 / n)
+}
+
+pub(super) fn train() {
+    let path = arg("--data").unwrap_or_else(|| fail("policytrain needs --data FILE"));
+    let out = arg("--out").unwrap_or_else(|| fail("policytrain needs --out FILE"));
+    let rule = super::rule_arg();
+    let epochs = num("--epochs", 10) as usize;
+    let seed = num("--seed", 1);
+    let threads = num("--threads", 1).clamp(1, 2) as usize;
+    let batch = num("--batch", 256).max(1) as usize;
+    let lr0 = real("--lr", 2e-3) as f32;
+    let decay = real("--decay", 0.8) as f32;
+    let start = std::time::Instant::now();
+
+    let (data, duplicates, outside) = load(&path, rule);
+    let (mut train_ix, held): (Vec<usize>, Vec<usize>) =
+        (0..data.inputs.len()).partition(|&i| !held_out(data.game[i]));
+    if train_ix.is_empty() || held.is_empty() {
+        fail(&format!(
+            "{path}: {} positions{}: too few to train and hold some out",
+            data.inputs.len(),
+            rule.map_or(String::new(), |r| format!(" of {}", r.name()))
+        ));
+    }
+    let candidates: usize = held.iter().map(|&i| data.inputs[i].candidates.len()).sum();
+    println!(
+        "tune policytrain: {} positions ({duplicates} duplicates under symmetry and {outside} \
+         with the move far from the stones left out) in {:.0} s; {} training, {} held out \
+         ({:.1} candidates a position)",
+        data.inputs.len(),
+        start.elapsed().as_secs_f64(),
+        train_ix.len(),
+        held.len(),
+        candidates as f64 / held.len() as f64
+    );
+    let share = |f: &dyn Fn(usize) -> bool| {
+        held.iter().filter(|&&i| f(data.table_rank[i])).count() as f64 / held.len() as f64
+    };
+    println!(
+        "  pattern tables (today's order) on held-out: top-1 {:.1}%, top-3 {:.1}%",
+        100.0 * share(&|r| r == 0),
+        100.0 * share(&|r| r < 3)
+    );
+    let uniform = held
+        .iter()
+        .map(|&i| (data.inputs[i].candidates.len() as f64).ln())
+        .sum::<f64>()
+        / held.len() as f64;
+    println!("  uniform policy: held-out loss {uniform:.4}");
+
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut net = init(&mut rng);
+    let (mut m, mut v) = (vec![0.0f32; PARAMS], vec![0.0f32; PARAMS]);
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    println!("  epoch   lr        train loss  held-out loss  top-1    top-3    seconds");
+    for epoch in 0..epochs {
+        let lr = lr0 * decay.powi(epoch as i32);
+        train_ix.shuffle(&mut rng);
+        let mut total = 0.0f64;
+        for chunk in train_ix.chunks(batch) {
+            // Halves summed in a fixed order: the result does not depend on timing.
+            let per = chunk.len().div_ceil(threads);
+            let (net_ref, data_ref) = (&net, &data);
+            let parts: Vec<(Vec<f32>, f64)> = std::thread::scope(|s| {
+                let hs: Vec<_> = chunk
+                    .chunks(per)
+                    .map(|c| s.spawn(move || grad_of(net_ref, data_ref, c)))
+                    .collect();
+                hs.into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|_| fail("a training thread failed"))
+                    })
+                    .collect()
+            });
+            let mut grad = vec![0.0f32; PARAMS];
+            for (g, l) in parts {
+                total += l;
+                for (a, b) in grad.iter_mut().zip(g) {
+                    *a += b;
+                }
+            }
+            step += 1;
+            let scale = 1.0 / chunk.len() as f32;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for i in 0..PARAMS {
+                let g = grad[i] * scale;
+                m[i] = b1 * m[i] + (1.0 - b1) * g;
+                v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+                net.params[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+            }
+        }
+        let (loss, top1, top3) = measure(&net, &data, &held);
+        println!(
+            "  {:>5}   {lr:.2e}  {:.4}      {loss:.4}         {:.1}%    {:.1}%    {:.0}",
+            epoch + 1,
+            total / train_ix.len() as f64,
+            100.0 * top1,
+            100.0 * top3,
+            start.elapsed().as_secs_f64()
+        );
+        // Written after every epoch (whole, then renamed) so a stopped run leaves a policy.
+        let tmp = format!("{out}.tmp");
+        std::fs::write(&tmp, net.to_bytes())
+            .and_then(|_| std::fs::rename(&tmp, &out))
+            .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+    }
+    println!(
+        "  written to {out} ({} bytes: {CODES} codes x {LANES} lanes) in {:.0} s",
+        20 + 4 * PARAMS,
+        start.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,203 @@
+//! The policy's tests: its input (the candidates, their codes, the board's histogram, the
+//! same under the board's symmetries), the backward pass against finite differences, and
+//! the weights file.
+
+use super::train::{FloatPolicy, softmax};
+use super::*;
+use crate::engine::gomoku::game::Game;
+use crate::engine::gomoku::opening::Symmetry;
+use crate::engine::gomoku::pos::Pos;
+use crate::engine::gomoku::rules::Rule;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+
+/// A game of `moves` random legal moves near the centre (not over), from `seed`.
+fn random_game(rule: Rule, moves: usize, seed: u64) -> Game {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(15, rule).unwrap();
+    while game.history().len() < moves {
+        let legal: Vec<Pos> = game
+            .board()
+            .empty_points()
+            .filter(|p| (4..11).contains(&p.x) && (4..11).contains(&p.y))
+            .filter(|&p| game.check_move(p).is_ok())
+            .collect();
+        let &p = legal.choose(&mut rng).unwrap();
+        if game.play(p).unwrap().is_over() {
+            return random_game(rule, moves, seed + 1000);
+        }
+    }
+    game
+}
+
+#[test]
+fn the_input_is_every_near_playable_point_with_both_colours_codes() {
+    let game = random_game(Rule::Freestyle, 12, 1);
+    let st = State::from_game(&game);
+    let input = PolicyInput::of(&st);
+    let size = 15;
+    let expected: Vec<u16> = (0..size * size)
+        .filter(|&i| st.near(i) && st.playable(i))
+        .map(|i| i as u16)
+        .collect();
+    let points: Vec<u16> = input.candidates.iter().map(|c| c.point).collect();
+    assert_eq!(points, expected);
+    assert!(!points.is_empty());
+    let me = st.side();
+    for c in &input.candidates {
+        let i = c.point as usize;
+        for (k, colour) in [me, me.opponent()].into_iter().enumerate() {
+            let pats = std::array::from_fn(|d| st.line(i, colour, d));
+            assert_eq!(c.codes[k] as usize, pcode(pats), "point {i}");
+        }
+    }
+    // The histogram is the value network's, as pairs.
+    let counts = st.eval_pcodes();
+    for side in 0..2 {
+        let total: u32 = input.histogram[side].iter().map(|&(_, n)| n as u32).sum();
+        assert_eq!(total, counts[side].iter().map(|&n| n as u32).sum::<u32>());
+        for &(code, n) in &input.histogram[side] {
+            assert_eq!(counts[side][code as usize], n);
+        }
+    }
+}
+
+#[test]
+fn a_point_forbidden_to_black_is_no_candidate_and_white_sees_no_code_there() {
+    // Black's 3 x 3 at (7,7): open threes through it on the row and the column.
+    let mut game = Game::new(15, Rule::Renju).unwrap();
+    let moves = [
+        (5, 7),
+        (10, 0),
+        (6, 7),
+        (10, 2),
+        (7, 5),
+        (10, 4),
+        (7, 6),
+        (12, 12),
+    ];
+    for (x, y) in moves {
+        game.play(Pos::new(x, y)).unwrap();
+    }
+    let forbidden = Pos::new(7, 7).index(15);
+    assert!(game.check_move(Pos::new(7, 7)).is_err(), "a double three");
+    let st = State::from_game(&game);
+    let black = PolicyInput::of(&st);
+    assert!(
+        black
+            .candidates
+            .iter()
+            .all(|c| c.point as usize != forbidden)
+    );
+    // White to move: the point is White's to play, and Black's code there is none.
+    game.play(Pos::new(0, 14)).unwrap();
+    let st = State::from_game(&game);
+    let white = PolicyInput::of(&st);
+    let c = white
+        .candidates
+        .iter()
+        .find(|c| c.point as usize == forbidden);
+    assert_eq!(c.map(|c| c.codes[1]), Some(NO_CODE));
+}
+
+#[test]
+fn the_board_s_symmetries_give_the_same_input() {
+    let game = random_game(Rule::Freestyle, 15, 7);
+    let input = PolicyInput::of(&State::from_game(&game));
+    let sorted = |i: &PolicyInput| {
+        let mut codes: Vec<[u16; 2]> = i.candidates.iter().map(|c| c.codes).collect();
+        codes.sort_unstable();
+        (codes, i.histogram.clone())
+    };
+    for s in Symmetry::ALL {
+        let mut image = Game::new(15, Rule::Freestyle).unwrap();
+        for m in game.history() {
+            image.play(s.apply(m.pos, 15).unwrap()).unwrap();
+        }
+        let other = PolicyInput::of(&State::from_game(&image));
+        assert_eq!(sorted(&other), sorted(&input), "{s:?}");
+    }
+}
+
+/// A net of small random parameters, lanes inside the clipped ReLU's slope.
+fn random_net(seed: u64) -> FloatPolicy {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut net = FloatPolicy::zeros();
+    for v in &mut net.params {
+        *v = rng.random_range(-0.3..0.3);
+    }
+    for j in 0..LANES {
+        net.params[B + j] = 0.5;
+        net.params[GB + j] = 0.4;
+    }
+    net
+}
+
+#[test]
+fn the_backward_pass_is_the_loss_s_gradient() {
+    let game = random_game(Rule::Freestyle, 10, 3);
+    let input = PolicyInput::of(&State::from_game(&game));
+    let mut net = random_net(5);
+    let target = input.candidates.len() / 2;
+    let loss = |net: &FloatPolicy| {
+        let probs = softmax(&net.forward(&input).logits);
+        -(probs[target] as f64).ln()
+    };
+    let mut grad = vec![0.0; PARAMS];
+    let a = net.forward(&input);
+    let l = net.backward(&input, &a, target, &mut grad);
+    assert!((l as f64 - loss(&net)).abs() < 1e-5);
+    // One parameter of each part the position uses.
+    let c = input.candidates[target].codes;
+    let (code, _) = input.histogram[1][0];
+    let checks = [
+        EM + c[0] as usize * LANES + 3,
+        EO + c[1] as usize * LANES + 7,
+        B + 1,
+        GM + input.histogram[0][0].0 as usize * LANES + 2,
+        GO + code as usize * LANES + 5,
+        GB + 4,
+        U + 6,
+        V + 9 * LANES + 11,
+    ];
+    let mut checked = 0;
+    for at in checks {
+        let eps = 1e-3;
+        let keep = net.params[at];
+        net.params[at] = keep + eps;
+        let up = loss(&net);
+        net.params[at] = keep - eps;
+        let down = loss(&net);
+        net.params[at] = keep;
+        let numeric = (up - down) / (2.0 * eps as f64);
+        assert!(
+            (numeric - grad[at] as f64).abs() < 2e-3 + 0.02 * numeric.abs(),
+            "parameter {at}: numeric {numeric}, backward {}",
+            grad[at]
+        );
+        checked += usize::from(grad[at] != 0.0);
+    }
+    assert!(
+        checked >= 6,
+        "only {checked} of the gradients checked are not zero"
+    );
+}
+
+#[test]
+fn the_weights_file_reads_back_and_a_wrong_one_says_why() {
+    let net = random_net(9);
+    let bytes = net.to_bytes();
+    assert_eq!(FloatPolicy::from_bytes(&bytes).unwrap(), net);
+    let err = FloatPolicy::from_bytes(&bytes[..bytes.len() - 4]).unwrap_err();
+    assert!(err.contains("bytes of parameters"), "{err}");
+    let err = FloatPolicy::from_bytes(b"GMKNNUE\0....").unwrap_err();
+    assert!(err.contains("not a policy file"), "{err}");
+    let mut other = bytes.clone();
+    other[16] = 16;
+    assert!(
+        FloatPolicy::from_bytes(&other)
+            .unwrap_err()
+            .contains("dimensions")
+    );
+}

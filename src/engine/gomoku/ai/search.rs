@@ -496,9 +496,20 @@ impl<'a> Searcher<'a> {
                 true
             }
             _ => {
+                self.policy_at(node);
                 self.generate(node.ply, node.tt_move, node.opp_three, moves);
                 false
             }
+        }
+    }
+
+    /// Asks the next `generate` for the trial policy at a node deep enough for its cost
+    /// (developers' build, `policy::trial`).
+    #[inline]
+    fn policy_at(&mut self, _node: &Node) {
+        #[cfg(feature = "tools")]
+        {
+            self.policy_here = super::policy::trial().is_some_and(|t| _node.depth >= t.depth);
         }
     }
 
@@ -506,6 +517,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn generate_rest(&mut self, node: &Node, moves: &mut Vec<(i32, usize)>) {
         let searched = moves[0];
+        self.policy_at(node);
         self.generate(node.ply, node.tt_move, node.opp_three, moves);
         match moves.iter().position(|&(_, i)| i == searched.1) {
             Some(k) => {
@@ -640,6 +652,13 @@ impl<'a> Searcher<'a> {
                 r -= self.p().lmr_threat;
             }
             r -= self.history[m][node.me.index()] as f32 / self.p().lmr_history;
+            #[cfg(feature = "tools")]
+            if let Some(t) = super::policy::trial().filter(|t| depth >= t.depth)
+                && let Some((scale, bias)) = t.lmr
+            {
+                let lp = self.policy_lp.get(node.ply).map_or(0.0, |v| v[m]);
+                r += (-lp * scale - bias).clamp(-1.0, 3.0);
+            }
             r.clamp(0.0, depth - 1.0)
         } else if !node.selective && !tactical && depth >= 3.0 && tried >= 3 {
             1.0

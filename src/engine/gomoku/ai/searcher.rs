@@ -75,6 +75,14 @@ pub(super) struct Searcher<'a> {
     pub(super) helper: usize,
     /// The cut-off nodes recorded for `tune movegen --cutoffs`, when asked for.
     pub(super) record: Option<Vec<CutOff>>,
+    /// With a trial policy (`policy::trial`): by ply, each point's log-probability less the
+    /// best candidate's (0 for the best, below for the rest), for its reductions.
+    #[cfg(feature = "tools")]
+    pub(super) policy_lp: Vec<Vec<f32>>,
+    /// Whether the next `generate` reads the trial policy: set by the main search's nodes
+    /// deep enough (`Trial::depth`) for its cost, cleared by `generate`.
+    #[cfg(feature = "tools")]
+    pub(super) policy_here: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -132,6 +140,10 @@ impl<'a> Searcher<'a> {
             root_moves: usize::MAX,
             helper: 0,
             record: None,
+            #[cfg(feature = "tools")]
+            policy_lp: vec![vec![0.0; n]; MAX_PLY],
+            #[cfg(feature = "tools")]
+            policy_here: false,
         }
     }
 

@@ -52,6 +52,15 @@ fn the_input_is_every_near_playable_point_with_both_colours_codes() {
             assert_eq!(c.codes[k] as usize, pcode(pats), "point {i}");
         }
     }
+    // Where it lies from the last two moves.
+    let [last, before] = [1, 2].map(|k| game.history()[game.history().len() - k].pos.index(size));
+    for c in &input.candidates {
+        let i = c.point as usize;
+        assert_eq!(
+            c.recent,
+            [last, before].map(|m| recent_bucket(i, Some(m), size))
+        );
+    }
     // The histogram is the value network's, as pairs.
     let counts = st.eval_pcodes();
     for side in 0..2 {
@@ -61,6 +70,23 @@ fn the_input_is_every_near_playable_point_with_both_colours_codes() {
             assert_eq!(counts[side][code as usize], n);
         }
     }
+}
+
+#[test]
+fn a_recent_move_s_buckets_are_its_lines_then_its_neighbourhood() {
+    let at = |x: usize, y: usize| x + 15 * y;
+    let m = Some(at(7, 7));
+    assert_eq!(recent_bucket(at(8, 8), m, 15), 0, "diagonal neighbour");
+    assert_eq!(recent_bucket(at(7, 11), m, 15), 3, "four down its column");
+    assert_eq!(recent_bucket(at(7, 12), m, 15), 6, "five away");
+    assert_eq!(
+        recent_bucket(at(9, 8), m, 15),
+        4,
+        "a knight's move off its lines"
+    );
+    assert_eq!(recent_bucket(at(10, 8), m, 15), 5);
+    assert_eq!(recent_bucket(at(11, 8), m, 15), 6);
+    assert_eq!(recent_bucket(at(8, 8), None, 15), 7, "no move");
 }
 
 #[test]
@@ -160,6 +186,7 @@ fn the_backward_pass_is_the_loss_s_gradient() {
         GB + 4,
         U + 6,
         V + 9 * LANES + 11,
+        super::train::dl_at(0, input.candidates[target].recent[0]) + 8,
     ];
     let mut checked = 0;
     for at in checks {

@@ -1,14 +1,16 @@
 //! The trainer's side of the policy (`tune policytrain`, and the tests): the float forward
 //! and backward passes and the weights file.
 //!
-//! Weights file (little-endian): magic `GMKPOLY\0`, version u32 (1), u32 dims (codes,
+//! Weights file (little-endian): magic `GMKPOLY\0`, version u32 (2), u32 dims (codes,
 //! lanes), then the float parameters in the order of [`FloatPolicy::params`] (the
-//! constants of `policy`: EM, EO, b, GM, GO, gb, u, V).
+//! constants of `policy`: EM, EO, b, GM, GO, gb, u, V, DL).
 
-use super::{B, CODES, COUNT_SCALE, EM, EO, GB, GM, GO, LANES, PARAMS, PolicyInput, U, V};
+use super::{
+    B, BUCKETS, CODES, COUNT_SCALE, DL, EM, EO, GB, GM, GO, LANES, PARAMS, PolicyInput, U, V,
+};
 
 pub const MAGIC: &[u8; 8] = b"GMKPOLY\0";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The policy's float parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +30,11 @@ pub struct Activations {
     pub m: [f32; LANES],
     /// One logit per candidate.
     pub logits: Vec<f32>,
+}
+
+/// Where `DL[which][bucket]` starts.
+pub fn dl_at(which: usize, bucket: u8) -> usize {
+    DL + (which * BUCKETS + bucket as usize) * LANES
 }
 
 #[inline]
@@ -85,8 +92,9 @@ impl FloatPolicy {
         for c in &input.candidates {
             let mut h = [0.0; LANES];
             let (em, eo) = (self.row(EM, c.codes[0]), self.row(EO, c.codes[1]));
+            let [d0, d1] = [0, 1].map(|k| &p[dl_at(k, c.recent[k])..][..LANES]);
             for j in 0..LANES {
-                h[j] = p[B + j] + em[j] + eo[j];
+                h[j] = p[B + j] + em[j] + eo[j] + d0[j] + d1[j];
             }
             logits.push(h.iter().zip(&m).map(|(&h, m)| crelu(h) * m).sum());
             h_pre.push(h);
@@ -123,10 +131,13 @@ impl FloatPolicy {
                     dh[j] = dl * a.m[j];
                 }
             }
+            let [d0, d1] = [0, 1].map(|k| dl_at(k, c.recent[k]));
             for j in 0..LANES {
                 grad[EM + c.codes[0] as usize * LANES + j] += dh[j];
                 grad[EO + c.codes[1] as usize * LANES + j] += dh[j];
                 grad[B + j] += dh[j];
+                grad[d0 + j] += dh[j];
+                grad[d1 + j] += dh[j];
             }
         }
         let mut dg_pre = [0.0f32; LANES];

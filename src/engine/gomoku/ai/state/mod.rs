@@ -214,6 +214,12 @@ impl State {
         self.moves.last().map(|p| p.index(self.size))
     }
 
+    /// The point of the move `back` moves before the last (0: the last), if any.
+    pub fn recent_move_index(&self, back: usize) -> Option<usize> {
+        let n = self.moves.len().checked_sub(back + 1)?;
+        Some(self.moves[n].index(self.size))
+    }
+
     #[inline]
     pub fn side(&self) -> Stone {
         self.side

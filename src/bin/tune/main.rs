@@ -68,6 +68,7 @@
 // Index loops over the weight and feature arrays read as the formulas they implement.
 #![allow(clippy::needless_range_loop)]
 
+mod adam;
 #[path = "../common/cli.rs"]
 mod cli;
 mod data;

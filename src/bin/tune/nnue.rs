@@ -364,52 +364,17 @@ pub(super) fn train() {
         }
     }
     let first = if frozen { nnue::W2 } else { 0 };
-    let (mut m, mut v) = (vec![0.0f32; PARAMS], vec![0.0f32; PARAMS]);
-    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut step = 0i32;
+    let mut adam = super::adam::Adam::new(PARAMS);
     println!("  epoch   lr        train loss  held-out loss  (vs result)   seconds");
     for epoch in 0..epochs {
         let lr = lr0 * decay.powi(epoch as i32);
         train_ix.shuffle(&mut rng);
         let mut total = 0.0f64;
         for chunk in train_ix.chunks(batch) {
-            // Each thread sums its half's gradient; the halves are added in a fixed
-            // order, so the result does not depend on timing.
-            let per = chunk.len().div_ceil(threads);
-            let net_ref = &net;
-            let (data_ref, target_ref) = (&data, &target);
-            let parts: Vec<(Vec<f32>, f64)> = if threads == 1 {
-                vec![grad_of(net_ref, data_ref, target_ref, chunk)]
-            } else {
-                std::thread::scope(|s| {
-                    let hs: Vec<_> = chunk
-                        .chunks(per)
-                        .map(|c| s.spawn(move || grad_of(net_ref, data_ref, target_ref, c)))
-                        .collect();
-                    hs.into_iter()
-                        .map(|h| {
-                            h.join()
-                                .unwrap_or_else(|_| fail("a training thread failed"))
-                        })
-                        .collect()
-                })
-            };
-            let mut grad = vec![0.0f32; PARAMS];
-            for (g, l) in parts {
-                total += l;
-                for (a, b) in grad.iter_mut().zip(g) {
-                    *a += b;
-                }
-            }
-            step += 1;
-            let scale = 1.0 / chunk.len() as f32;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
-            for i in first..PARAMS {
-                let g = grad[i] * scale;
-                m[i] = b1 * m[i] + (1.0 - b1) * g;
-                v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-                net.params[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
-            }
+            let (grad, loss) =
+                super::adam::summed(chunk, threads, PARAMS, |c| grad_of(&net, &data, &target, c));
+            total += loss;
+            adam.update(&mut net.params, &grad, 1.0 / chunk.len() as f32, lr, first);
             // Hidden weights stay where the engine's i32 sums cannot overflow.
             for w in &mut net.params[nnue::W2..] {
                 *w = w.clamp(-nnue::HEAD_LIMIT, nnue::HEAD_LIMIT);

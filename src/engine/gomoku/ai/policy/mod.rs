@@ -1,4 +1,4 @@
-//! The move policy (Engine IV, see `docs/benchmarks/history.md`, "A learned policy"): a
+//! The move policy (Engine IV, see `docs/benchmarks/history.md`, session 39): a
 //! probability for each candidate point of being the move a deep search plays, from the
 //! shapes the point makes and from the whole board's.
 //!

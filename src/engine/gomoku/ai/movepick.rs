@@ -142,6 +142,7 @@ impl Searcher<'_> {
         // A trial policy (developers' build, `GOMOKU_POLICY`) added to the tables' score.
         #[cfg(feature = "tools")]
         let here = std::mem::take(&mut self.policy_here);
+        #[cfg(feature = "tools")]
         let policy = super::policy::trial().filter(|_| here).map(|t| {
             let input = super::policy::PolicyInput::of(&self.st);
             let logits = t.net.forward(&input).logits;

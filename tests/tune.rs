@@ -353,7 +353,7 @@ fn epoch_figures(line: &str) -> (f64, f64) {
 /// format is written, and a line that is not a game is refused with its line number.
 #[test]
 fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
-    use gomoku::engine::gomoku::ai::policy::train::FloatPolicy;
+    use gomoku::engine::gomoku::ai::policy::{FloatPolicy, Policy};
     let data = scratch("policytrain", "policy.txt");
     let out = scratch("policytrain", "policy.bin");
     let run = tune(&[
@@ -419,6 +419,8 @@ fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
     assert!(held.is_finite(), "{text}");
     let policy = FloatPolicy::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
     assert!(policy.params.iter().all(|v| v.is_finite()));
+    // The engine reads it: the trainer keeps every parameter in the integer range.
+    Policy::quantize(&policy, "policy.bin").unwrap();
 
     // A broken line says which.
     let mut lines: Vec<String> = std::fs::read_to_string(&data)

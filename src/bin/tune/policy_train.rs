@@ -14,8 +14,10 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::{arg, fail, num, real};
-use gomoku::engine::gomoku::ai::policy::train::{FloatPolicy, softmax};
-use gomoku::engine::gomoku::ai::policy::{B, CODES, EM, GB, GM, LANES, PARAMS, PolicyInput, U};
+use gomoku::engine::gomoku::ai::policy::train::softmax;
+use gomoku::engine::gomoku::ai::policy::{
+    B, CODES, DL, EM, FloatPolicy, LANES, PARAMS, Policy, PolicyInput, TRUNK, U, V,
+};
 use gomoku::engine::gomoku::ai::state::State;
 use gomoku::engine::gomoku::opening::Symmetry;
 use gomoku::engine::gomoku::{Game, Pos, Rule};
@@ -142,22 +144,24 @@ fn load(path: &str, rule: Option<Rule>) -> (Data, usize, usize) {
 }
 
 /// Initial parameters: small random shape vectors, lanes starting inside the clipped
-/// ReLU's slope, a small random head.
+/// ReLU's slope, a small random head (V smaller: it sums the board's 128 lanes).
 fn init(rng: &mut StdRng) -> FloatPolicy {
     let mut net = FloatPolicy::zeros();
     let p = &mut net.params;
     for v in &mut p[EM..B] {
         *v = rng.random_range(-0.1..0.1);
     }
-    for v in &mut p[GM..GB] {
-        *v = rng.random_range(-0.05..0.05);
-    }
-    for v in &mut p[U..PARAMS] {
+    for v in &mut p[U..V] {
         *v = rng.random_range(-0.2..0.2);
+    }
+    for v in &mut p[V..DL] {
+        *v = rng.random_range(-0.03..0.03);
+    }
+    for v in &mut p[DL..PARAMS] {
+        *v = rng.random_range(-0.1..0.1);
     }
     for j in 0..LANES {
         p[B + j] = 0.3;
-        p[GB + j] = 0.3;
     }
     net
 }
@@ -190,6 +194,27 @@ fn measure(net: &FloatPolicy, data: &Data, held: &[usize]) -> (f64, f64, f64) {
     }
     let n = held.len().max(1) as f64;
     (loss / n, top1 as f64 / n, top3 as f64 / n)
+}
+
+/// Held-out top-1 and top-3 shares of the engine's integer policy (the float one rounded).
+fn measure_integer(net: &FloatPolicy, data: &Data, held: &[usize]) -> (f64, f64) {
+    let q = Policy::quantize(net, "the trained policy").unwrap_or_else(|e| fail(&e));
+    let (mut top1, mut top3) = (0, 0);
+    for &i in held {
+        let input = &data.inputs[i];
+        let codes: Vec<[u16; 2]> = input.candidates.iter().map(|c| c.codes).collect();
+        let recent: Vec<[u8; 2]> = input.candidates.iter().map(|c| c.recent).collect();
+        let mut logits = vec![0; codes.len()];
+        q.logits(&q.head(&input.trunk), &codes, &recent, &mut logits);
+        let t = data.target[i];
+        let rank = (0..logits.len())
+            .filter(|&k| k != t && logits[k] >= logits[t])
+            .count();
+        top1 += usize::from(rank == 0);
+        top3 += usize::from(rank < 3);
+    }
+    let n = held.len().max(1) as f64;
+    (top1 as f64 / n, top3 as f64 / n)
 }
 
 pub(super) fn train() {
@@ -243,7 +268,9 @@ pub(super) fn train() {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut net = init(&mut rng);
     let mut adam = super::adam::Adam::new(PARAMS);
-    println!("  epoch   lr        train loss  held-out loss  top-1    top-3    seconds");
+    println!(
+        "  epoch   lr        train loss  held-out loss  top-1    top-3    (integer top-1, top-3)  seconds"
+    );
     for epoch in 0..epochs {
         let lr = lr0 * decay.powi(epoch as i32);
         train_ix.shuffle(&mut rng);
@@ -253,14 +280,19 @@ pub(super) fn train() {
                 super::adam::summed(chunk, threads, PARAMS, |c| grad_of(&net, &data, c));
             total += loss;
             adam.update(&mut net.params, &grad, 1.0 / chunk.len() as f32, lr, 0);
+            // Inside what the engine's integer policy takes.
+            net.clamp();
         }
         let (loss, top1, top3) = measure(&net, &data, &held);
+        let (int1, int3) = measure_integer(&net, &data, &held);
         println!(
-            "  {:>5}   {lr:.2e}  {:.4}      {loss:.4}         {:.1}%    {:.1}%    {:.0}",
+            "  {:>5}   {lr:.2e}  {:.4}      {loss:.4}         {:.1}%    {:.1}%    ({:.1}%, {:.1}%)         {:.0}",
             epoch + 1,
             total / train_ix.len() as f64,
             100.0 * top1,
             100.0 * top3,
+            100.0 * int1,
+            100.0 * int3,
             start.elapsed().as_secs_f64()
         );
         // Written after every epoch (whole, then renamed) so a stopped run leaves a policy.
@@ -270,8 +302,8 @@ pub(super) fn train() {
             .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
     }
     println!(
-        "  written to {out} ({} bytes: {CODES} codes x {LANES} lanes) in {:.0} s",
-        20 + 4 * PARAMS,
+        "  written to {out} ({} bytes: {CODES} codes x {LANES} lanes, {TRUNK} board lanes) in {:.0} s",
+        24 + 4 * PARAMS,
         start.elapsed().as_secs_f64()
     );
 }

@@ -18,6 +18,7 @@ pub mod novice;
 pub mod params;
 pub mod pattern;
 pub mod policy;
+mod policy_lmr;
 mod qsearch;
 mod root;
 pub mod search;

@@ -139,25 +139,6 @@ impl Searcher<'_> {
             // Black's four-three under Renju may hide a forbidden point: left to the search.
             defending = self.b4f3_defence_points(&mut defences);
         }
-        // A trial policy (developers' build, `GOMOKU_POLICY`) added to the tables' score.
-        #[cfg(feature = "tools")]
-        let here = std::mem::take(&mut self.policy_here);
-        #[cfg(feature = "tools")]
-        let policy = super::policy::trial().filter(|_| here).map(|t| {
-            let input = super::policy::PolicyInput::of(&self.st);
-            let logits = t.net.forward(&input).logits;
-            let best = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            let mut by_point = vec![0; n];
-            let lp = self.policy_lp.get_mut(ply);
-            let lp = lp.map(|v| &mut v[..]).unwrap_or(&mut []);
-            for (c, l) in input.candidates.iter().zip(logits) {
-                by_point[c.point as usize] = (l * t.order) as i32;
-                if let Some(v) = lp.get_mut(c.point as usize) {
-                    *v = l - best;
-                }
-            }
-            by_point
-        });
         for i in 0..n {
             if !self.st.near(i) || !self.st.playable(i) {
                 continue;
@@ -170,10 +151,6 @@ impl Searcher<'_> {
                 continue;
             }
             let mut score = self.st.move_score(i, me);
-            #[cfg(feature = "tools")]
-            if let Some(policy) = &policy {
-                score += policy[i];
-            }
             score += self.history[i][side] / HISTORY_SCORE_DIV;
             if Some(i) == tt_move {
                 score += 1 << 24;

@@ -503,13 +503,11 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Asks the next `generate` for the trial policy at a node deep enough for its cost
-    /// (developers' build, `policy::trial`).
+    /// The move policy's pass at a node deep enough for its cost (`policy_lmr`).
     #[inline]
-    fn policy_at(&mut self, _node: &Node) {
-        #[cfg(feature = "tools")]
-        {
-            self.policy_here = super::policy::trial().is_some_and(|t| _node.depth >= t.depth);
+    fn policy_at(&mut self, node: &Node) {
+        if self.wants_policy(node.depth) {
+            self.policy_pass(node.ply);
         }
     }
 
@@ -652,12 +650,8 @@ impl<'a> Searcher<'a> {
                 r -= self.p().lmr_threat;
             }
             r -= self.history[m][node.me.index()] as f32 / self.p().lmr_history;
-            #[cfg(feature = "tools")]
-            if let Some(t) = super::policy::trial().filter(|t| depth >= t.depth)
-                && let Some((scale, bias)) = t.lmr
-            {
-                let lp = self.policy_lp.get(node.ply).map_or(0.0, |v| v[m]);
-                r += (-lp * scale - bias).clamp(-1.0, 3.0);
+            if self.wants_policy(depth) {
+                r += self.policy_reduction(node.ply, m);
             }
             r.clamp(0.0, depth - 1.0)
         } else if !node.selective && !tactical && depth >= 3.0 && tried >= 3 {

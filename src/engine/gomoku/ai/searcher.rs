@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::Limits;
 use super::params::Params;
+use super::policy_lmr::PolicyLine;
 use super::state::State;
 use super::stats::{Cat, NodeStats};
 use super::tt::Table;
@@ -75,14 +76,9 @@ pub(super) struct Searcher<'a> {
     pub(super) helper: usize,
     /// The cut-off nodes recorded for `tune movegen --cutoffs`, when asked for.
     pub(super) record: Option<Vec<CutOff>>,
-    /// With a trial policy (`policy::trial`): by ply, each point's log-probability less the
-    /// best candidate's (0 for the best, below for the rest), for its reductions.
-    #[cfg(feature = "tools")]
-    pub(super) policy_lp: Vec<Vec<f32>>,
-    /// Whether the next `generate` reads the trial policy: set by the main search's nodes
-    /// deep enough (`Trial::depth`) for its cost, cleared by `generate`.
-    #[cfg(feature = "tools")]
-    pub(super) policy_here: bool,
+    /// The move policy and what the search keeps of it, where the rule has one and the
+    /// value network runs (`policy_lmr`).
+    pub(super) policy: Option<PolicyLine>,
 }
 
 impl<'a> Searcher<'a> {
@@ -140,10 +136,9 @@ impl<'a> Searcher<'a> {
             root_moves: usize::MAX,
             helper: 0,
             record: None,
-            #[cfg(feature = "tools")]
-            policy_lp: vec![vec![0.0; n]; MAX_PLY],
-            #[cfg(feature = "tools")]
-            policy_here: false,
+            policy: super::policy::for_rule(game.rule())
+                .filter(|_| !limits.tables)
+                .map(|net| PolicyLine::new(net, n)),
         }
     }
 

@@ -1,46 +1,54 @@
-//! The move policy (Engine IV, see `docs/benchmarks/history.md`, session 39): a
+//! The move policy (Engine IV, see `docs/benchmarks/history.md`, sessions 39 and 40): a
 //! probability for each candidate point of being the move a deep search plays, from the
-//! shapes the point makes and from the whole board's.
+//! shapes the point makes and from the value network's view of the whole board.
 //!
 //! Input per candidate point (empty, within two cells of a stone, playable by the side to
 //! move): its four-pattern code ([`PCODE_COUNT`] codes, plus [`NO_CODE`] where the colour
-//! may not play it) for the side to move and for the other side. Input of the board: per
-//! colour, how many empty points make each code (`State::eval_pcodes`, the histogram the
-//! value network reads).
+//! may not play it) for the side to move and for the other side, and where it lies from the
+//! last two moves ([`recent_bucket`]). The codes are the ones `State` keeps up to date move
+//! by move for its tables, so a point's features are looked up, never recomputed. Input of
+//! the board: the value network's two accumulators (`nnue`, side to move first, clipped to
+//! 0..1), which `State` also keeps move by move: the policy is a second head on the value
+//! network's first layer, and costs no board pass of its own.
 //!
-//! The net, float in the trainer (`train`, developers' build and tests):
+//! The net (float in the trainer, `train`; integer in the engine, [`net::Policy`]):
 //! - a point's lanes: `h = crelu(b + EM[code to move] + EO[code waiting] + DL[0][where the
-//!   last move is] + DL[1][where the mover's own last move is])`, [`LANES`] of them (a
-//!   learned vector per shape: the pattern tables' scores, made nonlinear; and how the point
-//!   lies from the last two moves, [`recent_bucket`]: an answer is usually near them);
-//! - the board's: `g = crelu(gb + sum_code count / COUNT_SCALE x (GM[code] | GO[code]))`,
-//!   kept as the value network's accumulators are (a move changes few points' codes);
-//! - a "dynamic pointwise" head: the point's logit is `h . (u + V g)`, so the board decides
-//!   which shapes matter now (defend or attack, early or late);
+//!   last move is] + DL[1][where the mover's own last move is])`, [`LANES`] of them;
+//! - a "dynamic pointwise" head: the point's logit is `h . (u + V x)`, `x` the board's
+//!   [`TRUNK`] clipped accumulator lanes, so the board decides which shapes matter now
+//!   (defend or attack, early or late);
 //! - the policy is the softmax of the logits over the candidates.
 //!
-//! The input does not depend on the direction a pattern or a recent move lies in, so the
-//! eight symmetries of the board give the same input: data is deduplicated, not
-//! multiplied, by them.
+//! The input does not depend on the direction a pattern or a recent move lies in, and the
+//! accumulators sum over the board, so the eight symmetries of the board give the same
+//! input: data is deduplicated, not multiplied, by them.
+//!
+//! Weights file (little-endian): magic `GMKPOLY\0`, version u32 ([`VERSION`]), u32 dims
+//! (codes, lanes, trunk), then the float parameters in the order of [`FloatPolicy::params`]
+//! (the offsets below: EM, EO, b, u, V, DL). Float, so one file serves the trainer and the
+//! engine (which quantizes when loading, [`net::Policy::quantize`]).
 
 // Index loops over the layers' arrays read as the formulas they implement.
 #![allow(clippy::needless_range_loop)]
 
-use super::pattern::{Combo, PCODE_COUNT, pcode};
+use super::nnue::{ACC, IN2, QA};
+use super::pattern::PCODE_COUNT;
 use super::state::State;
 
+pub mod net;
 #[cfg(any(test, feature = "tools"))]
 pub mod train;
 
-/// A point's and the board's lanes.
+pub use net::Policy;
+
+/// A point's lanes.
 pub const LANES: usize = 32;
+/// The board's lanes the head reads: the value network's two accumulators.
+pub const TRUNK: usize = IN2;
 /// The code of a point the colour may not play (Renju's forbidden points for Black).
 pub const NO_CODE: u16 = PCODE_COUNT as u16;
 /// Codes in the embedding tables: the four-pattern codes and [`NO_CODE`].
 pub const CODES: usize = PCODE_COUNT + 1;
-/// A histogram's counts (up to 225 points) are divided by this before they weigh: the
-/// board's lanes then start in the range of a point's.
-pub const COUNT_SCALE: f32 = 32.0;
 
 /// Classes of where a point lies from a recent move ([`recent_bucket`]).
 pub const BUCKETS: usize = 8;
@@ -62,19 +70,82 @@ pub fn recent_bucket(i: usize, m: Option<usize>, size: usize) -> u8 {
     }
 }
 
-/// Where each part of the parameters starts in [`train::FloatPolicy::params`].
+/// Where each part of the parameters starts in [`FloatPolicy::params`].
 pub const EM: usize = 0;
 pub const EO: usize = EM + CODES * LANES;
 pub const B: usize = EO + CODES * LANES;
-pub const GM: usize = B + LANES;
-pub const GO: usize = GM + CODES * LANES;
-pub const GB: usize = GO + CODES * LANES;
-pub const U: usize = GB + LANES;
-/// `V[lane of h][lane of g]`.
+pub const U: usize = B + LANES;
+/// `V[lane of h][lane of x]`.
 pub const V: usize = U + LANES;
 /// `DL[which recent move][bucket][lane]`.
-pub const DL: usize = V + LANES * LANES;
+pub const DL: usize = V + LANES * TRUNK;
 pub const PARAMS: usize = DL + 2 * BUCKETS * LANES;
+
+/// Where `DL[which][bucket]` starts.
+pub fn dl_at(which: usize, bucket: u8) -> usize {
+    DL + (which * BUCKETS + bucket as usize) * LANES
+}
+
+/// The largest |parameter| of the point lanes (EM, EO, b, DL) and of V the trainer allows:
+/// a point's five-term sum then stays within the integer lanes' range (below 32 at scale
+/// [`QA`]), and so do the head's sums ([`net`]).
+pub const ROW_LIMIT: f32 = 6.0;
+pub const V_LIMIT: f32 = 8.0;
+pub const U_LIMIT: f32 = 100.0;
+
+pub const MAGIC: &[u8; 8] = b"GMKPOLY\0";
+pub const VERSION: u32 = 3;
+
+/// The policy's float parameters: what the trainer fits and the file stores.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatPolicy {
+    pub params: Vec<f32>,
+}
+
+impl FloatPolicy {
+    /// All zeros: every candidate equally likely.
+    pub fn zeros() -> FloatPolicy {
+        FloatPolicy {
+            params: vec![0.0; PARAMS],
+        }
+    }
+
+    /// Reads a weights file, saying what is wrong with one that is not.
+    pub fn from_bytes(bytes: &[u8]) -> Result<FloatPolicy, String> {
+        let word = |at: usize| -> Option<u32> {
+            Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+        };
+        if bytes.get(..8) != Some(&MAGIC[..]) {
+            return Err("not a policy file (no GMKPOLY magic)".into());
+        }
+        if word(8) != Some(VERSION) {
+            return Err(format!("version {:?}, this build reads {VERSION}", word(8)));
+        }
+        let dims = [word(12), word(16), word(20)];
+        let want = [CODES, LANES, TRUNK].map(|d| Some(d as u32));
+        if dims != want {
+            return Err(format!(
+                "dimensions {dims:?}, this build has [{CODES}, {LANES}, {TRUNK}]"
+            ));
+        }
+        let body = &bytes[24..];
+        if body.len() != 4 * PARAMS {
+            return Err(format!(
+                "{} bytes of parameters, {} expected",
+                body.len(),
+                4 * PARAMS
+            ));
+        }
+        let params: Vec<f32> = body
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        if let Some(i) = params.iter().position(|v| !v.is_finite()) {
+            return Err(format!("parameter {i} is not finite"));
+        }
+        Ok(FloatPolicy { params })
+    }
+}
 
 /// One candidate point: its index, its codes for the side to move and the other side, and
 /// where it lies from the last move and the mover's own last move ([`recent_bucket`]).
@@ -86,13 +157,13 @@ pub struct Candidate {
 }
 
 /// What the policy reads of a position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PolicyInput {
     /// The candidates in board order.
     pub candidates: Vec<Candidate>,
-    /// Per colour (the side to move first), the `(code, count)` pairs of the empty points'
-    /// histogram, codes ascending, counts above zero.
-    pub histogram: [Vec<(u16, u16)>; 2],
+    /// The value network's accumulators, side to move first, clipped to 0..[`QA`] (all
+    /// zeros where the rule has no network).
+    pub trunk: [i16; TRUNK],
 }
 
 impl PolicyInput {
@@ -100,13 +171,7 @@ impl PolicyInput {
     pub fn of(st: &State) -> PolicyInput {
         let me = st.side();
         let size = st.size();
-        let code = |i: usize, c| {
-            if st.combo(i, c) == Combo::Forbidden {
-                NO_CODE
-            } else {
-                pcode(std::array::from_fn(|d| st.line(i, c, d))) as u16
-            }
-        };
+        let code = |i: usize, c| st.policy_code(i, c);
         let recent = [st.recent_move_index(0), st.recent_move_index(1)];
         let mut candidates = Vec::new();
         for i in 0..size * size {
@@ -118,68 +183,48 @@ impl PolicyInput {
                 });
             }
         }
-        let histogram = st.eval_pcodes().map(|counts| {
-            counts
-                .iter()
-                .enumerate()
-                .filter(|&(_, &n)| n > 0)
-                .map(|(c, &n)| (c as u16, n))
-                .collect()
-        });
         PolicyInput {
             candidates,
-            histogram,
+            trunk: st.policy_trunk().unwrap_or([0; TRUNK]),
         }
     }
+}
+
+/// The value network's accumulators `[Black, White]` as the policy's board input: side to
+/// move (`me`, a colour index) first, each lane clipped to 0..[`QA`].
+pub fn trunk_of(acc: &[[i16; ACC]; 2], me: usize) -> [i16; TRUNK] {
+    let mut x = [0i16; TRUNK];
+    for j in 0..ACC {
+        x[j] = acc[me][j].clamp(0, QA as i16);
+        x[ACC + j] = acc[1 - me][j].clamp(0, QA as i16);
+    }
+    x
 }
 
 #[cfg(test)]
 mod tests;
 
-/// A trial policy for the search (developers' build): the weights file named by
-/// `GOMOKU_POLICY`, read once, with its uses: `GOMOKU_POLICY_ORDER` (move-score units one
-/// nat of its logits adds to a candidate's score, 0 by default) and `GOMOKU_POLICY_LMR`
-/// ("scale,bias": a late move's reduction grows by `scale x (best logit - its logit) -
-/// bias`, clamped to -1..3 plies; none by default), both at nodes of `GOMOKU_POLICY_DEPTH`
-/// plies or more (3 by default: the float pass is too slow for every node).
-#[cfg(feature = "tools")]
-pub struct Trial {
-    pub net: train::FloatPolicy,
-    pub order: f32,
-    pub lmr: Option<(f32, f32)>,
-    pub depth: f32,
-}
-
-/// The trial policy, `None` without `GOMOKU_POLICY`. A file that cannot be read stops the
-/// program with its reason: a trial must not quietly run without its policy.
-#[cfg(feature = "tools")]
-pub fn trial() -> Option<&'static Trial> {
-    use std::sync::OnceLock;
-    static TRIAL: OnceLock<Option<Trial>> = OnceLock::new();
-    TRIAL
-        .get_or_init(|| {
-            let path = std::env::var("GOMOKU_POLICY").ok()?;
-            let net = std::fs::read(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|b| train::FloatPolicy::from_bytes(&b))
-                .unwrap_or_else(|e| panic!("GOMOKU_POLICY={path}: {e}"));
-            let var = |name| std::env::var(name).ok();
-            let order = var("GOMOKU_POLICY_ORDER")
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0.0);
-            let lmr = var("GOMOKU_POLICY_LMR").and_then(|s| {
-                let (a, b) = s.split_once(',')?;
-                Some((a.parse().ok()?, b.parse().ok()?))
-            });
-            let depth = var("GOMOKU_POLICY_DEPTH")
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(3.0);
-            Some(Trial {
-                net,
-                order,
-                lmr,
-                depth,
+/// The policy `rule`'s search reduces by, where there is one: in the developers' build the
+/// weights file named by `GOMOKU_POLICY` (a trial, for every rule; read once, and a file
+/// that cannot be read stops the program with its reason: a trial must not quietly run
+/// without its policy). The player's build has none yet: no policy has passed its screen
+/// against Rapfi (docs/benchmarks/history.md, session 40).
+pub fn for_rule(_rule: crate::engine::gomoku::rules::Rule) -> Option<&'static Policy> {
+    #[cfg(feature = "tools")]
+    {
+        use std::sync::OnceLock;
+        static TRIAL: OnceLock<Option<Policy>> = OnceLock::new();
+        TRIAL
+            .get_or_init(|| {
+                let path = std::env::var("GOMOKU_POLICY").ok()?;
+                let policy = std::fs::read(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| Policy::from_bytes(&b, &path))
+                    .unwrap_or_else(|e| panic!("GOMOKU_POLICY={path}: {e}"));
+                Some(policy)
             })
-        })
-        .as_ref()
+            .as_ref()
+    }
+    #[cfg(not(feature = "tools"))]
+    None
 }

@@ -1,9 +1,10 @@
-//! The policy's tests: its input (the candidates, their codes, the board's histogram, the
-//! same under the board's symmetries), the backward pass against finite differences, and
-//! the weights file.
+//! The policy's tests: its input (the candidates, their codes, the board's accumulators, the
+//! same under the board's symmetries), the backward pass against finite differences, the
+//! weights file, and the integer pass against the float one.
 
-use super::train::{FloatPolicy, softmax};
+use super::train::softmax;
 use super::*;
+use crate::engine::gomoku::ai::pattern::pcode;
 use crate::engine::gomoku::game::Game;
 use crate::engine::gomoku::pos::Pos;
 use crate::engine::gomoku::rules::Rule;
@@ -60,15 +61,14 @@ fn the_input_is_every_near_playable_point_with_both_colours_codes() {
             [last, before].map(|m| recent_bucket(i, Some(m), size))
         );
     }
-    // The histogram is the value network's, as pairs.
-    let counts = st.eval_pcodes();
-    for side in 0..2 {
-        let total: u32 = input.histogram[side].iter().map(|&(_, n)| n as u32).sum();
-        assert_eq!(total, counts[side].iter().map(|&n| n as u32).sum::<u32>());
-        for &(code, n) in &input.histogram[side] {
-            assert_eq!(counts[side][code as usize], n);
-        }
+    // The board's input is the value network's accumulators, side to move first, clipped.
+    let acc = st.accumulators().expect("freestyle has a network");
+    let (me, opp) = (me.index(), me.opponent().index());
+    for j in 0..ACC {
+        assert_eq!(input.trunk[j], acc[me][j].clamp(0, QA as i16));
+        assert_eq!(input.trunk[ACC + j], acc[opp][j].clamp(0, QA as i16));
     }
+    assert!(input.trunk.iter().any(|&v| v > 0 && v < QA as i16));
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn the_board_s_symmetries_give_the_same_input() {
     let sorted = |i: &PolicyInput| {
         let mut codes: Vec<[u16; 2]> = i.candidates.iter().map(|c| c.codes).collect();
         codes.sort_unstable();
-        (codes, i.histogram.clone())
+        (codes, i.trunk)
     };
     for s in 0..8 {
         let mut other = Game::new(15, Rule::Freestyle).unwrap();
@@ -172,7 +172,6 @@ fn random_net(seed: u64) -> FloatPolicy {
     }
     for j in 0..LANES {
         net.params[B + j] = 0.5;
-        net.params[GB + j] = 0.4;
     }
     net
 }
@@ -193,17 +192,15 @@ fn the_backward_pass_is_the_loss_s_gradient() {
     assert!((l as f64 - loss(&net)).abs() < 1e-5);
     // One parameter of each part the position uses.
     let c = input.candidates[target].codes;
-    let (code, _) = input.histogram[1][0];
+    let lit = input.trunk.iter().position(|&v| v > 0).unwrap();
     let checks = [
         EM + c[0] as usize * LANES + 3,
         EO + c[1] as usize * LANES + 7,
         B + 1,
-        GM + input.histogram[0][0].0 as usize * LANES + 2,
-        GO + code as usize * LANES + 5,
-        GB + 4,
         U + 6,
-        V + 9 * LANES + 11,
-        super::train::dl_at(0, input.candidates[target].recent[0]) + 8,
+        V + 9 * TRUNK + lit,
+        V + 2 * TRUNK + lit,
+        dl_at(0, input.candidates[target].recent[0]) + 8,
     ];
     let mut checked = 0;
     for at in checks {
@@ -223,7 +220,7 @@ fn the_backward_pass_is_the_loss_s_gradient() {
         checked += usize::from(grad[at] != 0.0);
     }
     assert!(
-        checked >= 6,
+        checked >= 5,
         "only {checked} of the gradients checked are not zero"
     );
 }
@@ -238,10 +235,86 @@ fn the_weights_file_reads_back_and_a_wrong_one_says_why() {
     let err = FloatPolicy::from_bytes(b"GMKNNUE\0....").unwrap_err();
     assert!(err.contains("not a policy file"), "{err}");
     let mut other = bytes.clone();
-    other[16] = 16;
+    other[20] = 64;
     assert!(
         FloatPolicy::from_bytes(&other)
             .unwrap_err()
             .contains("dimensions")
+    );
+}
+
+/// The integer pass (what the search reads) ranks as the float one: its logits within 0.05
+/// nat of the float pass's on positions of random games of each rule, after rounding every
+/// parameter once.
+#[test]
+fn the_integer_policy_gives_the_float_logits() {
+    let mut worst = 0.0f32;
+    for (k, rule) in Rule::ALL.into_iter().enumerate() {
+        let net = random_net(20 + k as u64);
+        let q = Policy::quantize(&net, "t").unwrap();
+        for seed in 0..6 {
+            let game = random_game(rule, 8 + 5 * seed as usize, 40 + seed);
+            let input = PolicyInput::of(&State::from_game(&game));
+            let float = net.forward(&input).logits;
+            let m = q.head(&input.trunk);
+            let codes: Vec<[u16; 2]> = input.candidates.iter().map(|c| c.codes).collect();
+            let recent: Vec<[u8; 2]> = input.candidates.iter().map(|c| c.recent).collect();
+            let mut out = vec![0; codes.len()];
+            q.logits(&m, &codes, &recent, &mut out);
+            for (f, &i) in float.iter().zip(&out) {
+                worst = worst.max((f - i as f32 / net::LOGIT_SCALE as f32).abs());
+            }
+        }
+    }
+    assert!(worst < 0.05, "{worst}");
+}
+
+/// The code chosen at run time (AVX2 where the CPU has it) gives the portable code's
+/// integers exactly, lanes at both clips included.
+#[test]
+fn the_wide_code_gives_the_portable_logits() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let mut f = random_net(31);
+    for v in &mut f.params {
+        *v *= 4.0;
+    }
+    f.clamp();
+    let q = Policy::quantize(&f, "t").unwrap();
+    for _ in 0..200 {
+        let x: [i16; TRUNK] = std::array::from_fn(|_| rng.random_range(0..=QA as i16));
+        let m = q.head(&x);
+        assert_eq!(m, q.head_portable(&x));
+        let codes: Vec<[u16; 2]> = (0..40)
+            .map(|_| [0, 1].map(|_| rng.random_range(0..CODES as u16)))
+            .collect();
+        let recent: Vec<[u8; 2]> = (0..40)
+            .map(|_| [0, 1].map(|_| rng.random_range(0..BUCKETS as u8)))
+            .collect();
+        let (mut a, mut b) = (vec![0; 40], vec![0; 40]);
+        q.logits(&m, &codes, &recent, &mut a);
+        q.logits_portable(&m, &codes, &recent, &mut b);
+        assert_eq!(a, b);
+        assert!(a.iter().any(|&v| v != 0));
+    }
+}
+
+/// A parameter beyond the integer range is an error naming the file and the parameter.
+#[test]
+fn a_policy_beyond_the_integer_range_is_refused() {
+    for at in [EM + 5, V + 3 * TRUNK + 1, U + 2] {
+        let mut f = random_net(4);
+        f.params[at] = 1000.0;
+        let e = Policy::quantize(&f, "big.bin").err().expect("refused");
+        assert!(
+            e.starts_with("big.bin: ") && e.contains(&format!("parameter {at} ")),
+            "{e}"
+        );
+        f.clamp();
+        assert!(Policy::quantize(&f, "big.bin").is_ok());
+    }
+    let e = Policy::from_bytes(b"nothing", "x.bin").err().unwrap();
+    assert!(
+        e.starts_with("x.bin: ") && e.contains("not a policy file"),
+        "{e}"
     );
 }

@@ -1,40 +1,29 @@
 //! The trainer's side of the policy (`tune policytrain`, and the tests): the float forward
 //! and backward passes and the weights file.
 //!
-//! Weights file (little-endian): magic `GMKPOLY\0`, version u32 (2), u32 dims (codes,
-//! lanes), then the float parameters in the order of [`FloatPolicy::params`] (the
-//! constants of `policy`: EM, EO, b, GM, GO, gb, u, V, DL).
+//! (The file's format and its reading are `policy`'s: the engine reads it too.)
 
 use super::{
-    B, BUCKETS, CODES, COUNT_SCALE, DL, EM, EO, GB, GM, GO, LANES, PARAMS, PolicyInput, U, V,
+    B, CODES, DL, EM, EO, FloatPolicy, LANES, MAGIC, PARAMS, PolicyInput, QA, ROW_LIMIT, TRUNK, U,
+    U_LIMIT, V, V_LIMIT, VERSION, dl_at,
 };
-
-pub const MAGIC: &[u8; 8] = b"GMKPOLY\0";
-pub const VERSION: u32 = 2;
-
-/// The policy's float parameters.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FloatPolicy {
-    pub params: Vec<f32>,
-}
 
 /// What a forward pass keeps for the backward pass.
 #[derive(Clone, Debug)]
 pub struct Activations {
     /// Each candidate's lanes before the clipped ReLU.
     pub h_pre: Vec<[f32; LANES]>,
-    /// The board's lanes before the clipped ReLU, and after.
-    pub g_pre: [f32; LANES],
-    pub g: [f32; LANES],
+    /// The board's input, 0..1.
+    pub x: [f32; TRUNK],
     /// The head's per-lane weights: `u + V g`.
     pub m: [f32; LANES],
     /// One logit per candidate.
     pub logits: Vec<f32>,
 }
 
-/// Where `DL[which][bucket]` starts.
-pub fn dl_at(which: usize, bucket: u8) -> usize {
-    DL + (which * BUCKETS + bucket as usize) * LANES
+/// The board's input as the float pass reads it: the integer lanes over [`QA`].
+pub fn board_input(input: &PolicyInput) -> [f32; TRUNK] {
+    input.trunk.map(|v| v as f32 / QA as f32)
 }
 
 #[inline]
@@ -57,13 +46,6 @@ pub fn softmax(logits: &[f32]) -> Vec<f32> {
 }
 
 impl FloatPolicy {
-    /// All zeros: every candidate equally likely.
-    pub fn zeros() -> FloatPolicy {
-        FloatPolicy {
-            params: vec![0.0; PARAMS],
-        }
-    }
-
     fn row(&self, at: usize, code: u16) -> &[f32] {
         &self.params[at + code as usize * LANES..][..LANES]
     }
@@ -71,21 +53,11 @@ impl FloatPolicy {
     /// The float forward pass.
     pub fn forward(&self, input: &PolicyInput) -> Activations {
         let p = &self.params;
-        let mut g_pre = [0.0; LANES];
-        g_pre.copy_from_slice(&p[GB..GB + LANES]);
-        for (side, at) in [GM, GO].into_iter().enumerate() {
-            for &(code, n) in &input.histogram[side] {
-                let w = n as f32 / COUNT_SCALE;
-                for (v, r) in g_pre.iter_mut().zip(self.row(at, code)) {
-                    *v += w * r;
-                }
-            }
-        }
-        let g = g_pre.map(crelu);
+        let x = board_input(input);
         let mut m = [0.0; LANES];
         for j in 0..LANES {
-            let row = &p[V + j * LANES..][..LANES];
-            m[j] = p[U + j] + row.iter().zip(&g).map(|(v, g)| v * g).sum::<f32>();
+            let row = &p[V + j * TRUNK..][..TRUNK];
+            m[j] = p[U + j] + row.iter().zip(&x).map(|(v, x)| v * x).sum::<f32>();
         }
         let mut h_pre = Vec::with_capacity(input.candidates.len());
         let mut logits = Vec::with_capacity(input.candidates.len());
@@ -101,15 +73,15 @@ impl FloatPolicy {
         }
         Activations {
             h_pre,
-            g_pre,
-            g,
+            x,
             m,
             logits,
         }
     }
 
     /// Adds to `grad` the gradient of the cross-entropy of the policy against the
-    /// candidate `target` (an index into the input's candidates); returns that loss.
+    /// candidate `target` (an index into the input's candidates); returns that loss. The
+    /// board input is the value network's and is not trained here.
     pub fn backward(
         &self,
         input: &PolicyInput,
@@ -117,7 +89,6 @@ impl FloatPolicy {
         target: usize,
         grad: &mut [f32],
     ) -> f32 {
-        let p = &self.params;
         let probs = softmax(&a.logits);
         let loss = -probs[target].max(1e-12).ln();
         let mut dm = [0.0f32; LANES];
@@ -140,73 +111,42 @@ impl FloatPolicy {
                 grad[d1 + j] += dh[j];
             }
         }
-        let mut dg_pre = [0.0f32; LANES];
         for j in 0..LANES {
             grad[U + j] += dm[j];
-            for i in 0..LANES {
-                grad[V + j * LANES + i] += dm[j] * a.g[i];
-                if pass(a.g_pre[i]) {
-                    dg_pre[i] += dm[j] * p[V + j * LANES + i];
-                }
+            let row = &mut grad[V + j * TRUNK..][..TRUNK];
+            for (g, x) in row.iter_mut().zip(&a.x) {
+                *g += dm[j] * x;
             }
-        }
-        for (side, at) in [GM, GO].into_iter().enumerate() {
-            for &(code, n) in &input.histogram[side] {
-                let w = n as f32 / COUNT_SCALE;
-                for j in 0..LANES {
-                    grad[at + code as usize * LANES + j] += w * dg_pre[j];
-                }
-            }
-        }
-        for j in 0..LANES {
-            grad[GB + j] += dg_pre[j];
         }
         loss
     }
 
+    /// Holds every parameter inside the range the integer policy takes
+    /// ([`super::net::Policy::quantize`]).
+    pub fn clamp(&mut self) {
+        let (p, dl) = self.params.split_at_mut(DL);
+        for v in p[EM..U].iter_mut().chain(dl) {
+            *v = v.clamp(-ROW_LIMIT, ROW_LIMIT);
+        }
+        for v in &mut p[U..V] {
+            *v = v.clamp(-U_LIMIT, U_LIMIT);
+        }
+        for v in &mut p[V..DL] {
+            *v = v.clamp(-V_LIMIT, V_LIMIT);
+        }
+    }
+
     /// The weights file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(20 + 4 * PARAMS);
+        let mut out = Vec::with_capacity(24 + 4 * PARAMS);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        for d in [CODES, LANES] {
+        for d in [CODES, LANES, TRUNK] {
             out.extend_from_slice(&(d as u32).to_le_bytes());
         }
         for v in &self.params {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out
-    }
-
-    /// Reads a weights file, saying what is wrong with one that is not.
-    pub fn from_bytes(bytes: &[u8]) -> Result<FloatPolicy, String> {
-        let word = |at: usize| -> Option<u32> {
-            Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
-        };
-        if bytes.get(..8) != Some(&MAGIC[..]) {
-            return Err("not a policy file (no GMKPOLY magic)".into());
-        }
-        if word(8) != Some(VERSION) {
-            return Err(format!("version {:?}, this build reads {VERSION}", word(8)));
-        }
-        let dims = [word(12), word(16)];
-        if dims != [Some(CODES as u32), Some(LANES as u32)] {
-            return Err(format!(
-                "dimensions {dims:?}, this build has [{CODES}, {LANES}]"
-            ));
-        }
-        let body = &bytes[20..];
-        if body.len() != 4 * PARAMS {
-            return Err(format!(
-                "{} bytes of parameters, {} expected",
-                body.len(),
-                4 * PARAMS
-            ));
-        }
-        let params = body
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect();
-        Ok(FloatPolicy { params })
     }
 }

@@ -503,10 +503,7 @@ pub(super) fn fit() {
                 .replace("\n        ]", "\n    ]")
                 .replace("            ", "        "),
         );
-        let tmp = format!("{out}.tmp");
-        std::fs::write(&tmp, text)
-            .and_then(|_| std::fs::rename(&tmp, &out))
-            .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+        super::write_whole(&out, text.as_bytes());
         println!("  written to {out}");
     }
 }

@@ -206,6 +206,20 @@ fn fail(msg: &str) -> ! {
     std::process::exit(2)
 }
 
+/// Writes `bytes` to `out` whole: into `out.tmp`, then renamed over it, so a run stopped
+/// mid-write leaves the last complete file. A path that is there and is no regular file (a
+/// device such as /dev/null, a pipe) is written straight: a rename would replace it.
+fn write_whole(out: &str, bytes: &[u8]) {
+    let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
+    let written = if special {
+        std::fs::write(out, bytes)
+    } else {
+        let tmp = format!("{out}.tmp");
+        std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, out))
+    };
+    written.unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+}
+
 /// The rule named by `--rule` (freestyle, standard, renju), if given.
 fn rule_arg() -> Option<Rule> {
     let name = arg("--rule")?;

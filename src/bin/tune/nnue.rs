@@ -396,7 +396,7 @@ pub(super) fn train() {
             start.elapsed().as_secs_f64()
         );
         // Written after every epoch so a stopped run still leaves a network.
-        std::fs::write(&out, net.to_bytes()).unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+        super::write_whole(&out, &net.to_bytes());
     }
     report("network", &|i| net.forward(data.pcs(i)).y * K);
 

@@ -295,11 +295,8 @@ pub(super) fn train() {
             100.0 * int3,
             start.elapsed().as_secs_f64()
         );
-        // Written after every epoch (whole, then renamed) so a stopped run leaves a policy.
-        let tmp = format!("{out}.tmp");
-        std::fs::write(&tmp, net.to_bytes())
-            .and_then(|_| std::fs::rename(&tmp, &out))
-            .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+        // Written after every epoch (whole) so a stopped run leaves a policy.
+        super::write_whole(&out, &net.to_bytes());
     }
     println!(
         "  written to {out} ({} bytes: {CODES} codes x {LANES} lanes, {TRUNK} board lanes) in {:.0} s",

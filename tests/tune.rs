@@ -421,6 +421,25 @@ fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
     assert!(policy.params.iter().all(|v| v.is_finite()));
     // The engine reads it: the trainer keeps every parameter in the integer range.
     Policy::quantize(&policy, "policy.bin").unwrap();
+    // And its search reduces by it (`GOMOKU_POLICY`): other node counts to a fixed depth
+    // than without, the same on a second run.
+    let nodes = |policy: Option<&std::path::Path>| {
+        let mut bench = Command::new(env!("CARGO_BIN_EXE_bench"));
+        bench.args(["--speed-only", "--depth", "9", "--positions", "3"]);
+        match policy {
+            Some(p) => bench.env("GOMOKU_POLICY", p),
+            None => bench.env_remove("GOMOKU_POLICY"),
+        };
+        let o = bench.output().expect("bench runs");
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(o.status.success(), "{text}");
+        let total = text.lines().find_map(|l| l.trim().strip_prefix("total: "));
+        let total = total.unwrap_or_else(|| panic!("no total: {text}"));
+        total.split(' ').next().unwrap().to_string()
+    };
+    let with = nodes(Some(&out));
+    assert_ne!(with, nodes(None), "the policy changes nothing");
+    assert_eq!(with, nodes(Some(&out)), "the same search twice");
 
     // A broken line says which.
     let mut lines: Vec<String> = std::fs::read_to_string(&data)

@@ -5,7 +5,7 @@
 //! them, saved no nodes (docs/benchmarks/history.md, session 39).
 
 use super::params::Params;
-use super::policy::{BUCKETS, Policy, net::LOGIT_SCALE, recent_bucket};
+use super::policy::{Policy, net::LOGIT_SCALE, recent_bucket};
 use super::search::{MAX_PLY, Searcher};
 
 /// What a search keeps of its policy: the net, and by ply the candidates' logit gaps.
@@ -35,9 +35,6 @@ impl PolicyLine {
         }
     }
 }
-
-// The buckets fit the net's tables.
-const _: () = assert!(BUCKETS == 8);
 
 impl Searcher<'_> {
     /// Whether a node of `depth` plies reads the policy (`policy_depth`).

@@ -79,6 +79,14 @@ fn sprt_llr_bounds_and_decisions() {
     };
     assert_eq!(sprt.state(&weak), SprtState::AcceptH0);
     assert_eq!(sprt.llr(&Wdl::default()), 0.0);
+    // A lucky start decides nothing: its LLR is past the bound, the games too few.
+    let lucky = Wdl {
+        wins: 7,
+        draws: 1,
+        losses: 0,
+    };
+    assert!(sprt.llr(&lucky) > hi, "{}", sprt.llr(&lucky));
+    assert_eq!(sprt.state(&lucky), SprtState::Continue);
     let custom = Sprt::parse("-10, 10, 0.1, 0.2").unwrap();
     assert_eq!(
         (custom.elo0, custom.elo1, custom.alpha, custom.beta),

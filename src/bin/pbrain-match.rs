@@ -13,9 +13,10 @@
 //! line, or a small built-in list) is played twice, once with each brain as Black. Every game
 //! can be saved as SGF. The summary gives A's wins, draws and losses, its score and Elo with
 //! a 95% margin, time forfeits, illegal moves and crashes; `--sprt` stops as soon as the
-//! test accepts a hypothesis. A reply later than the limit plus a grace period forfeits the
-//! game. A brain gets `--settle` ms (default 20) after each reply before its next command
-//! (Rapfi, for one, drops a command that arrives while it is still leaving its search).
+//! test accepts a hypothesis (after 30 games at least). A reply later than the limit plus a
+//! grace period forfeits the game. A brain gets `--settle` ms (default 20) after each reply
+//! before its next command (Rapfi, for one, drops a command that arrives while it is still
+//! leaving its search).
 //! Exits non-zero on any protocol error or time overrun.
 
 use std::path::PathBuf;

@@ -57,6 +57,11 @@ pub fn parse_openings(text: &str, size: usize) -> Result<Vec<Opening>, OpeningEr
     Ok(out)
 }
 
+/// Games an SPRT plays before it may decide: the normal approximation estimates the game
+/// score's variance from the results, and a start such as 7-1-0 makes that variance tiny and
+/// the LLR huge (3.67 after 8 games against Rapfi, session 40).
+pub const SPRT_MIN_GAMES: u32 = 30;
+
 /// A sequential probability ratio test of H0: elo = `elo0` against H1: elo = `elo1`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Sprt {
@@ -127,7 +132,11 @@ impl Sprt {
         )
     }
 
+    /// Where the test stands: it decides nothing before [`SPRT_MIN_GAMES`] games.
     pub fn state(&self, r: &Wdl) -> SprtState {
+        if r.games() < SPRT_MIN_GAMES {
+            return SprtState::Continue;
+        }
         let llr = self.llr(r);
         let (lo, hi) = self.bounds();
         if llr >= hi {

@@ -5,36 +5,8 @@
 //! them, saved no nodes (docs/benchmarks/history.md, session 39).
 
 use super::params::Params;
-use super::policy::{Policy, net::LOGIT_SCALE, recent_bucket};
-use super::search::{MAX_PLY, Searcher};
-
-/// What a search keeps of its policy: the net, and by ply the candidates' logit gaps.
-pub(super) struct PolicyLine {
-    pub(super) net: &'static Policy,
-    /// By ply, each point's logit less the best candidate's (at [`LOGIT_SCALE`]; 0 for the
-    /// best, below for the rest), valid where `fresh[ply]`.
-    gap: Vec<Vec<i32>>,
-    fresh: [bool; MAX_PLY],
-    /// Scratch lists of one pass: the candidates' points, codes and buckets, and logits.
-    points: Vec<usize>,
-    codes: Vec<[u16; 2]>,
-    recent: Vec<[u8; 2]>,
-    logits: Vec<i32>,
-}
-
-impl PolicyLine {
-    pub(super) fn new(net: &'static Policy, points: usize) -> PolicyLine {
-        PolicyLine {
-            net,
-            gap: vec![vec![0; points]; MAX_PLY],
-            fresh: [false; MAX_PLY],
-            points: Vec::with_capacity(points),
-            codes: Vec::with_capacity(points),
-            recent: Vec::with_capacity(points),
-            logits: Vec::with_capacity(points),
-        }
-    }
-}
+use super::policy::{code_at, net::LOGIT_SCALE, recent_bucket, trunk};
+use super::search::Searcher;
 
 impl Searcher<'_> {
     /// Whether a node of `depth` plies reads the policy (`policy_depth`).
@@ -54,7 +26,7 @@ impl Searcher<'_> {
             return;
         };
         *slot = false;
-        let Some(trunk) = self.st.policy_trunk() else {
+        let Some(trunk) = trunk(&self.st) else {
             return;
         };
         let (st, size) = (&self.st, self.st.size());
@@ -66,8 +38,7 @@ impl Searcher<'_> {
         for i in 0..size * size {
             if st.near(i) && st.playable(i) {
                 line.points.push(i);
-                line.codes
-                    .push([st.policy_code(i, me), st.policy_code(i, opp)]);
+                line.codes.push([code_at(st, i, me), code_at(st, i, opp)]);
                 line.recent.push(recent.map(|m| recent_bucket(i, m, size)));
             }
         }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::Limits;
 use super::params::Params;
-use super::policy_lmr::PolicyLine;
+use super::policy::Policy;
 use super::state::State;
 use super::stats::{Cat, NodeStats};
 use super::tt::Table;
@@ -210,5 +210,33 @@ impl<'a> Searcher<'a> {
             self.aborted = true;
         }
         self.aborted
+    }
+}
+
+/// What a search keeps of its policy: the net, and by ply the candidates' logit gaps.
+pub(super) struct PolicyLine {
+    pub(super) net: &'static Policy,
+    /// By ply, each point's logit less the best candidate's (at `policy::net::LOGIT_SCALE`;
+    /// 0 for the best, below for the rest), valid where `fresh[ply]`.
+    pub(super) gap: Vec<Vec<i32>>,
+    pub(super) fresh: [bool; MAX_PLY],
+    /// Scratch lists of one pass: the candidates' points, codes and buckets, and logits.
+    pub(super) points: Vec<usize>,
+    pub(super) codes: Vec<[u16; 2]>,
+    pub(super) recent: Vec<[u8; 2]>,
+    pub(super) logits: Vec<i32>,
+}
+
+impl PolicyLine {
+    pub(super) fn new(net: &'static Policy, points: usize) -> PolicyLine {
+        PolicyLine {
+            net,
+            gap: vec![vec![0; points]; MAX_PLY],
+            fresh: [false; MAX_PLY],
+            points: Vec::with_capacity(points),
+            codes: Vec::with_capacity(points),
+            recent: Vec::with_capacity(points),
+            logits: Vec::with_capacity(points),
+        }
     }
 }

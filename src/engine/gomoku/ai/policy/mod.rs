@@ -171,7 +171,7 @@ impl PolicyInput {
     pub fn of(st: &State) -> PolicyInput {
         let me = st.side();
         let size = st.size();
-        let code = |i: usize, c| st.policy_code(i, c);
+        let code = |i: usize, c| code_at(st, i, c);
         let recent = [st.recent_move_index(0), st.recent_move_index(1)];
         let mut candidates = Vec::new();
         for i in 0..size * size {
@@ -185,9 +185,22 @@ impl PolicyInput {
         }
         PolicyInput {
             candidates,
-            trunk: st.policy_trunk().unwrap_or([0; TRUNK]),
+            trunk: trunk(st).unwrap_or([0; TRUNK]),
         }
     }
+}
+
+/// `c`'s code at the empty point `i` of `st` as the policy reads it: [`NO_CODE`] where `c`
+/// may not play.
+#[inline]
+pub fn code_at(st: &State, i: usize, c: crate::engine::gomoku::pos::Stone) -> u16 {
+    st.pcode_at(i, c).unwrap_or(NO_CODE)
+}
+
+/// The board input of `st`'s position ([`trunk_of`] its value network's accumulators);
+/// `None` without a network.
+pub fn trunk(st: &State) -> Option<[i16; TRUNK]> {
+    Some(trunk_of(&st.accumulators()?, st.side().index()))
 }
 
 /// The value network's accumulators `[Black, White]` as the policy's board input: side to

@@ -116,27 +116,15 @@ impl State {
         f
     }
 
-    /// The value network's accumulators as the move policy's board input
-    /// ([`super::super::policy::trunk_of`]: side to move first, clipped); `None` without a
-    /// network.
-    pub fn policy_trunk(&self) -> Option<[i16; super::super::policy::TRUNK]> {
-        let me = self.side.index();
-        (self.nn.borrow_mut().as_mut()).map(|nn| super::super::policy::trunk_of(nn.current(), me))
-    }
-
-    /// `c`'s four-pattern code at the empty point `i` as the move policy reads it: the code
-    /// kept for the tables, [`super::super::policy::NO_CODE`] where `c` may not play.
+    /// `c`'s four-pattern code at the empty point `i` (the one kept for the tables), `None`
+    /// where `c` may not play it (the move policy's input).
     #[inline]
-    pub fn policy_code(&self, i: usize, c: crate::engine::gomoku::pos::Stone) -> u16 {
+    pub fn pcode_at(&self, i: usize, c: crate::engine::gomoku::pos::Stone) -> Option<u16> {
         let s = &self.cells[i][c.index()];
-        if s.combo == Combo::Forbidden {
-            super::super::policy::NO_CODE
-        } else {
-            pcode_at(s.cidx as usize) as u16
-        }
+        (s.combo != Combo::Forbidden).then(|| pcode_at(s.cidx as usize) as u16)
     }
 
-    /// The network's accumulators, `[Black, White]` (for tests).
+    /// The network's accumulators, `[Black, White]` (the move policy's board input, tests).
     pub fn accumulators(&self) -> Option<[[i16; ACC]; 2]> {
         self.nn.borrow_mut().as_mut().map(|nn| *nn.current())
     }

@@ -690,19 +690,6 @@ impl<'a> Searcher<'a> {
         );
         best
     }
-
-    fn set_pv(&mut self, ply: usize, m: usize) {
-        let child_len = if ply + 1 < MAX_PLY {
-            self.pv_len[ply + 1]
-        } else {
-            ply + 1
-        };
-        self.pv[ply][ply] = m;
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let end = child_len.max(ply + 1);
-        head[ply][ply + 1..end].copy_from_slice(&tail[0][ply + 1..end]);
-        self.pv_len[ply] = end;
-    }
 }
 
 /// Searches with a fresh engine of the default size.

@@ -211,6 +211,20 @@ impl<'a> Searcher<'a> {
         }
         self.aborted
     }
+
+    /// Puts `m` at the head of ply `ply`'s principal variation, its child's line after it.
+    pub(super) fn set_pv(&mut self, ply: usize, m: usize) {
+        let child_len = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            ply + 1
+        };
+        self.pv[ply][ply] = m;
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let end = child_len.max(ply + 1);
+        head[ply][ply + 1..end].copy_from_slice(&tail[0][ply + 1..end]);
+        self.pv_len[ply] = end;
+    }
 }
 
 /// What a search keeps of its policy: the net, and by ply the candidates' logit gaps.

@@ -422,14 +422,14 @@ fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
     // The engine reads it: the trainer keeps every parameter in the integer range.
     Policy::quantize(&policy, "policy.bin").unwrap();
     // And its search reduces by it (`GOMOKU_POLICY`): other node counts to a fixed depth
-    // than without, the same on a second run.
-    let nodes = |policy: Option<&std::path::Path>| {
+    // than with no policy, the same on a second run; a rule's own variable wins over it.
+    let nodes = |vars: &[(&str, &std::ffi::OsStr)]| {
         let mut bench = Command::new(env!("CARGO_BIN_EXE_bench"));
         bench.args(["--speed-only", "--depth", "9", "--positions", "3"]);
-        match policy {
-            Some(p) => bench.env("GOMOKU_POLICY", p),
-            None => bench.env_remove("GOMOKU_POLICY"),
-        };
+        for rule in ["", "_FREESTYLE", "_STANDARD", "_RENJU"] {
+            bench.env_remove(format!("GOMOKU_POLICY{rule}"));
+        }
+        bench.envs(vars.iter().copied());
         let o = bench.output().expect("bench runs");
         let text = String::from_utf8_lossy(&o.stdout).into_owned();
         assert!(o.status.success(), "{text}");
@@ -437,9 +437,29 @@ fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
         let total = total.unwrap_or_else(|| panic!("no total: {text}"));
         total.split(' ').next().unwrap().to_string()
     };
-    let with = nodes(Some(&out));
-    assert_ne!(with, nodes(None), "the policy changes nothing");
-    assert_eq!(with, nodes(Some(&out)), "the same search twice");
+    let file = out.as_os_str();
+    let none = std::ffi::OsStr::new("none");
+    let with = nodes(&[("GOMOKU_POLICY", file)]);
+    let without = nodes(&[("GOMOKU_POLICY", none)]);
+    assert_ne!(with, without, "the policy changes nothing");
+    assert_eq!(
+        with,
+        nodes(&[("GOMOKU_POLICY", file)]),
+        "the same search twice"
+    );
+    // bench's positions are freestyle ones.
+    assert_eq!(
+        without,
+        nodes(&[("GOMOKU_POLICY", file), ("GOMOKU_POLICY_FREESTYLE", none)])
+    );
+    assert_eq!(
+        with,
+        nodes(&[("GOMOKU_POLICY", none), ("GOMOKU_POLICY_FREESTYLE", file)])
+    );
+    assert_eq!(
+        without,
+        nodes(&[("GOMOKU_POLICY", none), ("GOMOKU_POLICY_RENJU", file)])
+    );
 
     // A broken line says which.
     let mut lines: Vec<String> = std::fs::read_to_string(&data)

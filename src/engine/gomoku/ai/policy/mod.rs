@@ -34,6 +34,7 @@
 use super::nnue::{ACC, IN2, QA};
 use super::pattern::PCODE_COUNT;
 use super::state::State;
+use crate::engine::gomoku::Rule;
 
 pub mod net;
 #[cfg(any(test, feature = "tools"))]
@@ -217,27 +218,52 @@ pub fn trunk_of(acc: &[[i16; ACC]; 2], me: usize) -> [i16; TRUNK] {
 #[cfg(test)]
 mod tests;
 
-/// The policy `rule`'s search reduces by, where there is one: in the developers' build the
-/// weights file named by `GOMOKU_POLICY` (a trial, for every rule; read once, and a file
-/// that cannot be read stops the program with its reason: a trial must not quietly run
-/// without its policy). The player's build has none yet: no policy has passed its screen
-/// against Rapfi (docs/benchmarks/history.md, session 40).
-pub fn for_rule(_rule: crate::engine::gomoku::rules::Rule) -> Option<&'static Policy> {
-    #[cfg(feature = "tools")]
-    {
-        use std::sync::OnceLock;
-        static TRIAL: OnceLock<Option<Policy>> = OnceLock::new();
-        TRIAL
-            .get_or_init(|| {
-                let path = std::env::var("GOMOKU_POLICY").ok()?;
+/// The committed policy files, by rule (`None`: that rule's search has none yet). Each
+/// reads its own rule's value network (the trunk), so one is trained a rule
+/// (`tune policytrain --rule`).
+fn built_in(_rule: Rule) -> Option<(&'static [u8], &'static str)> {
+    None
+}
+
+/// The policy `rule`'s search orders and reduces by, where there is one, read once: in the
+/// developers' build the file named by `GOMOKU_POLICY_FREESTYLE`, `_STANDARD` or `_RENJU`,
+/// else by `GOMOKU_POLICY` (a trial for every rule), `none` for no policy; else the rule's
+/// committed one. A trial file that cannot be read stops the program with its reason (a
+/// trial must not quietly run without its policy); a committed one is checked by the tests.
+pub fn for_rule(rule: Rule) -> Option<&'static Policy> {
+    use std::sync::OnceLock;
+    static POLICIES: [OnceLock<Option<Policy>>; 3] = [const { OnceLock::new() }; 3];
+    let slot = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    };
+    POLICIES[slot]
+        .get_or_init(|| {
+            #[cfg(feature = "tools")]
+            if let Some((var, path)) = trial_file(rule) {
+                if path == "none" {
+                    return None;
+                }
                 let policy = std::fs::read(&path)
                     .map_err(|e| e.to_string())
                     .and_then(|b| Policy::from_bytes(&b, &path))
-                    .unwrap_or_else(|e| panic!("GOMOKU_POLICY={path}: {e}"));
-                Some(policy)
-            })
-            .as_ref()
-    }
-    #[cfg(not(feature = "tools"))]
-    None
+                    .unwrap_or_else(|e| panic!("{var}={path}: {e}"));
+                return Some(policy);
+            }
+            let (bytes, name) = built_in(rule)?;
+            Policy::from_bytes(bytes, name)
+                .map_err(|e| eprintln!("policy: {e}; ordering without it"))
+                .ok()
+        })
+        .as_ref()
+}
+
+/// The trial policy named for `rule` in the environment: the variable and its value.
+#[cfg(feature = "tools")]
+fn trial_file(rule: Rule) -> Option<(String, String)> {
+    let own = format!("GOMOKU_POLICY_{}", rule.name().to_ascii_uppercase());
+    [own, "GOMOKU_POLICY".to_string()]
+        .into_iter()
+        .find_map(|var| std::env::var(&var).ok().map(|v| (var, v)))
 }

@@ -218,11 +218,17 @@ pub fn trunk_of(acc: &[[i16; ACC]; 2], me: usize) -> [i16; TRUNK] {
 #[cfg(test)]
 mod tests;
 
+/// The committed policy of freestyle (`tune policytrain --rule freestyle`; BENCHMARKS.md,
+/// "Move policy"). The other rules have none yet.
+static FREESTYLE: &[u8] = include_bytes!("freestyle.bin");
+
 /// The committed policy files, by rule (`None`: that rule's search has none yet). Each
-/// reads its own rule's value network (the trunk), so one is trained a rule
-/// (`tune policytrain --rule`).
-fn built_in(_rule: Rule) -> Option<(&'static [u8], &'static str)> {
-    None
+/// reads its own rule's value network (the trunk), so one is trained a rule.
+pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
+    match rule {
+        Rule::Freestyle => Some((FREESTYLE, "policy/freestyle.bin (built in)")),
+        Rule::Standard | Rule::Renju => None,
+    }
 }
 
 /// The policy `rule`'s search orders and reduces by, where there is one, read once: in the

@@ -218,8 +218,8 @@ pub fn trunk_of(acc: &[[i16; ACC]; 2], me: usize) -> [i16; TRUNK] {
 #[cfg(test)]
 mod tests;
 
-/// The committed policy of freestyle (`tune policytrain --rule freestyle`; BENCHMARKS.md,
-/// "Move policy"). The other rules have none yet.
+/// The committed policy of freestyle (`tune policytrain --rule freestyle`; its figures in
+/// BENCHMARKS.md, "Move policy (Engine IV, `tune policytrain`)"). The other rules have none yet.
 static FREESTYLE: &[u8] = include_bytes!("freestyle.bin");
 
 /// The committed policy files, by rule (`None`: that rule's search has none yet). Each

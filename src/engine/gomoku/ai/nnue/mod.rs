@@ -79,6 +79,7 @@ mod nets;
 mod train;
 
 pub use net::{AccStack, Net};
+pub(in crate::engine::gomoku::ai) use nets::rule_slot;
 pub use nets::{built_in, built_in_heads, check_head, heads_for, load_nets, net_for};
 #[cfg(any(test, feature = "tools"))]
 pub use train::{Activations, sparse};

@@ -71,8 +71,8 @@ pub fn net_for(rule: Rule, on: bool) -> Option<&'static Net> {
         .as_ref()
 }
 
-/// The index of `rule` in the per-rule caches of nets and heads.
-fn rule_slot(rule: Rule) -> usize {
+/// The index of `rule` in the per-rule caches of nets, heads and policies.
+pub(in crate::engine::gomoku::ai) fn rule_slot(rule: Rule) -> usize {
     match rule {
         Rule::Freestyle => 0,
         Rule::Standard => 1,

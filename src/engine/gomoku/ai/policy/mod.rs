@@ -231,7 +231,7 @@ pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
     }
 }
 
-/// The policy `rule`'s search orders and reduces by, where there is one, read once: in the
+/// The policy `rule`'s search reduces by, where there is one, read once: in the
 /// developers' build the file named by `GOMOKU_POLICY_FREESTYLE`, `_STANDARD` or `_RENJU`,
 /// else by `GOMOKU_POLICY` (a trial for every rule), `none` for no policy; else the rule's
 /// committed one. A trial file that cannot be read stops the program with its reason (a
@@ -239,12 +239,7 @@ pub fn built_in(rule: Rule) -> Option<(&'static [u8], &'static str)> {
 pub fn for_rule(rule: Rule) -> Option<&'static Policy> {
     use std::sync::OnceLock;
     static POLICIES: [OnceLock<Option<Policy>>; 3] = [const { OnceLock::new() }; 3];
-    let slot = match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 2,
-    };
-    POLICIES[slot]
+    POLICIES[super::nnue::rule_slot(rule)]
         .get_or_init(|| {
             #[cfg(feature = "tools")]
             if let Some((var, path)) = trial_file(rule) {

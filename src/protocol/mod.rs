@@ -105,7 +105,7 @@ impl Thinker for Engine {
     fn clear(&mut self) {
         Engine::clear(self);
         // The networks in use are read now, before a clock runs, not in the first search.
-        crate::engine::gomoku::ai::nnue::load_nets();
+        crate::engine::gomoku::ai::load_networks();
     }
 }
 

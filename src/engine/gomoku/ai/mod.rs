@@ -42,6 +42,15 @@ use super::rules::Rule;
 pub use levels::{Level, play_level, play_level_within};
 pub use search::{CutOff, Engine, think};
 
+/// Reads every rule's network and move policy in use (quantizing the policy), so that the
+/// first search after a brain's START does not spend its clock on them.
+pub fn load_networks() {
+    nnue::load_nets();
+    for rule in Rule::ALL {
+        policy::for_rule(rule);
+    }
+}
+
 /// How long or how deep to think. Unset fields do not limit.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Limits {

@@ -1,7 +1,7 @@
 //! The `tune` tool end to end on a few games: `gen` is reproducible and records the
 //! four-pattern counts, `fit --pcodes --threats` lowers the loss and writes a table file of
 //! the engine's shape, a malformed data file is refused with its line, and `policygen`'s
-//! positions replay as legal games with their results.
+//! positions replay as legal games with their results, and `policylabel` searches them again.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -421,6 +421,36 @@ fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
     assert!(policy.params.iter().all(|v| v.is_finite()));
     // The engine reads it: the trainer keeps every parameter in the integer range.
     Policy::quantize(&policy, "policy.bin").unwrap();
+    // `--init` with no epochs measures a policy file on the data and writes nothing: the
+    // written policy has the last epoch's held-out figures.
+    let unwritten = scratch("policytrain", "unwritten.bin");
+    let o = tune(&[
+        "policytrain",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        unwritten.to_str().unwrap(),
+        "--init",
+        out.to_str().unwrap(),
+        "--epochs",
+        "0",
+    ]);
+    let measured = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{measured}");
+    let line = measured
+        .lines()
+        .find(|l| l.contains(" on held-out: loss "))
+        .unwrap_or_else(|| panic!("no measure of the file: {measured}"));
+    let last: Vec<&str> = epochs[5].split_whitespace().collect();
+    assert!(
+        line.contains(&format!(
+            "loss {}, top-1 {}, top-3 {} ",
+            last[3], last[4], last[5]
+        )),
+        "{line} against {}",
+        epochs[5]
+    );
+    assert!(!unwritten.exists());
     // And its search reduces by it (`GOMOKU_POLICY`): other node counts to a fixed depth
     // than with no policy, the same on a second run; a rule's own variable wins over it.
     let nodes = |vars: &[(&str, &std::ffi::OsStr)]| {
@@ -479,5 +509,108 @@ fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("line 4") && err.contains("ply moves"), "{err}");
+    let _ = std::fs::remove_dir_all(data.parent().unwrap());
+}
+
+/// `policylabel` searches a policygen file's positions again: at policygen's own node count
+/// it gives back the same file (the same searches, a game's positions in order through one
+/// engine); deeper, it keeps every line's game, moves and result, gives legal moves, and
+/// `--games` keeps the first games only. A line that is not a position is refused with its
+/// line number.
+#[test]
+fn policylabel_relabels_positions_and_keeps_their_games() {
+    use gomoku::engine::gomoku::{Game, Pos, Rule};
+    let data = scratch("policylabel", "data.txt");
+    let same = scratch("policylabel", "same.txt");
+    let deep = scratch("policylabel", "deep.txt");
+    let p = |f: &PathBuf| f.to_str().unwrap().to_string();
+    let ok = |run: std::process::Output| {
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    };
+    ok(tune(&[
+        "policygen",
+        "--games",
+        "3",
+        "--nodes",
+        "400",
+        "--seed",
+        "9",
+        "--out",
+        &p(&data),
+    ]));
+    ok(tune(&[
+        "policylabel",
+        "--data",
+        &p(&data),
+        "--nodes",
+        "400",
+        "--threads",
+        "2",
+        "--out",
+        &p(&same),
+    ]));
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&same).unwrap());
+    ok(tune(&[
+        "policylabel",
+        "--data",
+        &p(&data),
+        "--nodes",
+        "3000",
+        "--games",
+        "2",
+        "--out",
+        &p(&deep),
+    ]));
+    let first_two: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter(|l| l.starts_with("0 ") || l.starts_with("1 "))
+        .collect();
+    let relabelled = std::fs::read_to_string(&deep).unwrap();
+    let mut lines = relabelled.lines();
+    assert!(lines.next().unwrap().starts_with("# tune policygen 1"));
+    let relabelled: Vec<&str> = lines.collect();
+    assert_eq!(
+        relabelled.len(),
+        first_two.len(),
+        "the first two games' positions"
+    );
+    let mut changed = 0;
+    for (new, old) in relabelled.iter().zip(&first_two) {
+        let (n, o): (Vec<i64>, Vec<i64>) = (
+            new.split(' ').map(|w| w.parse().unwrap()).collect(),
+            old.split(' ').map(|w| w.parse().unwrap()).collect(),
+        );
+        assert_eq!(n[..3], o[..3], "game, rule, ply: {new}");
+        assert_eq!(n[5..], o[5..], "result and moves: {new}");
+        changed += usize::from(n[3] != o[3]);
+        let mut g = Game::new(15, Rule::ALL[n[1] as usize]).unwrap();
+        for &m in &n[6..] {
+            g.play(Pos::from_index(m as usize, 15)).unwrap();
+        }
+        assert!(
+            g.check_move(Pos::from_index(n[3] as usize, 15)).is_ok(),
+            "{new}"
+        );
+    }
+    assert!(changed > 0, "a deeper search changes some moves");
+    let bad = scratch("policylabel", "bad.txt");
+    // Ply 2 with one move.
+    let header = text.lines().next().unwrap();
+    std::fs::write(&bad, format!("{header}\n0 0 2 5 0 1 112\n")).unwrap();
+    let run = tune(&["policylabel", "--data", &p(&bad), "--out", &p(&deep)]);
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("line 2"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&deep).unwrap().lines().count(),
+        first_two.len() + 1,
+        "the last output is left whole"
+    );
     let _ = std::fs::remove_dir_all(data.parent().unwrap());
 }

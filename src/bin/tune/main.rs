@@ -53,14 +53,19 @@
 //!     Self-play games as `gen` plays them, with deeper searches (Engine IV's policy data):
 //!     every position as its moves, with the search's move and score and the game's result
 //!     (`policy.rs` has the format).
+//! tune policylabel --data FILE --nodes 120000 [--games N] [--threads 2] --out FILE
+//!     The positions of a policygen file (its first `--games` games) searched again with
+//!     `--nodes` nodes a move: the same lines with the deeper search's move and score.
 //! tune policytrain --data FILE --out policy.bin [--rule R] [--epochs 10] [--seed 1] [--lr 2e-3]
-//!           [--decay 0.8] [--batch 256] [--threads 1]
+//!           [--decay 0.8] [--batch 256] [--threads 1] [--init FILE]
 //!     Trains the move policy (`ai::policy`) on a policygen file (or the `.tmp` of a run
 //!     still going): each position replayed and read as the engine reads it, the deep
 //!     search's move the target, positions equal under a symmetry kept once, a tenth of the
 //!     games held out. Prints per epoch the training and held-out losses and how often the
 //!     policy's first choice (and first three) hold the search's move, next to the pattern
-//!     tables' figures (today's move order). At most 2 threads.
+//!     tables' figures (today's move order). At most 2 threads. `--init` starts from a
+//!     policy file and first prints its held-out figures (with `--epochs 0`: only that,
+//!     nothing written).
 //!
 //! `eval.rs`: `gen` and `fit` (the evaluation's tables); `moves.rs`: `movegen` and `movefit`
 //! (the move picker's tables).
@@ -76,6 +81,7 @@ mod eval;
 mod moves;
 mod nnue;
 mod policy;
+mod policy_label;
 mod policy_train;
 
 use std::collections::HashMap;
@@ -105,7 +111,8 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      tune nnue --data FILE --out FILE [--rule R] [--colour C] [--epochs N] [--seed S] \
                      [--lr X] [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1] | \
                      tune policygen --games N --nodes N --seed S [--threads T] [--rule R] --out FILE | \
-                     tune policytrain --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N]";
+                     tune policylabel --data FILE --nodes N [--games N] [--threads T] --out FILE | \
+                     tune policytrain --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N] [--init FILE]";
 
 /// What a flag takes.
 #[derive(Clone, Copy)]
@@ -133,7 +140,9 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
         ("nnue", "epochs" | "seed" | "threads" | "batch") => Whole,
         ("nnue", "lr" | "decay" | "lambda" | "keep") => Real,
         ("nnue", "quiet" | "freeze-w1") => Nothing,
-        ("policytrain", "data" | "out" | "rule") => Text,
+        ("policylabel", "data" | "out") => Text,
+        ("policylabel", "nodes" | "games" | "threads") => Whole,
+        ("policytrain", "data" | "out" | "rule" | "init") => Text,
         ("policytrain", "epochs" | "seed" | "threads" | "batch") => Whole,
         ("policytrain", "lr" | "decay") => Real,
         _ => return None,
@@ -159,6 +168,7 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
         "movefit",
         "nnue",
         "policygen",
+        "policylabel",
         "policytrain",
     ]
     .contains(&command.as_str())
@@ -274,6 +284,7 @@ fn main() {
         "movefit" => movefit(),
         "nnue" => nnue::train(),
         "policygen" => policy::policygen(),
+        "policylabel" => policy_label::policylabel(),
         "policytrain" => policy_train::train(),
         _ => unreachable!("parse_args takes only these"),
     }

@@ -267,6 +267,21 @@ pub(super) fn train() {
 
     let mut rng = StdRng::seed_from_u64(seed);
     let mut net = init(&mut rng);
+    if let Some(file) = arg("--init") {
+        // A policy to go on from, or (with --epochs 0) only to measure on this data: how
+        // the shipped policy does against deeper labels.
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
+        net = FloatPolicy::from_bytes(&bytes).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
+        let (loss, top1, top3) = measure(&net, &data, &held);
+        let (int1, int3) = measure_integer(&net, &data, &held);
+        println!(
+            "  {file} on held-out: loss {loss:.4}, top-1 {:.1}%, top-3 {:.1}% (integer {:.1}%, {:.1}%)",
+            100.0 * top1,
+            100.0 * top3,
+            100.0 * int1,
+            100.0 * int3
+        );
+    }
     let mut adam = super::adam::Adam::new(PARAMS);
     println!(
         "  epoch   lr        train loss  held-out loss  top-1    top-3    (integer top-1, top-3)  seconds"
@@ -297,6 +312,9 @@ pub(super) fn train() {
         );
         // Written after every epoch (whole) so a stopped run leaves a policy.
         super::write_whole(&out, &net.to_bytes());
+    }
+    if epochs == 0 {
+        return;
     }
     println!(
         "  written to {out} ({} bytes: {CODES} codes x {LANES} lanes, {TRUNK} board lanes) in {:.0} s",

@@ -455,7 +455,18 @@ fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
     // than with no policy, the same on a second run; a rule's own variable wins over it.
     let nodes = |vars: &[(&str, &std::ffi::OsStr)]| {
         let mut bench = Command::new(env!("CARGO_BIN_EXE_bench"));
-        bench.args(["--speed-only", "--depth", "9", "--positions", "3"]);
+        // The time cap only guards against a hang: bench's default (10 s a position, and
+        // the root VCF's share of it) cut searches short on a loaded machine, and the node
+        // counts of two runs differed.
+        bench.args([
+            "--speed-only",
+            "--depth",
+            "9",
+            "--positions",
+            "3",
+            "--time",
+            "3600",
+        ]);
         for rule in ["", "_FREESTYLE", "_STANDARD", "_RENJU"] {
             bench.env_remove(format!("GOMOKU_POLICY{rule}"));
         }

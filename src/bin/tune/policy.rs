@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::data::{rule_index, score_number};
 use super::{SelfPlay, arg, fail, num};
-use gomoku::engine::gomoku::{Outcome, Stone};
+use gomoku::engine::gomoku::{Outcome, Rule, Stone};
 
 /// The first line of a policygen file.
 pub(super) const FORMAT: &str = "# tune policygen 1: game rule ply best score result moves";
@@ -85,8 +85,27 @@ pub(super) fn policygen() {
     let threads = num("--threads", 1).clamp(1, 2) as usize;
     let out = arg("--out").unwrap_or_else(|| fail("policygen needs --out FILE"));
     let start = std::time::Instant::now();
-    // Games go to the .tmp file in game order as soon as all before them are in, so a long
-    // run cut off keeps its whole games there; renamed into place when all are in.
+    let positions = write_in_order(&out, games as usize, threads, |g| {
+        play(g as u64, seed, nodes)
+    });
+    println!(
+        "tune policygen: {games} games ({nodes} nodes a move, seed {seed}) -> {positions} \
+         positions in {out} in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
+}
+
+/// Runs `work` on each game `0..games` on `threads` threads and writes the games' lines to
+/// `out` in game order, with the [`FORMAT`] line first; returns the number of lines. Games
+/// go to `out.tmp` as soon as all before them are in, so a long run cut off keeps its whole
+/// games there; it is renamed into place when all are in.
+pub(super) fn write_in_order(
+    out: &str,
+    games: usize,
+    threads: usize,
+    work: impl Fn(usize) -> Vec<String> + Sync,
+) -> usize {
+    let start = std::time::Instant::now();
     let tmp = format!("{out}.tmp");
     let file = std::fs::File::create(&tmp).unwrap_or_else(|e| fail(&format!("{tmp}: {e}")));
     let mut w = BufWriter::new(file);
@@ -94,7 +113,7 @@ pub(super) fn policygen() {
     let next = AtomicUsize::new(0);
     let written = Mutex::new(Written {
         w,
-        done: vec![None; games as usize],
+        done: vec![None; games],
         cursor: 0,
         positions: 0,
     });
@@ -103,10 +122,10 @@ pub(super) fn policygen() {
             s.spawn(|| {
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= games as usize {
+                    if g >= games {
                         break;
                     }
-                    let lines = play(g as u64, seed, nodes);
+                    let lines = work(g);
                     let mut written = written.lock().unwrap_or_else(|e| e.into_inner());
                     written.done[g] = Some(lines);
                     written.flush_ready();
@@ -123,17 +142,72 @@ pub(super) fn policygen() {
         }
     });
     let mut written = written.into_inner().unwrap_or_else(|e| e.into_inner());
-    let positions = written.positions;
     written
         .w
         .flush()
-        .and_then(|_| std::fs::rename(&tmp, &out))
+        .and_then(|_| std::fs::rename(&tmp, out))
         .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
-    println!(
-        "tune policygen: {games} games ({nodes} nodes a move, seed {seed}) -> {positions} \
-         positions in {out} in {:.0} s",
-        start.elapsed().as_secs_f64()
-    );
+    written.positions
+}
+
+/// A position line of a policygen file, checked: the moves are points of the board (not
+/// yet whether they make a legal game).
+pub(super) struct PositionLine {
+    /// The line's number in the file, from 1.
+    pub line: usize,
+    pub game: i64,
+    pub rule: Rule,
+    pub best: usize,
+    pub result: i64,
+    pub moves: Vec<usize>,
+}
+
+/// Reads `path` (a policygen file, or the `.tmp` of a run still going): each position
+/// line, in file order. A file or line that is not one stops the run with its line.
+pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, h)) if h.starts_with("# tune policygen 1") => {}
+        _ => fail(&format!(
+            "{path}: not a policygen file (no '# tune policygen 1' line)"
+        )),
+    }
+    let mut out = Vec::new();
+    for (n, line) in lines {
+        let at = |what: &str| format!("{path} line {}: {what}", n + 1);
+        let v: Vec<i64> = line
+            .split(' ')
+            .map(|w| {
+                w.parse()
+                    .unwrap_or_else(|_| fail(&at(&format!("'{w}' is not a number"))))
+            })
+            .collect();
+        if v.len() < 6 || v.len() != 6 + v[2].max(0) as usize {
+            fail(&at(
+                "a line is: game rule ply best score result, then ply moves",
+            ));
+        }
+        let rule = *Rule::ALL
+            .get(v[1] as usize)
+            .unwrap_or_else(|| fail(&at(&format!("no rule {}", v[1]))));
+        let point = |m: i64| {
+            if (0..225).contains(&m) {
+                m as usize
+            } else {
+                fail(&at(&format!("{m} is not a point of the board")))
+            }
+        };
+        out.push(PositionLine {
+            line: n + 1,
+            game: v[0],
+            rule,
+            best: point(v[3]),
+            result: v[5],
+            moves: v[6..].iter().map(|&m| point(m)).collect(),
+        });
+    }
+    out
 }
 
 /// The output and the games finished but not yet written.

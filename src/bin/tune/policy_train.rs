@@ -13,6 +13,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
+use super::policy::read_positions;
 use super::{arg, fail, num, real};
 use gomoku::engine::gomoku::ai::policy::train::softmax;
 use gomoku::engine::gomoku::ai::policy::{
@@ -64,14 +65,6 @@ fn canonical_key(game: &Game) -> u64 {
 /// Reads `path` (a policygen file, or the `.tmp` of a run still going), keeping `rule`'s
 /// positions (all rules for `None`).
 fn load(path: &str, rule: Option<Rule>) -> (Data, usize, usize) {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
-    let mut lines = text.lines().enumerate();
-    match lines.next() {
-        Some((_, h)) if h.starts_with("# tune policygen 1") => {}
-        _ => fail(&format!(
-            "{path}: not a policygen file (no '# tune policygen 1' line)"
-        )),
-    }
     let mut data = Data {
         inputs: Vec::new(),
         target: Vec::new(),
@@ -80,39 +73,17 @@ fn load(path: &str, rule: Option<Rule>) -> (Data, usize, usize) {
     };
     let mut seen = std::collections::HashSet::new();
     let (mut duplicates, mut outside) = (0, 0);
-    for (n, line) in lines {
-        let at = |what: &str| format!("{path} line {}: {what}", n + 1);
-        let v: Vec<i64> = line
-            .split(' ')
-            .map(|w| {
-                w.parse()
-                    .unwrap_or_else(|_| fail(&at(&format!("'{w}' is not a number"))))
-            })
-            .collect();
-        if v.len() < 6 || v.len() != 6 + v[2].max(0) as usize {
-            fail(&at(
-                "a line is: game rule ply best score result, then ply moves",
-            ));
-        }
-        let line_rule = *Rule::ALL
-            .get(v[1] as usize)
-            .unwrap_or_else(|| fail(&at(&format!("no rule {}", v[1]))));
-        if rule.is_some_and(|r| r != line_rule) {
+    for p in read_positions(path) {
+        let at = |what: &str| format!("{path} line {}: {what}", p.line);
+        if rule.is_some_and(|r| r != p.rule) {
             continue;
         }
-        let mut game = Game::new(15, line_rule).unwrap_or_else(|e| fail(&at(&e.to_string())));
-        let point = |m: i64| {
-            if (0..225).contains(&m) {
-                Pos::from_index(m as usize, 15)
-            } else {
-                fail(&at(&format!("{m} is not a point of the board")))
-            }
-        };
-        for &m in &v[6..] {
-            game.play(point(m))
+        let mut game = Game::new(15, p.rule).unwrap_or_else(|e| fail(&at(&e.to_string())));
+        for &m in &p.moves {
+            game.play(Pos::from_index(m, 15))
                 .unwrap_or_else(|e| fail(&at(&format!("move {m}: {e}"))));
         }
-        let best = point(v[3]).index(15);
+        let best = p.best;
         if !seen.insert(canonical_key(&game)) {
             duplicates += 1;
             continue;
@@ -137,7 +108,7 @@ fn load(path: &str, rule: Option<Rule>) -> (Data, usize, usize) {
             .count();
         data.inputs.push(input);
         data.target.push(target);
-        data.game.push(v[0] as u64);
+        data.game.push(p.game as u64);
         data.table_rank.push(rank);
     }
     (data, duplicates, outside)

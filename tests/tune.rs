@@ -13,6 +13,13 @@ fn tune(args: &[&str]) -> std::process::Output {
         .expect("tune runs")
 }
 
+/// `tune` with the words of `fixed` and then `rest` (file paths, which may hold spaces).
+fn tune_words(fixed: &str, rest: &[&str]) -> std::process::Output {
+    let mut args: Vec<&str> = fixed.split_whitespace().collect();
+    args.extend(rest);
+    tune(&args)
+}
+
 /// A file in a folder of `test`'s own: the tests run at once, and one removing its folder
 /// must not take another's files with it.
 fn scratch(test: &str, name: &str) -> PathBuf {
@@ -424,17 +431,12 @@ fn policytrain_learns_the_search_s_moves_and_writes_a_policy() {
     // `--init` with no epochs measures a policy file on the data and writes nothing: the
     // written policy has the last epoch's held-out figures.
     let unwritten = scratch("policytrain", "unwritten.bin");
-    let o = tune(&[
-        "policytrain",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        unwritten.to_str().unwrap(),
-        "--init",
-        out.to_str().unwrap(),
-        "--epochs",
-        "0",
-    ]);
+    let (d, u, f) = (data.to_str(), unwritten.to_str(), out.to_str());
+    let (d, u, f) = (d.unwrap(), u.unwrap(), f.unwrap());
+    let o = tune_words(
+        "policytrain --epochs 0",
+        &["--data", d, "--out", u, "--init", f],
+    );
     let measured = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{measured}");
     let line = measured
@@ -534,7 +536,8 @@ fn policylabel_relabels_positions_and_keeps_their_games() {
     let data = scratch("policylabel", "data.txt");
     let same = scratch("policylabel", "same.txt");
     let deep = scratch("policylabel", "deep.txt");
-    let p = |f: &PathBuf| f.to_str().unwrap().to_string();
+    let (d, same_path, deep_path) = (data.to_str(), same.to_str(), deep.to_str());
+    let (d, same_path, deep_path) = (d.unwrap(), same_path.unwrap(), deep_path.unwrap());
     let ok = |run: std::process::Output| {
         assert!(
             run.status.success(),
@@ -542,41 +545,20 @@ fn policylabel_relabels_positions_and_keeps_their_games() {
             String::from_utf8_lossy(&run.stderr)
         );
     };
-    ok(tune(&[
-        "policygen",
-        "--games",
-        "3",
-        "--nodes",
-        "400",
-        "--seed",
-        "9",
-        "--out",
-        &p(&data),
-    ]));
-    ok(tune(&[
-        "policylabel",
-        "--data",
-        &p(&data),
-        "--nodes",
-        "400",
-        "--threads",
-        "2",
-        "--out",
-        &p(&same),
-    ]));
+    ok(tune_words(
+        "policygen --games 3 --nodes 400 --seed 9 --out",
+        &[d],
+    ));
+    ok(tune_words(
+        "policylabel --nodes 400 --threads 2",
+        &["--data", d, "--out", same_path],
+    ));
     let text = std::fs::read_to_string(&data).unwrap();
     assert_eq!(text, std::fs::read_to_string(&same).unwrap());
-    ok(tune(&[
-        "policylabel",
-        "--data",
-        &p(&data),
-        "--nodes",
-        "3000",
-        "--games",
-        "2",
-        "--out",
-        &p(&deep),
-    ]));
+    ok(tune_words(
+        "policylabel --nodes 3000 --games 2",
+        &["--data", d, "--out", deep_path],
+    ));
     let first_two: Vec<&str> = text
         .lines()
         .skip(1)
@@ -614,7 +596,13 @@ fn policylabel_relabels_positions_and_keeps_their_games() {
     // Ply 2 with one move.
     let header = text.lines().next().unwrap();
     std::fs::write(&bad, format!("{header}\n0 0 2 5 0 1 112\n")).unwrap();
-    let run = tune(&["policylabel", "--data", &p(&bad), "--out", &p(&deep)]);
+    let run = tune(&[
+        "policylabel",
+        "--data",
+        bad.to_str().unwrap(),
+        "--out",
+        deep_path,
+    ]);
     assert!(!run.status.success());
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("line 2"), "{err}");

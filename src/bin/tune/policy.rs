@@ -64,18 +64,25 @@ fn play(index: u64, seed: u64, nodes: u64) -> Vec<String> {
                 Some(_) => -1,
                 None => 0,
             };
-            let mut line = format!(
-                "{index} {rule} {} {} {} {result}",
-                p.moves.len(),
-                p.best,
-                p.score
-            );
-            for m in &p.moves {
-                line.push_str(&format!(" {m}"));
-            }
-            line
+            line_of(index as i64, rule, p.best, p.score, result, &p.moves)
         })
         .collect()
+}
+
+/// A position's line in the [`FORMAT`]: `rule` is the rule's place in `Rule::ALL`.
+pub(super) fn line_of(
+    game: i64,
+    rule: usize,
+    best: usize,
+    score: i32,
+    result: i64,
+    moves: &[usize],
+) -> String {
+    let mut line = format!("{game} {rule} {} {best} {score} {result}", moves.len());
+    for m in moves {
+        line.push_str(&format!(" {m}"));
+    }
+    line
 }
 
 pub(super) fn policygen() {

@@ -7,7 +7,7 @@
 use std::sync::atomic::AtomicBool;
 
 use super::data::{rule_index, score_number};
-use super::policy::{PositionLine, read_positions, write_in_order};
+use super::policy::{PositionLine, line_of, read_positions, write_in_order};
 use super::{arg, fail, num};
 use gomoku::engine::gomoku::ai::{Engine, Limits, NoInfo};
 use gomoku::engine::gomoku::{Game, Pos};
@@ -46,18 +46,14 @@ fn label(path: &str, game: &[PositionLine], nodes: u64) -> Result<Vec<String>, S
         }
         let r = engine.think(&board, &limits, &stop, &mut NoInfo);
         let best = r.best.ok_or_else(|| at("the search found no move"))?;
-        let mut line = format!(
-            "{} {} {} {} {} {}",
+        let line = line_of(
             p.game,
             rule_index(p.rule),
-            p.moves.len(),
             best.index(15),
             score_number(r.score),
-            p.result
+            p.result,
+            &p.moves,
         );
-        for m in &p.moves {
-            line.push_str(&format!(" {m}"));
-        }
         out.push(line);
     }
     Ok(out)

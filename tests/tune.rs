@@ -1,7 +1,8 @@
 //! The `tune` tool end to end on a few games: `gen` is reproducible and records the
 //! four-pattern counts, `fit --pcodes --threats` lowers the loss and writes a table file of
 //! the engine's shape, a malformed data file is refused with its line, and `policygen`'s
-//! positions replay as legal games with their results, and `policylabel` searches them again.
+//! positions replay as legal games with their results, and `policylabel` searches them again
+//! (with `--rank`, scored candidates that `policytrain --rank-temp` trains on).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -18,6 +19,17 @@ fn tune_words(fixed: &str, rest: &[&str]) -> std::process::Output {
     let mut args: Vec<&str> = fixed.split_whitespace().collect();
     args.extend(rest);
     tune(&args)
+}
+
+/// A run's output, once it has succeeded (else its output and errors).
+fn ok(run: std::process::Output) -> String {
+    let text = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(
+        run.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    text
 }
 
 /// A file in a folder of `test`'s own: the tests run at once, and one removing its folder
@@ -538,13 +550,6 @@ fn policylabel_relabels_positions_and_keeps_their_games() {
     let deep = scratch("policylabel", "deep.txt");
     let (d, same_path, deep_path) = (data.to_str(), same.to_str(), deep.to_str());
     let (d, same_path, deep_path) = (d.unwrap(), same_path.unwrap(), deep_path.unwrap());
-    let ok = |run: std::process::Output| {
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-    };
     ok(tune_words(
         "policygen --games 3 --nodes 400 --seed 9 --out",
         &[d],
@@ -610,6 +615,113 @@ fn policylabel_relabels_positions_and_keeps_their_games() {
         std::fs::read_to_string(&deep).unwrap().lines().count(),
         first_two.len() + 1,
         "the last output is left whole"
+    );
+    let _ = std::fs::remove_dir_all(data.parent().unwrap());
+}
+
+/// `policylabel --rank` gives each position scored candidates (the ranking target): the
+/// search's move first, each a legal move of the position, at most `--rank` of them, the
+/// rest of the line as without it; `policytrain --rank-temp` trains on them; a ranked line
+/// whose pairs do not match its count is refused with its line number.
+#[test]
+fn policylabel_ranks_candidates_and_policytrain_trains_on_them() {
+    use gomoku::engine::gomoku::{Game, Pos, Rule};
+    let data = scratch("policyrank", "data.txt");
+    let ranked = scratch("policyrank", "ranked.txt");
+    let out = scratch("policyrank", "policy.bin");
+    let (d, r, o) = (data.to_str(), ranked.to_str(), out.to_str());
+    let (d, r, o) = (d.unwrap(), r.unwrap(), o.unwrap());
+    ok(tune_words(
+        "policygen --games 6 --nodes 400 --seed 4 --threads 2 --out",
+        &[d],
+    ));
+    ok(tune_words(
+        "policylabel --nodes 400 --rank 4 --rank-nodes 150 --threads 2",
+        &["--data", d, "--out", r],
+    ));
+    let plain = std::fs::read_to_string(&data).unwrap();
+    let text = std::fs::read_to_string(&ranked).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with("# tune policygen 2"));
+    let lines: Vec<&str> = lines.collect();
+    let plain: Vec<&str> = plain.lines().skip(1).collect();
+    assert_eq!(lines.len(), plain.len());
+    // The first position is searched before any candidate: its line is the plain one's.
+    assert!(
+        lines[0].starts_with(&format!("{} ", plain[0])),
+        "{}",
+        lines[0]
+    );
+    let mut scored_total = 0;
+    for (line, old) in lines.iter().zip(&plain) {
+        let n: Vec<i64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
+        let o: Vec<i64> = old.split(' ').map(|w| w.parse().unwrap()).collect();
+        assert_eq!(n[..3], o[..3], "game, rule, ply: {line}");
+        let end = 6 + n[2] as usize;
+        assert_eq!(n[5..end], o[5..], "result and moves: {line}");
+        let k = n[end] as usize;
+        assert!((1..=4).contains(&k), "{line}");
+        let pairs: Vec<&[i64]> = n[end + 1..].chunks(2).collect();
+        assert_eq!(pairs.len(), k, "{line}");
+        assert_eq!(pairs[0][0], n[3], "the search's move first: {line}");
+        let mut g = Game::new(15, Rule::ALL[n[1] as usize]).unwrap();
+        for &m in &n[6..end] {
+            g.play(Pos::from_index(m as usize, 15)).unwrap();
+        }
+        let mut seen = std::collections::HashSet::new();
+        for p in &pairs {
+            assert!(seen.insert(p[0]), "a move twice: {line}");
+            assert!(
+                g.check_move(Pos::from_index(p[0] as usize, 15)).is_ok(),
+                "{line}"
+            );
+            assert!(p[1].abs() <= 20_000, "{line}");
+        }
+        scored_total += k;
+    }
+    assert!(
+        scored_total > 2 * lines.len(),
+        "most positions have several candidates"
+    );
+    let text = ok(tune_words(
+        "policytrain --epochs 3 --batch 32 --lr 0.01 --rank-temp 100",
+        &["--data", r, "--out", o],
+    ));
+    let count: usize = text
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("ranking target (--rank-temp 100) on ")
+        })
+        .unwrap_or_else(|| panic!("no ranking line: {text}"))
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(count > 0, "{text}");
+    let epochs: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(epochs.len(), 3, "{text}");
+    let (first, _) = epoch_figures(epochs[0]);
+    let (last, _) = epoch_figures(epochs[2]);
+    assert!(last < first, "{text}");
+    // Two candidates announced, one given.
+    let bad = scratch("policyrank", "bad.txt");
+    let header = std::fs::read_to_string(&ranked).unwrap();
+    let header = header.lines().next().unwrap();
+    std::fs::write(&bad, format!("{header}\n0 0 1 113 5 1 112 2 113 5\n")).unwrap();
+    let run = tune_words(
+        "policytrain --rank-temp 100",
+        &["--data", bad.to_str().unwrap(), "--out", o],
+    );
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("line 2") && err.contains("move-score pairs"),
+        "{err}"
     );
     let _ = std::fs::remove_dir_all(data.parent().unwrap());
 }

@@ -53,9 +53,13 @@
 //!     Self-play games as `gen` plays them, with deeper searches (Engine IV's policy data):
 //!     every position as its moves, with the search's move and score and the game's result
 //!     (`policy.rs` has the format).
-//! tune policylabel --data FILE --nodes 120000 [--games N] [--threads 2] --out FILE
+//! tune policylabel --data FILE --nodes 120000 [--games N] [--threads 2] [--rank K]
+//!           [--rank-nodes N] --out FILE
 //!     The positions of a policygen file (its first `--games` games) searched again with
 //!     `--nodes` nodes a move: the same lines with the deeper search's move and score.
+//!     `--rank K`: each line also gets `K` candidates (the search's move, then the shipped
+//!     policy's order) with a score each, the reply searched with `--rank-nodes` nodes
+//!     (default a quarter of `--nodes`): a ranking target (`policy.rs`, `FORMAT_RANKED`).
 //! tune policytrain --data FILE --out policy.bin [--rule R] [--epochs 10] [--seed 1] [--lr 2e-3]
 //!           [--decay 0.8] [--batch 256] [--threads 1] [--init FILE]
 //!     Trains the move policy (`ai::policy`) on a policygen file (or the `.tmp` of a run
@@ -65,7 +69,9 @@
 //!     policy's first choice (and first three) hold the search's move, next to the pattern
 //!     tables' figures (today's move order). At most 2 threads. `--init` starts from a
 //!     policy file and first prints its held-out figures (with `--epochs 0`: only that,
-//!     nothing written).
+//!     nothing written). `--rank-temp T` (on a `policylabel --rank` file): the target is
+//!     the softmax of the scored moves' scores over T, `--rank-mix` of it (default 1) and
+//!     the rest on the search's move, where the position is not won or lost.
 //!
 //! `eval.rs`: `gen` and `fit` (the evaluation's tables); `moves.rs`: `movegen` and `movefit`
 //! (the move picker's tables).
@@ -111,8 +117,8 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      tune nnue --data FILE --out FILE [--rule R] [--colour C] [--epochs N] [--seed S] \
                      [--lr X] [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1] | \
                      tune policygen --games N --nodes N --seed S [--threads T] [--rule R] --out FILE | \
-                     tune policylabel --data FILE --nodes N [--games N] [--threads T] --out FILE | \
-                     tune policytrain --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N] [--init FILE]";
+                     tune policylabel --data FILE --nodes N [--games N] [--threads T] [--rank K] [--rank-nodes N] --out FILE | \
+                     tune policytrain --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N] [--init FILE] [--rank-temp X] [--rank-mix X]";
 
 /// What a flag takes.
 #[derive(Clone, Copy)]
@@ -141,10 +147,10 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
         ("nnue", "lr" | "decay" | "lambda" | "keep") => Real,
         ("nnue", "quiet" | "freeze-w1") => Nothing,
         ("policylabel", "data" | "out") => Text,
-        ("policylabel", "nodes" | "games" | "threads") => Whole,
+        ("policylabel", "nodes" | "games" | "threads" | "rank" | "rank-nodes") => Whole,
         ("policytrain", "data" | "out" | "rule" | "init") => Text,
         ("policytrain", "epochs" | "seed" | "threads" | "batch") => Whole,
-        ("policytrain", "lr" | "decay") => Real,
+        ("policytrain", "lr" | "decay" | "rank-temp" | "rank-mix") => Real,
         _ => return None,
     })
 }

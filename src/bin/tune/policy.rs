@@ -20,6 +20,12 @@ use gomoku::engine::gomoku::{Outcome, Rule, Stone};
 /// The first line of a policygen file.
 pub(super) const FORMAT: &str = "# tune policygen 1: game rule ply best score result moves";
 
+/// The first line of a file whose positions also carry scored moves (`tune policylabel
+/// --rank K`): after the moves, `k`, then `k` pairs `move score` (the score for the side to
+/// move of playing that move, as the `score` field), the policy's ranking target.
+pub(super) const FORMAT_RANKED: &str =
+    "# tune policygen 2: game rule ply best score result moves k (move score) x k";
+
 /// One position of a game, before its result is known.
 struct Position {
     moves: Vec<usize>,
@@ -92,7 +98,7 @@ pub(super) fn policygen() {
     let threads = num("--threads", 1).clamp(1, 2) as usize;
     let out = arg("--out").unwrap_or_else(|| fail("policygen needs --out FILE"));
     let start = std::time::Instant::now();
-    let positions = write_in_order(&out, games as usize, threads, |g| {
+    let positions = write_in_order(&out, FORMAT, games as usize, threads, |g| {
         play(g as u64, seed, nodes)
     });
     println!(
@@ -103,11 +109,12 @@ pub(super) fn policygen() {
 }
 
 /// Runs `work` on each game `0..games` on `threads` threads and writes the games' lines to
-/// `out` in game order, with the [`FORMAT`] line first; returns the number of lines. Games
+/// `out` in game order, with the `header` line first; returns the number of lines. Games
 /// go to `out.tmp` as soon as all before them are in, so a long run cut off keeps its whole
 /// games there; it is renamed into place when all are in.
 pub(super) fn write_in_order(
     out: &str,
+    header: &str,
     games: usize,
     threads: usize,
     work: impl Fn(usize) -> Vec<String> + Sync,
@@ -116,7 +123,7 @@ pub(super) fn write_in_order(
     let tmp = format!("{out}.tmp");
     let file = std::fs::File::create(&tmp).unwrap_or_else(|e| fail(&format!("{tmp}: {e}")));
     let mut w = BufWriter::new(file);
-    let _ = writeln!(w, "{FORMAT}");
+    let _ = writeln!(w, "{header}");
     let next = AtomicUsize::new(0);
     let written = Mutex::new(Written {
         w,
@@ -165,8 +172,13 @@ pub(super) struct PositionLine {
     pub game: i64,
     pub rule: Rule,
     pub best: usize,
+    /// The search's score for the side to move (wins and losses as +-(20000 - plies)).
+    pub score: i32,
     pub result: i64,
     pub moves: Vec<usize>,
+    /// The scored moves of a ranked file ([`FORMAT_RANKED`]): `(move, score)`; none in a
+    /// plain one.
+    pub scored: Vec<(usize, i32)>,
 }
 
 /// Reads `path` (a policygen file, or the `.tmp` of a run still going): each position
@@ -174,12 +186,13 @@ pub(super) struct PositionLine {
 pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     let mut lines = text.lines().enumerate();
-    match lines.next() {
-        Some((_, h)) if h.starts_with("# tune policygen 1") => {}
+    let ranked = match lines.next() {
+        Some((_, h)) if h.starts_with("# tune policygen 1") => false,
+        Some((_, h)) if h.starts_with("# tune policygen 2") => true,
         _ => fail(&format!(
-            "{path}: not a policygen file (no '# tune policygen 1' line)"
+            "{path}: not a policygen file (no '# tune policygen 1' or '2' line)"
         )),
-    }
+    };
     let mut out = Vec::new();
     for (n, line) in lines {
         let at = |what: &str| format!("{path} line {}: {what}", n + 1);
@@ -190,10 +203,18 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
                     .unwrap_or_else(|_| fail(&at(&format!("'{w}' is not a number"))))
             })
             .collect();
-        if v.len() < 6 || v.len() != 6 + v[2].max(0) as usize {
-            fail(&at(
-                "a line is: game rule ply best score result, then ply moves",
-            ));
+        let end = 6 + v[2].max(0) as usize;
+        let shape_ok = if ranked {
+            v.len() > end && v.len() == end + 1 + 2 * v[end].max(0) as usize
+        } else {
+            v.len() >= 6 && v.len() == end
+        };
+        if v.len() < 6 || !shape_ok {
+            fail(&at(if ranked {
+                "a line is: game rule ply best score result, ply moves, k, then k move-score pairs"
+            } else {
+                "a line is: game rule ply best score result, then ply moves"
+            }));
         }
         let rule = *Rule::ALL
             .get(v[1] as usize)
@@ -210,8 +231,15 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
             game: v[0],
             rule,
             best: point(v[3]),
+            score: v[4].clamp(i32::MIN as i64, i32::MAX as i64) as i32,
             result: v[5],
-            moves: v[6..].iter().map(|&m| point(m)).collect(),
+            moves: v[6..end].iter().map(|&m| point(m)).collect(),
+            scored: v
+                .get(end + 1..)
+                .unwrap_or_default()
+                .chunks(2)
+                .map(|ms| (point(ms[0]), ms[1] as i32))
+                .collect(),
         });
     }
     out

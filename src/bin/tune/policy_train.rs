@@ -8,6 +8,11 @@
 //! choice is the search's move (top-1) and how often it is among its first three, next to
 //! the same figures for the move picker's pattern tables (`State::move_score`), the order
 //! the search uses today.
+//!
+//! With `--rank-temp T` a ranked file's positions (`policylabel --rank`) are trained
+//! towards the softmax of their scored moves' scores over `T` (mixed with the search's move
+//! by `--rank-mix`), where the search's score is not a win or a loss; the held-out figures
+//! stay against the search's move.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -28,6 +33,9 @@ use gomoku::engine::gomoku::{Game, Pos, Rule};
 struct Data {
     inputs: Vec<PolicyInput>,
     target: Vec<usize>,
+    /// The training target where it is a distribution (`--rank-temp`): `(candidate,
+    /// share)`; empty for the target candidate alone.
+    soft: Vec<Vec<(usize, f32)>>,
     game: Vec<u64>,
     table_rank: Vec<usize>,
 }
@@ -64,10 +72,11 @@ fn canonical_key(game: &Game) -> u64 {
 
 /// Reads `path` (a policygen file, or the `.tmp` of a run still going), keeping `rule`'s
 /// positions (all rules for `None`).
-fn load(path: &str, rule: Option<Rule>) -> (Data, usize, usize) {
+fn load(path: &str, rule: Option<Rule>, ranking: Option<(f32, f32)>) -> (Data, usize, usize) {
     let mut data = Data {
         inputs: Vec::new(),
         target: Vec::new(),
+        soft: Vec::new(),
         game: Vec::new(),
         table_rank: Vec::new(),
     };
@@ -106,12 +115,55 @@ fn load(path: &str, rule: Option<Rule>) -> (Data, usize, usize) {
         let rank = (0..input.candidates.len())
             .filter(|&k| k != target && score(k) >= t)
             .count();
+        let soft = match ranking {
+            Some((temp, mix)) if p.score.abs() < WIN_SCORES && !p.scored.is_empty() => {
+                ranking_target(&input, &p.scored, target, temp, mix)
+            }
+            _ => Vec::new(),
+        };
         data.inputs.push(input);
         data.target.push(target);
+        data.soft.push(soft);
         data.game.push(p.game as u64);
         data.table_rank.push(rank);
     }
     (data, duplicates, outside)
+}
+
+/// Scores from here on are wins or losses (`20000 - plies`): no ranking target there.
+const WIN_SCORES: i32 = 10_000;
+
+/// The target distribution of a ranked position: the softmax of its scored moves' scores
+/// over `temp` (moves outside the candidates left out, scores of wins and losses held to
+/// +-`WIN_SCORES`), `mix` of it, the rest on the search's move `target`.
+fn ranking_target(
+    input: &PolicyInput,
+    scored: &[(usize, i32)],
+    target: usize,
+    temp: f32,
+    mix: f32,
+) -> Vec<(usize, f32)> {
+    let known: Vec<(usize, f32)> = scored
+        .iter()
+        .filter_map(|&(m, v)| {
+            let k = input
+                .candidates
+                .iter()
+                .position(|c| c.point as usize == m)?;
+            Some((k, v.clamp(-WIN_SCORES, WIN_SCORES) as f32 / temp))
+        })
+        .collect();
+    let shares = softmax(&known.iter().map(|&(_, l)| l).collect::<Vec<_>>());
+    let mut out: Vec<(usize, f32)> = known
+        .iter()
+        .zip(shares)
+        .map(|(&(k, _), s)| (k, mix * s))
+        .collect();
+    out.push((
+        target,
+        (1.0 - out.iter().map(|&(_, s)| s).sum::<f32>()).max(0.0),
+    ));
+    out
 }
 
 /// Initial parameters: small random shape vectors, lanes starting inside the clipped
@@ -143,7 +195,10 @@ fn grad_of(net: &FloatPolicy, data: &Data, ix: &[usize]) -> (Vec<f32>, f64) {
     let mut loss = 0.0f64;
     for &i in ix {
         let a = net.forward(&data.inputs[i]);
-        loss += net.backward(&data.inputs[i], &a, data.target[i], &mut grad) as f64;
+        loss += match data.soft[i].as_slice() {
+            [] => net.backward(&data.inputs[i], &a, data.target[i], &mut grad),
+            soft => net.backward_to(&data.inputs[i], &a, soft, &mut grad),
+        } as f64;
     }
     (grad, loss)
 }
@@ -200,7 +255,9 @@ pub(super) fn train() {
     let decay = real("--decay", 0.8) as f32;
     let start = std::time::Instant::now();
 
-    let (data, duplicates, outside) = load(&path, rule);
+    let temp = real("--rank-temp", 0.0) as f32;
+    let rank = (temp > 0.0).then(|| (temp, real("--rank-mix", 1.0).clamp(0.0, 1.0) as f32));
+    let (data, duplicates, outside) = load(&path, rule, rank);
     let (mut train_ix, held): (Vec<usize>, Vec<usize>) =
         (0..data.inputs.len()).partition(|&i| !held_out(data.game[i]));
     if train_ix.is_empty() || held.is_empty() {
@@ -211,6 +268,10 @@ pub(super) fn train() {
         ));
     }
     let candidates: usize = held.iter().map(|&i| data.inputs[i].candidates.len()).sum();
+    if rank.is_some() {
+        let ranked = data.soft.iter().filter(|s| !s.is_empty()).count();
+        println!("  ranking target (--rank-temp {temp}) on {ranked} positions");
+    }
     println!(
         "tune policytrain: {} positions ({duplicates} duplicates under symmetry and {outside} \
          with the move far from the stones left out) in {:.0} s; {} training, {} held out \

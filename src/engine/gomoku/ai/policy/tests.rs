@@ -176,6 +176,34 @@ fn random_net(seed: u64) -> FloatPolicy {
     net
 }
 
+/// Checks `grad` at the parameters `checks` against central differences of `loss`; returns
+/// how many of them are not zero.
+fn check_gradients(
+    net: &mut FloatPolicy,
+    checks: &[usize],
+    grad: &[f32],
+    loss: impl Fn(&FloatPolicy) -> f64,
+) -> usize {
+    let mut checked = 0;
+    for &at in checks {
+        let eps = 1e-3;
+        let keep = net.params[at];
+        net.params[at] = keep + eps;
+        let up = loss(net);
+        net.params[at] = keep - eps;
+        let down = loss(net);
+        net.params[at] = keep;
+        let numeric = (up - down) / (2.0 * eps as f64);
+        assert!(
+            (numeric - grad[at] as f64).abs() < 2e-3 + 0.02 * numeric.abs(),
+            "parameter {at}: numeric {numeric}, backward {}",
+            grad[at]
+        );
+        checked += usize::from(grad[at] != 0.0);
+    }
+    checked
+}
+
 #[test]
 fn the_backward_pass_is_the_loss_s_gradient() {
     let game = random_game(Rule::Freestyle, 10, 3);
@@ -202,27 +230,45 @@ fn the_backward_pass_is_the_loss_s_gradient() {
         V + 2 * TRUNK + lit,
         dl_at(0, input.candidates[target].recent[0]) + 8,
     ];
-    let mut checked = 0;
-    for at in checks {
-        let eps = 1e-3;
-        let keep = net.params[at];
-        net.params[at] = keep + eps;
-        let up = loss(&net);
-        net.params[at] = keep - eps;
-        let down = loss(&net);
-        net.params[at] = keep;
-        let numeric = (up - down) / (2.0 * eps as f64);
-        assert!(
-            (numeric - grad[at] as f64).abs() < 2e-3 + 0.02 * numeric.abs(),
-            "parameter {at}: numeric {numeric}, backward {}",
-            grad[at]
-        );
-        checked += usize::from(grad[at] != 0.0);
-    }
+    let checked = check_gradients(&mut net, &checks, &grad, loss);
     assert!(
         checked >= 5,
         "only {checked} of the gradients checked are not zero"
     );
+}
+
+/// The same against a target distribution (a ranking target): the loss is its
+/// cross-entropy, the gradient that loss's, and a one-hot distribution is the plain pass.
+#[test]
+fn the_backward_pass_to_a_distribution_is_its_gradient() {
+    let game = random_game(Rule::Freestyle, 12, 4);
+    let input = PolicyInput::of(&State::from_game(&game));
+    let mut net = random_net(6);
+    let n = input.candidates.len();
+    let target = [(0, 0.5f32), (n / 3, 0.3), (n - 1, 0.2)];
+    let loss = |net: &FloatPolicy| {
+        let probs = softmax(&net.forward(&input).logits);
+        -target
+            .iter()
+            .map(|&(k, t)| t as f64 * (probs[k] as f64).ln())
+            .sum::<f64>()
+    };
+    let a = net.forward(&input);
+    let mut grad = vec![0.0; PARAMS];
+    let l = net.backward_to(&input, &a, &target, &mut grad);
+    assert!((l as f64 - loss(&net)).abs() < 1e-5, "{l} {}", loss(&net));
+    let mut one_hot = vec![0.0; PARAMS];
+    let mut plain = vec![0.0; PARAMS];
+    net.backward_to(&input, &a, &[(2, 1.0)], &mut one_hot);
+    net.backward(&input, &a, 2, &mut plain);
+    assert_eq!(one_hot, plain);
+    let checks = [
+        B + 1,
+        U + 6,
+        EM + input.candidates[0].codes[0] as usize * LANES + 3,
+    ];
+    let checked = check_gradients(&mut net, &checks, &grad, loss);
+    assert!(checked >= 2, "only {checked} gradients are not zero");
 }
 
 #[test]

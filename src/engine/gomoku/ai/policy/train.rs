@@ -89,11 +89,30 @@ impl FloatPolicy {
         target: usize,
         grad: &mut [f32],
     ) -> f32 {
+        self.backward_to(input, a, &[(target, 1.0)], grad)
+    }
+
+    /// [`FloatPolicy::backward`] against a target distribution: `(candidate, share)` pairs,
+    /// the shares summing to 1 (a ranking target from the candidates' scores).
+    pub fn backward_to(
+        &self,
+        input: &PolicyInput,
+        a: &Activations,
+        target: &[(usize, f32)],
+        grad: &mut [f32],
+    ) -> f32 {
         let probs = softmax(&a.logits);
-        let loss = -probs[target].max(1e-12).ln();
+        let mut want = vec![0.0f32; probs.len()];
+        for &(k, t) in target {
+            want[k] += t;
+        }
+        let loss = -target
+            .iter()
+            .map(|&(k, t)| t * probs[k].max(1e-12).ln())
+            .sum::<f32>();
         let mut dm = [0.0f32; LANES];
         for (k, c) in input.candidates.iter().enumerate() {
-            let dl = probs[k] - f32::from(k == target);
+            let dl = probs[k] - want[k];
             let h = &a.h_pre[k];
             let mut dh = [0.0f32; LANES];
             for j in 0..LANES {

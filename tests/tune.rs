@@ -723,5 +723,17 @@ fn policylabel_ranks_candidates_and_policytrain_trains_on_them() {
         err.contains("line 2") && err.contains("move-score pairs"),
         "{err}"
     );
+    // A count no line could hold is refused the same way, not overflowed.
+    std::fs::write(
+        &bad,
+        format!("{header}\n0 0 1 113 5 1 112 9223372036854775807 113 5\n"),
+    )
+    .unwrap();
+    let run = tune_words(
+        "policytrain --rank-temp 100",
+        &["--data", bad.to_str().unwrap(), "--out", o],
+    );
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("line 2"));
     let _ = std::fs::remove_dir_all(data.parent().unwrap());
 }

@@ -205,7 +205,11 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
             .collect();
         let end = 6 + v[2].max(0) as usize;
         let shape_ok = if ranked {
-            v.len() > end && v.len() == end + 1 + 2 * v[end].max(0) as usize
+            // Compared as counts left, so that no number in the line can overflow the sum.
+            v.len() > end && {
+                let rest = v.len() - end - 1;
+                rest.is_multiple_of(2) && (rest / 2) as i64 == v[end]
+            }
         } else {
             v.len() >= 6 && v.len() == end
         };
@@ -238,7 +242,7 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
                 .get(end + 1..)
                 .unwrap_or_default()
                 .chunks(2)
-                .map(|ms| (point(ms[0]), ms[1] as i32))
+                .map(|ms| (point(ms[0]), ms[1].clamp(-20_000, 20_000) as i32))
                 .collect(),
         });
     }

@@ -723,6 +723,14 @@ fn policylabel_ranks_candidates_and_policytrain_trains_on_them() {
         err.contains("line 2") && err.contains("move-score pairs"),
         "{err}"
     );
+    // A line too short for its fixed fields is refused the same way.
+    std::fs::write(&bad, format!("{header}\n0 0\n")).unwrap();
+    let run = tune_words(
+        "policytrain --rank-temp 100",
+        &["--data", bad.to_str().unwrap(), "--out", o],
+    );
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("line 2"));
     // A count no line could hold is refused the same way, not overflowed.
     std::fs::write(
         &bad,

@@ -203,7 +203,8 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
                     .unwrap_or_else(|_| fail(&at(&format!("'{w}' is not a number"))))
             })
             .collect();
-        let end = 6 + v[2].max(0) as usize;
+        // The ply is read only once the six fixed fields are there.
+        let end = 6 + v.get(2).map_or(0, |&p| p.max(0) as usize);
         let shape_ok = if ranked {
             // Compared as counts left, so that no number in the line can overflow the sum.
             v.len() > end && {
@@ -211,7 +212,7 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
                 rest.is_multiple_of(2) && (rest / 2) as i64 == v[end]
             }
         } else {
-            v.len() >= 6 && v.len() == end
+            v.len() == end
         };
         if v.len() < 6 || !shape_ok {
             fail(&at(if ranked {
@@ -235,7 +236,7 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
             game: v[0],
             rule,
             best: point(v[3]),
-            score: v[4].clamp(i32::MIN as i64, i32::MAX as i64) as i32,
+            score: v[4].clamp(-20_000, 20_000) as i32,
             result: v[5],
             moves: v[6..end].iter().map(|&m| point(m)).collect(),
             scored: v

@@ -8,6 +8,12 @@ the three worst are printed per game, with the referee's own move. Mate scores (
 count as +-(20000 - plies). A short referee time makes its horizon look like our blunders:
 re-ask a flagged position with seconds a move before believing it.
 
+Each game also gets its point of no return: the first of our moves after which the
+referee's value for us stays below -300 to the end, how many plies before the end it came,
+and our value just before it; the last line gives their medians over the games. A point far
+from the end with a value already low before it is a slide, one near the end from an even
+position a horizon miss.
+
     scripts/referee-scan.py BRAIN MS RULE OUR-NAME GAME.sgf...
 
 RULE is the Gomocup rule number (0 freestyle, 1 exactly five, 4 Renju); OUR-NAME is the
@@ -16,6 +22,7 @@ player name our brain has in the files (PB/PW); only the games it lost are scann
 import importlib.util
 import os
 import re
+import statistics
 import sys
 
 # One way to talk to the brain: audit-defences.py's.
@@ -46,7 +53,23 @@ def ask(brain, ms, rule, order):
 
 def name(p): return 'abcdefghijklmno'[p[0]] + str(p[1] + 1)
 
+# Our value after the move below which the game counts as lost (a pawn and a half of
+# Rapfi's scale: about a fifth of the games' expected score).
+LOST_BELOW = -300
+
+
+def no_return(out):
+    """The first of our moves (in `out`'s tuples) after which our value stays below
+    LOST_BELOW, or None."""
+    moves = sorted(out, key=lambda o: o[1])
+    for i, o in enumerate(moves):
+        if all(later[3] < LOST_BELOW for later in moves[i:]):
+            return o
+    return None
+
+
 brain, ms, rule, ours = os.path.abspath(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+points = []
 for path in sys.argv[5:]:
     pb, res, mv = parse(path)
     we_black = pb == ours
@@ -66,3 +89,17 @@ for path in sys.argv[5:]:
           ' '.join(str(v if ((k % 2 == 0) == we_black) else -v) for k, v, _ in vals[:12] if v is not None)), flush=True)
     for drop, k, v, after, m, best in out[:3]:
         print('   move %d: %s played, %d -> %d (drop %d); referee plays %s' % (k + 1, name(m), v, after, drop, name(best) if best else '?'), flush=True)
+    point = no_return(out)
+    if point:
+        _, k, v, after, m, best = point
+        points.append((len(mv) - k, v))
+        print('   no return from move %d (%d plies before the end): %s played, %d -> %d' % (k + 1, len(mv) - k, name(m), v, after), flush=True)
+if points:
+    def spread(xs):
+        # Quartiles need a few games; a mate counts as +-2000 so it does not swamp them.
+        q = ', quartiles %g and %g' % tuple(statistics.quantiles(xs, n=4)[::2]) if len(xs) >= 4 else ''
+        return 'a median %g%s' % (statistics.median(xs), q)
+    plies = [p for p, _ in points]
+    before = [max(-2000, min(2000, v)) for _, v in points]
+    print('%d games with a point of no return: %s plies before the end; our value before it %s' % (
+        len(points), spread(plies), spread(before)))

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use gomoku::engine::gomoku::ai::{Engine, Limits, NoInfo, Score, SearchResult};
 use gomoku::engine::gomoku::rules;
-use gomoku::engine::gomoku::{Game, Pos, Stone};
+use gomoku::engine::gomoku::{Game, Outcome, Pos, Stone};
 use gomoku::engine::record::{self, RecordResult};
 use lexopt::prelude::*;
 
@@ -79,31 +79,40 @@ fn has_five_point(game: &Game, stone: Stone) -> bool {
     })
 }
 
-/// The opponent's proven win (its moves) with `mv` played in `game`, if any. When `mv` is
-/// a four, the opponent's block is forced and the question is asked again of our side after
-/// it (the engine answers a forced block at once, without searching what follows).
+/// Forced replies `loses` follows, at most: a chain of fours and their blocks.
+const MAX_FORCED: usize = 16;
+
+/// The opponent's proven win (its moves) with `mv` played in `game`, if any. The engine
+/// answers a forced block at once, without searching what follows: so while the side to
+/// move must block a four, its block is played and the question asked again after it. The
+/// fours may go on, each side's block making a new one: asking only once (as this tool did
+/// until session 51) let through "defences" after which the opponent still mates.
 fn loses(game: &Game, mv: Pos, o: &Options) -> Option<u32> {
     let us = game.to_move();
     let mut g = game.clone();
     g.play(mv).ok()?;
-    if g.outcome().is_over() {
-        return None;
+    for _ in 0..MAX_FORCED {
+        if let Outcome::Win { winner, .. } = g.outcome() {
+            return (*winner != us).then_some(1);
+        }
+        if g.outcome().is_over() {
+            return None;
+        }
+        let r = search(&g, o.check);
+        let proven = match r.score {
+            Score::Win(n) if g.to_move() != us => Some(n),
+            Score::Loss(n) if g.to_move() == us => Some(n),
+            _ => None,
+        };
+        if let Some(n) = proven {
+            return (n <= o.win_within).then_some(n);
+        }
+        if !has_five_point(&g, g.to_move().opponent()) {
+            return None;
+        }
+        g.play(r.best?).ok()?;
     }
-    let r = search(&g, o.check);
-    if let Score::Win(n) = r.score {
-        return (n <= o.win_within).then_some(n);
-    }
-    if !has_five_point(&g, us) {
-        return None;
-    }
-    g.play(r.best?).ok()?;
-    if g.outcome().is_over() {
-        return Some(1);
-    }
-    match search(&g, o.check).score {
-        Score::Loss(n) if n <= o.win_within => Some(n),
-        _ => None,
-    }
+    None
 }
 
 fn near_stones(game: &Game) -> Vec<Pos> {

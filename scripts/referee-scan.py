@@ -96,10 +96,11 @@ for path in sys.argv[5:]:
         print('   no return from move %d (%d plies before the end): %s played, %d -> %d' % (k + 1, len(mv) - k, name(m), v, after), flush=True)
 if points:
     def spread(xs):
-        # Quartiles need a few games; a mate counts as +-2000 so it does not swamp them.
+        # Quartiles need a few games.
         q = ', quartiles %g and %g' % tuple(statistics.quantiles(xs, n=4)[::2]) if len(xs) >= 4 else ''
         return 'a median %g%s' % (statistics.median(xs), q)
     plies = [p for p, _ in points]
+    # A mate counts as +-2000 here, so that it does not swamp the medians.
     before = [max(-2000, min(2000, v)) for _, v in points]
     print('%d games with a point of no return: %s plies before the end; our value before it %s' % (
         len(points), spread(plies), spread(before)))

@@ -708,40 +708,27 @@ fn policylabel_ranks_candidates_and_policytrain_trains_on_them() {
     let (first, _) = epoch_figures(epochs[0]);
     let (last, _) = epoch_figures(epochs[2]);
     assert!(last < first, "{text}");
-    // Two candidates announced, one given.
     let bad = scratch("policyrank", "bad.txt");
     let header = std::fs::read_to_string(&ranked).unwrap();
     let header = header.lines().next().unwrap();
-    std::fs::write(&bad, format!("{header}\n0 0 1 113 5 1 112 2 113 5\n")).unwrap();
-    let run = tune_words(
-        "policytrain --rank-temp 100",
-        &["--data", bad.to_str().unwrap(), "--out", o],
-    );
-    assert_eq!(run.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&run.stderr);
-    assert!(
-        err.contains("line 2") && err.contains("move-score pairs"),
-        "{err}"
-    );
+    // A bad data line: the trainer refuses it (exit 2); its error, which names the line.
+    let refused = |line: &str| {
+        std::fs::write(&bad, format!("{header}\n{line}\n")).unwrap();
+        let run = tune_words(
+            "policytrain --rank-temp 100",
+            &["--data", bad.to_str().unwrap(), "--out", o],
+        );
+        assert_eq!(run.status.code(), Some(2), "{line}");
+        let err = String::from_utf8_lossy(&run.stderr).into_owned();
+        assert!(err.contains("line 2"), "{err}");
+        err
+    };
+    // Two candidates announced, one given.
+    let err = refused("0 0 1 113 5 1 112 2 113 5");
+    assert!(err.contains("move-score pairs"), "{err}");
     // A line too short for its fixed fields is refused the same way.
-    std::fs::write(&bad, format!("{header}\n0 0\n")).unwrap();
-    let run = tune_words(
-        "policytrain --rank-temp 100",
-        &["--data", bad.to_str().unwrap(), "--out", o],
-    );
-    assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("line 2"));
+    refused("0 0");
     // A count no line could hold is refused the same way, not overflowed.
-    std::fs::write(
-        &bad,
-        format!("{header}\n0 0 1 113 5 1 112 9223372036854775807 113 5\n"),
-    )
-    .unwrap();
-    let run = tune_words(
-        "policytrain --rank-temp 100",
-        &["--data", bad.to_str().unwrap(), "--out", o],
-    );
-    assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("line 2"));
+    refused("0 0 1 113 5 1 112 9223372036854775807 113 5");
     let _ = std::fs::remove_dir_all(data.parent().unwrap());
 }

@@ -203,7 +203,8 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
                     .unwrap_or_else(|_| fail(&at(&format!("'{w}' is not a number"))))
             })
             .collect();
-        // The ply is read only once the six fixed fields are there.
+        // At least 6 (a missing ply counts as 0), so the shape checks below also refuse a
+        // line short of its six fixed fields.
         let end = 6 + v.get(2).map_or(0, |&p| p.max(0) as usize);
         let shape_ok = if ranked {
             // Compared as counts left, so that no number in the line can overflow the sum.
@@ -214,7 +215,7 @@ pub(super) fn read_positions(path: &str) -> Vec<PositionLine> {
         } else {
             v.len() == end
         };
-        if v.len() < 6 || !shape_ok {
+        if !shape_ok {
             fail(&at(if ranked {
                 "a line is: game rule ply best score result, ply moves, k, then k move-score pairs"
             } else {

@@ -73,6 +73,16 @@
 //!     the softmax of the scored moves' scores over T, `--rank-mix` of it (default 1) and
 //!     the rest on the search's move, where the position is not won or lost.
 //!
+//! tune cellnet --data FILE[,FILE...] --init NET [--no-cells] [--mix] [--freeze-trunk] [--colour C]
+//!           [--epochs 6] [--seed 1] [--lr 5e-4] [--decay 0.75] [--batch 512] [--lambda 0.5] [--out FILE]
+//!     Engine IV's per-cell experiment (`cellnet.rs`): the value network `--init` with, as a
+//!     further input, features of each cell's two pattern codes pooled over the board
+//!     (`--mix`: after a 3x3 convolution), trained on policygen files (target `--lambda` x
+//!     result + the rest x sigmoid(score / K)); `--no-cells` the same network without them,
+//!     the control. Prints per epoch the held-out excess loss and the value's scale.
+//!     `--freeze-trunk` trains only the layers after the accumulators (the policy reads
+//!     those); `--out` (with `--no-cells`) writes the network.
+//!
 //! `eval.rs`: `gen` and `fit` (the evaluation's tables); `moves.rs`: `movegen` and `movefit`
 //! (the move picker's tables).
 
@@ -80,6 +90,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod adam;
+mod cellnet;
 #[path = "../common/cli.rs"]
 mod cli;
 mod data;
@@ -118,7 +129,8 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      [--lr X] [--decay X] [--batch N] [--lambda X] [--keep X] [--quiet] [--threads N] [--init FILE] [--freeze-w1] | \
                      tune policygen --games N --nodes N --seed S [--threads T] [--rule R] --out FILE | \
                      tune policylabel --data FILE --nodes N [--games N] [--threads T] [--rank K] [--rank-nodes N] --out FILE | \
-                     tune policytrain --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N] [--init FILE] [--rank-temp X] [--rank-mix X]";
+                     tune policytrain --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N] [--init FILE] [--rank-temp X] [--rank-mix X] | \
+                     tune cellnet --data FILE --init FILE [--no-cells] [--mix] [--freeze-trunk] [--colour C] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--lambda X] [--out FILE]";
 
 /// What a flag takes.
 #[derive(Clone, Copy)]
@@ -151,6 +163,10 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
         ("policytrain", "data" | "out" | "rule" | "init") => Text,
         ("policytrain", "epochs" | "seed" | "threads" | "batch") => Whole,
         ("policytrain", "lr" | "decay" | "rank-temp" | "rank-mix") => Real,
+        ("cellnet", "data" | "init" | "out" | "colour") => Text,
+        ("cellnet", "epochs" | "seed" | "batch") => Whole,
+        ("cellnet", "lr" | "decay" | "lambda") => Real,
+        ("cellnet", "no-cells" | "mix" | "freeze-trunk") => Nothing,
         _ => return None,
     })
 }
@@ -176,6 +192,7 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
         "policygen",
         "policylabel",
         "policytrain",
+        "cellnet",
     ]
     .contains(&command.as_str())
     {
@@ -292,6 +309,7 @@ fn main() {
         "policygen" => policy::policygen(),
         "policylabel" => policy_label::policylabel(),
         "policytrain" => policy_train::train(),
+        "cellnet" => cellnet::train(),
         _ => unreachable!("parse_args takes only these"),
     }
 }

@@ -32,7 +32,7 @@ use super::adam::Adam;
 use super::policy::read_positions;
 use super::{arg, fail, num, real};
 use gomoku::engine::gomoku::ai::nnue::{
-    ACC, B1, B2, B3, B4, FloatNet, H1, H2, IN2, PARAMS, PCODE_COUNT, QA, W1, W2, W3, W4,
+    Activations, FloatNet, H1, PARAMS, PCODE_COUNT, QA, W1, W2,
 };
 use gomoku::engine::gomoku::ai::state::State;
 use gomoku::engine::gomoku::{Game, Pos};
@@ -48,14 +48,14 @@ const MINE: u16 = NO_CODE + 1;
 const THEIRS: u16 = NO_CODE + 2;
 const ROWS: usize = PCODE_COUNT + 3;
 
-// The cell parameters after the network's.
-const CA: usize = PARAMS;
+// Where each part of the cells' parameters starts.
+const CA: usize = 0;
 const CB: usize = CA + ROWS * L;
 const CC: usize = CB + ROWS * L;
 const KM: usize = CC + L;
 const DB: usize = KM + 9 * L;
 const W2P: usize = DB + L;
-const ALL: usize = W2P + H1 * L;
+const CELL_PARAMS: usize = W2P + H1 * L;
 
 const K: f32 = 238.3;
 
@@ -94,6 +94,16 @@ impl Data {
             pairs: Vec::new(),
             cells: Vec::new(),
         }
+    }
+
+    /// Position `i`'s histograms, side to move first.
+    fn pcs(&self, i: usize) -> [&[(u16, u16)]; 2] {
+        let (s, m, e) = (
+            self.start[i] as usize,
+            self.mid[i] as usize,
+            self.start[i + 1] as usize,
+        );
+        [&self.pairs[s..m], &self.pairs[m..e]]
     }
 
     /// Adds `game`'s position (the side to move's view) with its `target`, of game `id`.
@@ -154,20 +164,20 @@ fn load(paths: &str, lambda: f32, colour: Option<usize>) -> Data {
     d
 }
 
-/// What the forward pass keeps.
+/// The weights: the network's, and the cells' (at [`CA`]..[`CELL_PARAMS`]).
+struct Weights {
+    net: FloatNet,
+    c: Vec<f32>,
+}
+
+/// What the forward pass keeps: the network's activations, and the cells'.
 struct Act {
-    acc: [[f32; ACC]; 2],
-    x: [f32; IN2],
+    a: Activations,
     f_pre: Vec<[f32; L]>,
     f: Vec<[f32; L]>,
     g_pre: Vec<[f32; L]>,
     g: Vec<[f32; L]>,
     pooled: [f32; L],
-    h1_pre: [f32; H1],
-    h1: [f32; H1],
-    h2_pre: [f32; H2],
-    h2: [f32; H2],
-    y: f32,
 }
 
 /// The 3x3 neighbourhood's offsets, in `KM`'s order.
@@ -186,165 +196,76 @@ struct Model {
 }
 
 impl Model {
-    fn forward(&self, p: &[f32], d: &Data, i: usize) -> Act {
-        let mut a = Act {
-            acc: [[0.0; ACC]; 2],
-            x: [0.0; IN2],
+    fn forward(&self, w: &Weights, d: &Data, i: usize) -> Act {
+        let p = &w.c;
+        let mut act = Act {
+            a: w.net.forward(d.pcs(i)),
             f_pre: Vec::new(),
             f: Vec::new(),
             g_pre: Vec::new(),
             g: Vec::new(),
             pooled: [0.0; L],
-            h1_pre: [0.0; H1],
-            h1: [0.0; H1],
-            h2_pre: [0.0; H2],
-            h2: [0.0; H2],
-            y: 0.0,
         };
-        let (s, m, e) = (
-            d.start[i] as usize,
-            d.mid[i] as usize,
-            d.start[i + 1] as usize,
-        );
-        for (k, pairs) in [&d.pairs[s..m], &d.pairs[m..e]].into_iter().enumerate() {
-            let acc = &mut a.acc[k];
-            acc.copy_from_slice(&p[B1..B1 + ACC]);
-            for &(code, n) in pairs {
-                let row = &p[W1 + code as usize * ACC..][..ACC];
-                for (v, w) in acc.iter_mut().zip(row) {
-                    *v += n as f32 * w;
-                }
-            }
-            for j in 0..ACC {
-                a.x[k * ACC + j] = crelu(acc[j]);
-            }
+        if !self.cells {
+            return act;
         }
-        if self.cells {
-            let cells = &d.cells[i * CELLS..(i + 1) * CELLS];
-            for &[cm, co] in cells {
-                let (ra, rb) = (
-                    &p[CA + cm as usize * L..][..L],
-                    &p[CB + co as usize * L..][..L],
-                );
-                let mut v = [0.0f32; L];
-                for l in 0..L {
-                    v[l] = p[CC + l] + ra[l] + rb[l];
-                }
-                a.f_pre.push(v);
-                a.f.push(v.map(crelu));
-            }
-            if self.mix {
-                for c in 0..CELLS {
-                    let mut v = [0.0f32; L];
-                    v.copy_from_slice(&p[DB..DB + L]);
-                    for (k, n) in neighbours(c) {
-                        for l in 0..L {
-                            v[l] += p[KM + k * L + l] * a.f[n][l];
-                        }
-                    }
-                    a.g_pre.push(v);
-                    a.g.push(v.map(crelu));
-                }
-            }
-            let g = if self.mix { &a.g } else { &a.f };
-            for v in g {
-                for l in 0..L {
-                    a.pooled[l] += v[l];
-                }
-            }
+        for &[cm, co] in &d.cells[i * CELLS..(i + 1) * CELLS] {
+            let (ra, rb) = (
+                &p[CA + cm as usize * L..][..L],
+                &p[CB + co as usize * L..][..L],
+            );
+            let mut v = [0.0f32; L];
             for l in 0..L {
-                a.pooled[l] /= CELLS as f32;
+                v[l] = p[CC + l] + ra[l] + rb[l];
+            }
+            act.f_pre.push(v);
+            act.f.push(v.map(crelu));
+        }
+        if self.mix {
+            for c in 0..CELLS {
+                let mut v = [0.0f32; L];
+                v.copy_from_slice(&p[DB..DB + L]);
+                for (k, n) in neighbours(c) {
+                    for l in 0..L {
+                        v[l] += p[KM + k * L + l] * act.f[n][l];
+                    }
+                }
+                act.g_pre.push(v);
+                act.g.push(v.map(crelu));
             }
         }
-        for h in 0..H1 {
-            let row = &p[W2 + h * IN2..][..IN2];
-            let mut dot: f32 = row.iter().zip(&a.x).map(|(w, x)| w * x).sum();
-            if self.cells {
-                let row = &p[W2P + h * L..][..L];
-                dot += row.iter().zip(&a.pooled).map(|(w, x)| w * x).sum::<f32>();
+        let g = if self.mix { &act.g } else { &act.f };
+        for v in g {
+            for l in 0..L {
+                act.pooled[l] += v[l] / CELLS as f32;
             }
-            a.h1_pre[h] = dot + p[B2 + h];
-            a.h1[h] = crelu(a.h1_pre[h]);
         }
-        for h in 0..H2 {
-            let row = &p[W3 + h * H1..][..H1];
-            let dot: f32 = row.iter().zip(&a.h1).map(|(w, x)| w * x).sum();
-            a.h2_pre[h] = dot + p[B3 + h];
-            a.h2[h] = crelu(a.h2_pre[h]);
+        let mut extra = [0.0f32; H1];
+        for (h, e) in extra.iter_mut().enumerate() {
+            *e = (p[W2P + h * L..][..L].iter().zip(&act.pooled))
+                .map(|(w, x)| w * x)
+                .sum();
         }
-        let dot: f32 = p[W4..W4 + H2].iter().zip(&a.h2).map(|(w, x)| w * x).sum();
-        a.y = dot + p[B4];
-        a
+        act.a = w.net.forward_with(d.pcs(i), &extra);
+        act
     }
 
-    fn backward(&self, p: &[f32], d: &Data, i: usize, a: &Act, dy: f32, grad: &mut [f32]) {
-        let mut d_h2 = [0.0f32; H2];
-        for h in 0..H2 {
-            grad[W4 + h] += dy * a.h2[h];
-            if pass(a.h2_pre[h]) {
-                d_h2[h] = dy * p[W4 + h];
-            }
+    /// Adds the gradient of the loss (its derivative by the output `dy`) to `grad`'s two
+    /// parts, the network's and the cells'.
+    fn backward(&self, w: &Weights, d: &Data, i: usize, act: &Act, dy: f32, grad: &mut Weights) {
+        let d_pre = w.net.backward(d.pcs(i), &act.a, dy, &mut grad.net.params);
+        if !self.cells {
+            return;
         }
-        grad[B4] += dy;
-        let mut d_h1 = [0.0f32; H1];
-        for h in 0..H2 {
-            let g = d_h2[h];
-            if g == 0.0 {
-                continue;
-            }
-            grad[B3 + h] += g;
-            for j in 0..H1 {
-                grad[W3 + h * H1 + j] += g * a.h1[j];
-                d_h1[j] += g * p[W3 + h * H1 + j];
-            }
-        }
-        let mut d_x = [0.0f32; IN2];
+        let (p, gc) = (&w.c, &mut grad.c);
         let mut d_pool = [0.0f32; L];
         for h in 0..H1 {
-            if !pass(a.h1_pre[h]) {
-                continue;
-            }
-            let g = d_h1[h];
-            grad[B2 + h] += g;
-            for j in 0..IN2 {
-                grad[W2 + h * IN2 + j] += g * a.x[j];
-                d_x[j] += g * p[W2 + h * IN2 + j];
-            }
-            if self.cells {
-                for l in 0..L {
-                    grad[W2P + h * L + l] += g * a.pooled[l];
-                    d_pool[l] += g * p[W2P + h * L + l];
-                }
+            for l in 0..L {
+                gc[W2P + h * L + l] += d_pre[h] * act.pooled[l];
+                d_pool[l] += d_pre[h] * p[W2P + h * L + l];
             }
         }
-        let (s, m, e) = (
-            d.start[i] as usize,
-            d.mid[i] as usize,
-            d.start[i + 1] as usize,
-        );
-        for (k, pairs) in [&d.pairs[s..m], &d.pairs[m..e]].into_iter().enumerate() {
-            let mut d_acc = [0.0f32; ACC];
-            let mut any = false;
-            for j in 0..ACC {
-                if pass(a.acc[k][j]) {
-                    d_acc[j] = d_x[k * ACC + j];
-                    any |= d_acc[j] != 0.0;
-                }
-            }
-            if !any {
-                continue;
-            }
-            for j in 0..ACC {
-                grad[B1 + j] += d_acc[j];
-            }
-            for &(code, n) in pairs {
-                let row = &mut grad[W1 + code as usize * ACC..][..ACC];
-                for j in 0..ACC {
-                    row[j] += n as f32 * d_acc[j];
-                }
-            }
-        }
-        if !self.cells || d_pool.iter().all(|&v| v == 0.0) {
+        if d_pool.iter().all(|&v| v == 0.0) {
             return;
         }
         let dg = d_pool.map(|v| v / CELLS as f32);
@@ -353,14 +274,14 @@ impl Model {
             for c in 0..CELLS {
                 let mut dgp = [0.0f32; L];
                 for l in 0..L {
-                    if pass(a.g_pre[c][l]) {
+                    if pass(act.g_pre[c][l]) {
                         dgp[l] = dg[l];
-                        grad[DB + l] += dg[l];
+                        gc[DB + l] += dg[l];
                     }
                 }
                 for (k, n) in neighbours(c) {
                     for l in 0..L {
-                        grad[KM + k * L + l] += dgp[l] * a.f[n][l];
+                        gc[KM + k * L + l] += dgp[l] * act.f[n][l];
                         d_f[n][l] += dgp[l] * p[KM + k * L + l];
                     }
                 }
@@ -371,13 +292,13 @@ impl Model {
         let cells = &d.cells[i * CELLS..(i + 1) * CELLS];
         for (c, &[cm, co]) in cells.iter().enumerate() {
             for l in 0..L {
-                if !pass(a.f_pre[c][l]) {
+                if !pass(act.f_pre[c][l]) {
                     continue;
                 }
                 let g = d_f[c][l];
-                grad[CC + l] += g;
-                grad[CA + cm as usize * L + l] += g;
-                grad[CB + co as usize * L + l] += g;
+                gc[CC + l] += g;
+                gc[CA + cm as usize * L + l] += g;
+                gc[CB + co as usize * L + l] += g;
             }
         }
     }
@@ -392,12 +313,12 @@ fn xent(p: f32, t: f32) -> f64 {
 /// The held-out figures of positions `ix`: the mean excess loss (cross-entropy minus the
 /// target's own entropy, 0 for a perfect fit) and the mean |logit| (the value's scale, which
 /// the search's margins are set in).
-fn held_out_figures(model: &Model, p: &[f32], d: &Data, ix: &[usize]) -> String {
+fn held_out_figures(model: &Model, w: &Weights, d: &Data, ix: &[usize]) -> String {
     let (mut loss, mut scale) = (0.0, 0.0);
     for &i in ix {
-        let a = model.forward(p, d, i);
-        loss += xent(sigmoid(a.y), d.target[i]) - xent(d.target[i], d.target[i]);
-        scale += a.y.abs() as f64;
+        let y = model.forward(w, d, i).a.y;
+        loss += xent(sigmoid(y), d.target[i]) - xent(d.target[i], d.target[i]);
+        scale += y.abs() as f64;
     }
     let n = ix.len().max(1) as f64;
     format!(
@@ -405,6 +326,22 @@ fn held_out_figures(model: &Model, p: &[f32], d: &Data, ix: &[usize]) -> String 
         loss / n,
         scale / n
     )
+}
+
+/// The cells' first weights: small random code rows, lanes starting inside the clipped
+/// ReLU, a kernel near the identity; the pooled columns zero (the network's function).
+fn cell_init(rng: &mut StdRng) -> Vec<f32> {
+    let mut c = vec![0.0f32; CELL_PARAMS];
+    for v in &mut c[CA..CC] {
+        *v = rng.random_range(-0.1..0.1);
+    }
+    for l in 0..L {
+        c[CC + l] = 0.2;
+        for k in 0..9 {
+            c[KM + k * L + l] = rng.random_range(-0.3..0.3) + if k == 4 { 0.5 } else { 0.0 };
+        }
+    }
+    c
 }
 
 pub(super) fn train() {
@@ -430,18 +367,10 @@ pub(super) fn train() {
     let bytes = std::fs::read(&init).unwrap_or_else(|e| fail(&format!("{init}: {e}")));
     let net = FloatNet::from_bytes(&bytes, &init).unwrap_or_else(|e| fail(&e));
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut p = vec![0.0f32; ALL];
-    p[..PARAMS].copy_from_slice(&net.params);
-    for v in &mut p[CA..CC] {
-        *v = rng.random_range(-0.1..0.1);
-    }
-    for l in 0..L {
-        p[CC + l] = 0.2;
-        p[DB + l] = 0.0;
-        for k in 0..9 {
-            p[KM + k * L + l] = rng.random_range(-0.3..0.3) + if k == 4 { 0.5 } else { 0.0 };
-        }
-    }
+    let mut w = Weights {
+        net,
+        c: cell_init(&mut rng),
+    };
     let t0 = std::time::Instant::now();
     let d = load(&path, lambda, colour);
     let (mut train, mut test): (Vec<usize>, Vec<usize>) =
@@ -455,8 +384,8 @@ pub(super) fn train() {
         model.cells,
         model.mix
     );
-    eprintln!("epoch 0: {}", held_out_figures(&model, &p, &d, &test));
-    let mut adam = Adam::new(ALL);
+    eprintln!("epoch 0: {}", held_out_figures(&model, &w, &d, &test));
+    let (mut adam, mut adam_c) = (Adam::new(PARAMS), Adam::new(CELL_PARAMS));
     let mut lr = lr0;
     // A trained trunk is rounded to the engine's integer grid at the end and held for one
     // more epoch, as `tune nnue --freeze-w1` does: the rounding, times counts of up to 200
@@ -464,7 +393,7 @@ pub(super) fn train() {
     let extra = usize::from(epochs > 0 && from == 0 && !model.cells);
     for epoch in 1..=epochs + extra {
         let from = if epoch > epochs {
-            for v in &mut p[W1..W2] {
+            for v in &mut w.net.params[W1..W2] {
                 *v = (*v * QA as f32).round() / QA as f32;
             }
             W2
@@ -474,19 +403,29 @@ pub(super) fn train() {
         train.shuffle(&mut rng);
         let mut sum = 0.0;
         for chunk in train.chunks(batch) {
-            let mut grad = vec![0.0f32; ALL];
+            let mut grad = Weights {
+                net: FloatNet {
+                    params: vec![0.0; PARAMS],
+                    k: 1.0,
+                },
+                c: vec![0.0; CELL_PARAMS],
+            };
             for &i in chunk {
-                let a = model.forward(&p, &d, i);
-                let q = sigmoid(a.y);
+                let act = model.forward(&w, &d, i);
+                let q = sigmoid(act.a.y);
                 sum += xent(q, d.target[i]) - xent(d.target[i], d.target[i]);
-                model.backward(&p, &d, i, &a, q - d.target[i], &mut grad);
+                model.backward(&w, &d, i, &act, q - d.target[i], &mut grad);
             }
-            adam.update(&mut p, &grad, 1.0 / chunk.len() as f32, lr, from);
+            let scale = 1.0 / chunk.len() as f32;
+            adam.update(&mut w.net.params, &grad.net.params, scale, lr, from);
+            if model.cells {
+                adam_c.update(&mut w.c, &grad.c, scale, lr, 0);
+            }
         }
         eprintln!(
             "epoch {epoch}: lr {lr:.1e}, train excess loss {:.5}, {} ({:.0} s)",
             sum / train.len() as f64,
-            held_out_figures(&model, &p, &d, &test),
+            held_out_figures(&model, &w, &d, &test),
             t0.elapsed().as_secs_f64()
         );
         lr *= decay;
@@ -495,11 +434,7 @@ pub(super) fn train() {
         if model.cells {
             fail("--out writes the network without cells: add --no-cells");
         }
-        let net = FloatNet {
-            params: p[..PARAMS].to_vec(),
-            k: net.k,
-        };
-        std::fs::write(&out, net.to_bytes()).unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+        std::fs::write(&out, w.net.to_bytes()).unwrap_or_else(|e| fail(&format!("{out}: {e}")));
         eprintln!("cellnet: wrote {out}");
     }
 }
@@ -508,7 +443,7 @@ pub(super) fn train() {
 mod tests {
     use super::*;
     use gomoku::engine::gomoku::Rule;
-    use gomoku::engine::gomoku::ai::nnue;
+    use gomoku::engine::gomoku::ai::nnue::{self, ACC, B4, IN2, W4};
 
     /// A position of `moves` random moves near the centre, not over (from `seed`).
     fn position(moves: usize, seed: u64) -> Game {
@@ -528,8 +463,17 @@ mod tests {
         FloatNet::from_bytes(bytes, "freestyle").unwrap()
     }
 
-    /// Without the cells the model is the pattern-bag network read from the same
-    /// histograms the engine reads; with them, while their columns are zero, it still is.
+    /// Parameter `at` of the cells' part or of the network's.
+    fn slot(w: &mut Weights, cells: bool, at: usize) -> &mut f32 {
+        if cells {
+            &mut w.c[at]
+        } else {
+            &mut w.net.params[at]
+        }
+    }
+
+    /// With the cells' columns zero the model is the given network, mixed or not: the
+    /// cells start from its function.
     #[test]
     fn it_starts_as_the_given_network() {
         let net = committed();
@@ -537,28 +481,16 @@ mod tests {
         for seed in 0..4 {
             d.push(&position(9 + seed as usize, seed), 0.5, seed as u32);
         }
-        let mut p = vec![0.0f32; ALL];
-        p[..PARAMS].copy_from_slice(&net.params);
         let mut rng = StdRng::seed_from_u64(9);
-        for v in &mut p[CA..W2P] {
-            *v = rng.random_range(-0.5..0.5);
-        }
+        let w = Weights {
+            net: net.clone(),
+            c: cell_init(&mut rng),
+        };
         for i in 0..4 {
-            let st = State::from_game(&position(9 + i, i as u64));
-            let sparse: Vec<Vec<(u16, u16)>> = st
-                .eval_pcodes()
-                .iter()
-                .map(|h| {
-                    (h.iter().enumerate())
-                        .filter(|(_, n)| **n > 0)
-                        .map(|(c, &n)| (c as u16, n))
-                        .collect()
-                })
-                .collect();
-            let want = net.forward([&sparse[0], &sparse[1]]).y;
+            let want = net.forward(d.pcs(i)).y;
             for (cells, mix) in [(false, false), (true, false), (true, true)] {
-                let y = Model { cells, mix }.forward(&p, &d, i).y;
-                assert!((y - want).abs() < 1e-4, "{cells} {mix}: {y} against {want}");
+                let y = Model { cells, mix }.forward(&w, &d, i).a.y;
+                assert!((y - want).abs() < 1e-5, "{cells} {mix}: {y} against {want}");
             }
         }
     }
@@ -571,60 +503,75 @@ mod tests {
         let mut d = Data::new();
         d.push(&game, 0.7, 0);
         let mut rng = StdRng::seed_from_u64(6);
-        let mut p: Vec<f32> = committed().params;
-        p.resize(ALL, 0.0);
-        for v in &mut p[CA..ALL] {
-            *v = rng.random_range(-0.6..0.6);
-        }
+        let mut w = Weights {
+            net: committed(),
+            c: (0..CELL_PARAMS)
+                .map(|_| rng.random_range(-0.6..0.6))
+                .collect(),
+        };
         for l in 0..L {
-            p[CC + l] = 0.4;
-            p[DB + l] = 0.3;
+            w.c[CC + l] = 0.4;
+            w.c[DB + l] = 0.3;
         }
         let model = Model {
             cells: true,
             mix: true,
         };
-        let loss = |p: &[f32]| xent(sigmoid(model.forward(p, &d, 0).y), 0.7);
-        let a = model.forward(&p, &d, 0);
-        let mut grad = vec![0.0f32; ALL];
-        model.backward(&p, &d, 0, &a, sigmoid(a.y) - 0.7, &mut grad);
-        // A cell's code and a stone's row in each table, the kernel, the pooled columns,
-        // the trunk, the head.
+        let loss = |w: &Weights| xent(sigmoid(model.forward(w, &d, 0).a.y), 0.7);
+        let act = model.forward(&w, &d, 0);
+        let mut grad = Weights {
+            net: FloatNet {
+                params: vec![0.0; PARAMS],
+                k: 1.0,
+            },
+            c: vec![0.0; CELL_PARAMS],
+        };
+        model.backward(&w, &d, 0, &act, sigmoid(act.a.y) - 0.7, &mut grad);
+        // A stone's and an empty cell's rows in each table, the kernel, the pooled
+        // columns; the network's first layer and head.
         let [cm, co] = d.cells[7 * SIZE + 7];
         let empty = (0..CELLS).find(|&c| d.cells[c][0] < NO_CODE).unwrap();
         let [em, eo] = d.cells[empty];
         let code = d.pairs[0].0 as usize;
+        // A pooled column of a first hidden lane inside its clipped ReLU's slope.
+        let live = (0..H1)
+            .find(|&h| act.a.h1_pre[h] > 0.0 && act.a.h1_pre[h] < 1.0)
+            .unwrap();
         let checks = [
-            CA + cm as usize * L + 2,
-            CB + co as usize * L + 5,
-            CA + em as usize * L + 1,
-            CB + eo as usize * L + 9,
-            CC + 3,
-            KM + 4 * L + 6,
-            KM + 8 * L + 11,
-            DB + 2,
-            W2P + 5 * L + 4,
-            W1 + code * ACC + 10,
-            W2 + 3 * IN2 + 17,
-            W4 + 1,
-            B4,
+            (true, CA + cm as usize * L + 2),
+            (true, CB + co as usize * L + 5),
+            (true, CA + em as usize * L + 1),
+            (true, CB + eo as usize * L + 9),
+            (true, CC + 3),
+            (true, KM + 4 * L + 6),
+            (true, KM + 8 * L + 11),
+            (true, DB + 2),
+            (true, W2P + live * L + 4),
+            (false, W1 + code * ACC + 10),
+            (false, W2 + 3 * IN2 + 17),
+            (false, W4 + 1),
+            (false, B4),
         ];
         let mut checked = 0;
-        for at in checks {
+        for (cells, at) in checks {
             let eps = 1e-3;
-            let keep = p[at];
-            p[at] = keep + eps;
-            let up = loss(&p);
-            p[at] = keep - eps;
-            let down = loss(&p);
-            p[at] = keep;
+            let keep = *slot(&mut w, cells, at);
+            *slot(&mut w, cells, at) = keep + eps;
+            let up = loss(&w);
+            *slot(&mut w, cells, at) = keep - eps;
+            let down = loss(&w);
+            *slot(&mut w, cells, at) = keep;
             let numeric = (up - down) / (2.0 * eps as f64);
+            let backward = if cells {
+                grad.c[at]
+            } else {
+                grad.net.params[at]
+            };
             assert!(
-                (numeric - grad[at] as f64).abs() < 2e-3 + 0.03 * numeric.abs(),
-                "parameter {at}: numeric {numeric}, backward {}",
-                grad[at]
+                (numeric - backward as f64).abs() < 2e-3 + 0.03 * numeric.abs(),
+                "parameter {at} (cells {cells}): numeric {numeric}, backward {backward}"
             );
-            checked += usize::from(grad[at] != 0.0);
+            checked += usize::from(backward != 0.0);
         }
         assert!(
             checked >= 9,

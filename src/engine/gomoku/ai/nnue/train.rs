@@ -31,6 +31,12 @@ impl FloatNet {
     /// The float forward pass on sparse histograms: `(pcode, count)` pairs, side to move
     /// first.
     pub fn forward(&self, pcs: [&[(u16, u16)]; 2]) -> Activations {
+        self.forward_with(pcs, &[0.0; H1])
+    }
+
+    /// [`FloatNet::forward`] with `extra` added to the first hidden layer's sums: another
+    /// input's share, as a trainer's experiment computes it (`tune cellnet`).
+    pub fn forward_with(&self, pcs: [&[(u16, u16)]; 2], extra: &[f32; H1]) -> Activations {
         let p = &self.params;
         let mut a = Activations {
             acc: [[0.0; ACC]; 2],
@@ -58,7 +64,7 @@ impl FloatNet {
         for h in 0..H1 {
             let row = &p[W2 + h * IN2..][..IN2];
             let dot: f32 = row.iter().zip(&a.x).map(|(w, x)| w * x).sum();
-            a.h1_pre[h] = dot + p[B2 + h];
+            a.h1_pre[h] = dot + p[B2 + h] + extra[h];
             a.h1[h] = crelu(a.h1_pre[h]);
         }
         for h in 0..H2 {
@@ -73,8 +79,15 @@ impl FloatNet {
     }
 
     /// Adds to `grad` the gradient of the loss for one position, given the loss's
-    /// derivative by the output logit (`dy`).
-    pub fn backward(&self, pcs: [&[(u16, u16)]; 2], a: &Activations, dy: f32, grad: &mut [f32]) {
+    /// derivative by the output logit (`dy`); returns the derivative by the first hidden
+    /// layer's sums (what an `extra` input of [`FloatNet::forward_with`] passes on).
+    pub fn backward(
+        &self,
+        pcs: [&[(u16, u16)]; 2],
+        a: &Activations,
+        dy: f32,
+        grad: &mut [f32],
+    ) -> [f32; H1] {
         let p = &self.params;
         // Clipped ReLU passes the gradient only inside (0, 1).
         let pass = |v: f32| v > 0.0 && v < 1.0;
@@ -101,11 +114,13 @@ impl FloatNet {
             }
         }
         let mut d_x = [0.0f32; IN2];
+        let mut d_pre = [0.0f32; H1];
         for h in 0..H1 {
             if !pass(a.h1_pre[h]) {
                 continue;
             }
             let g = d_h1[h];
+            d_pre[h] = g;
             grad[B2 + h] += g;
             let row = &p[W2 + h * IN2..][..IN2];
             let grow = &mut grad[W2 + h * IN2..][..IN2];
@@ -133,6 +148,7 @@ impl FloatNet {
                 }
             }
         }
+        d_pre
     }
 
     /// The file's bytes (module docs).

@@ -29,7 +29,9 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::adam::Adam;
+use super::nnue::{K, sigmoid, xent};
 use super::policy::read_positions;
+use super::policy_train::held_out;
 use super::{arg, fail, num, real};
 use gomoku::engine::gomoku::ai::nnue::{
     Activations, FloatNet, H1, PARAMS, PCODE_COUNT, QA, W1, W2,
@@ -57,8 +59,6 @@ const DB: usize = KM + 9 * L;
 const W2P: usize = DB + L;
 const CELL_PARAMS: usize = W2P + H1 * L;
 
-const K: f32 = 238.3;
-
 struct Data {
     game: Vec<u32>,
     target: Vec<f32>,
@@ -68,20 +68,12 @@ struct Data {
     cells: Vec<[u16; 2]>,
 }
 
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 fn crelu(v: f32) -> f32 {
     v.clamp(0.0, 1.0)
 }
 
 fn pass(v: f32) -> bool {
     v > 0.0 && v < 1.0
-}
-
-fn held_out(game: u32) -> bool {
-    (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32 & 0xFFFF < 0x10000 / 10
 }
 
 impl Data {
@@ -304,12 +296,6 @@ impl Model {
     }
 }
 
-fn xent(p: f32, t: f32) -> f64 {
-    let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
-    let t = t as f64;
-    -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
-}
-
 /// The held-out figures of positions `ix`: the mean excess loss (cross-entropy minus the
 /// target's own entropy, 0 for a perfect fit) and the mean |logit| (the value's scale, which
 /// the search's margins are set in).
@@ -364,6 +350,9 @@ pub(super) fn train() {
         cells: arg("--no-cells").is_none(),
         mix: arg("--mix").is_some(),
     };
+    if model.cells && arg("--out").is_some() {
+        fail("--out writes the network without cells: add --no-cells");
+    }
     let bytes = std::fs::read(&init).unwrap_or_else(|e| fail(&format!("{init}: {e}")));
     let net = FloatNet::from_bytes(&bytes, &init).unwrap_or_else(|e| fail(&e));
     let mut rng = StdRng::seed_from_u64(seed);
@@ -374,7 +363,7 @@ pub(super) fn train() {
     let t0 = std::time::Instant::now();
     let d = load(&path, lambda, colour);
     let (mut train, mut test): (Vec<usize>, Vec<usize>) =
-        (0..d.game.len()).partition(|&i| !held_out(d.game[i]));
+        (0..d.game.len()).partition(|&i| !held_out(d.game[i] as u64));
     test.sort_unstable();
     eprintln!(
         "cellnet: {} positions ({} held out) read in {:.0} s; cells {}, mix {}",
@@ -431,9 +420,6 @@ pub(super) fn train() {
         lr *= decay;
     }
     if let Some(out) = arg("--out") {
-        if model.cells {
-            fail("--out writes the network without cells: add --no-cells");
-        }
         std::fs::write(&out, w.net.to_bytes()).unwrap_or_else(|e| fail(&format!("{out}: {e}")));
         eprintln!("cellnet: wrote {out}");
     }

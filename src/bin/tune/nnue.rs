@@ -19,7 +19,7 @@ use super::{COMBOS, F, PATTERNS, arg, fail, num, real};
 
 /// The logistic scale of the tables (`tune fit`'s K for freestyle): win chance =
 /// sigmoid(eval / K).
-const K: f32 = 238.3;
+pub(super) const K: f32 = 238.3;
 
 /// The positions, their histograms in one flat array.
 struct Data {
@@ -192,12 +192,12 @@ fn load(path: &str, file: usize, sel: Select) -> Data {
     d
 }
 
-fn sigmoid(x: f32) -> f32 {
+pub(super) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// Cross-entropy of probability `p` against target `t`.
-fn xent(p: f32, t: f32) -> f64 {
+pub(super) fn xent(p: f32, t: f32) -> f64 {
     let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
     let t = t as f64;
     -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())

@@ -41,7 +41,7 @@ struct Data {
 }
 
 /// The held-out tenth of the games, by a hash of their number.
-fn held_out(game: u64) -> bool {
+pub(super) fn held_out(game: u64) -> bool {
     game.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32 & 0xFFFF < 0x10000 / 10
 }
 

@@ -29,12 +29,12 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::adam::Adam;
-use super::nnue::{K, sigmoid, xent};
+use super::nnue::{sigmoid, value_target, xent};
 use super::policy::read_positions;
 use super::policy_train::held_out;
 use super::{arg, fail, num, real};
 use gomoku::engine::gomoku::ai::nnue::{
-    Activations, FloatNet, H1, PARAMS, PCODE_COUNT, QA, W1, W2,
+    Activations, FloatNet, H1, PARAMS, PCODE_COUNT, QA, W1, W2, sparse,
 };
 use gomoku::engine::gomoku::ai::state::State;
 use gomoku::engine::gomoku::{Game, Pos};
@@ -103,11 +103,7 @@ impl Data {
         let st = State::from_game(game);
         let me = st.side();
         for (k, hist) in st.eval_pcodes().iter().enumerate() {
-            for (code, &n) in hist.iter().enumerate() {
-                if n > 0 {
-                    self.pairs.push((code as u16, n));
-                }
-            }
+            self.pairs.extend(sparse(hist));
             if k == 0 {
                 self.mid.push(self.pairs.len() as u32);
             }
@@ -143,13 +139,8 @@ fn load(paths: &str, lambda: f32, colour: Option<usize>) -> Data {
                 game.play(Pos::from_index(m, SIZE))
                     .unwrap_or_else(|e| fail(&at(&format!("move {m}: {e}"))));
             }
-            let outcome = if p.score.abs() >= 10_000 {
-                if p.score > 0 { 1.0 } else { 0.0 }
-            } else {
-                sigmoid(p.score as f32 / K)
-            };
             let result = (p.result as f32 + 1.0) / 2.0;
-            let target = lambda * result + (1.0 - lambda) * outcome;
+            let target = value_target(p.score, result, lambda);
             d.push(&game, target, (file * 1_000_000) as u32 + p.game as u32);
         }
     }
@@ -168,7 +159,6 @@ struct Act {
     f_pre: Vec<[f32; L]>,
     f: Vec<[f32; L]>,
     g_pre: Vec<[f32; L]>,
-    g: Vec<[f32; L]>,
     pooled: [f32; L],
 }
 
@@ -190,56 +180,54 @@ struct Model {
 impl Model {
     fn forward(&self, w: &Weights, d: &Data, i: usize) -> Act {
         let p = &w.c;
-        let mut act = Act {
-            a: w.net.forward(d.pcs(i)),
-            f_pre: Vec::new(),
-            f: Vec::new(),
-            g_pre: Vec::new(),
-            g: Vec::new(),
-            pooled: [0.0; L],
-        };
-        if !self.cells {
-            return act;
-        }
-        for &[cm, co] in &d.cells[i * CELLS..(i + 1) * CELLS] {
-            let (ra, rb) = (
-                &p[CA + cm as usize * L..][..L],
-                &p[CB + co as usize * L..][..L],
-            );
-            let mut v = [0.0f32; L];
-            for l in 0..L {
-                v[l] = p[CC + l] + ra[l] + rb[l];
-            }
-            act.f_pre.push(v);
-            act.f.push(v.map(crelu));
-        }
-        if self.mix {
-            for c in 0..CELLS {
-                let mut v = [0.0f32; L];
-                v.copy_from_slice(&p[DB..DB + L]);
-                for (k, n) in neighbours(c) {
-                    for l in 0..L {
-                        v[l] += p[KM + k * L + l] * act.f[n][l];
-                    }
-                }
-                act.g_pre.push(v);
-                act.g.push(v.map(crelu));
-            }
-        }
-        let g = if self.mix { &act.g } else { &act.f };
-        for v in g {
-            for l in 0..L {
-                act.pooled[l] += v[l] / CELLS as f32;
-            }
-        }
+        let (mut f_pre, mut f, mut g_pre, mut g) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut pooled = [0.0f32; L];
+        // The cells' share of the first hidden layer's sums (none without cells).
         let mut extra = [0.0f32; H1];
-        for (h, e) in extra.iter_mut().enumerate() {
-            *e = (p[W2P + h * L..][..L].iter().zip(&act.pooled))
-                .map(|(w, x)| w * x)
-                .sum();
+        if self.cells {
+            for &[cm, co] in &d.cells[i * CELLS..(i + 1) * CELLS] {
+                let (ra, rb) = (
+                    &p[CA + cm as usize * L..][..L],
+                    &p[CB + co as usize * L..][..L],
+                );
+                let mut v = [0.0f32; L];
+                for l in 0..L {
+                    v[l] = p[CC + l] + ra[l] + rb[l];
+                }
+                f_pre.push(v);
+                f.push(v.map(crelu));
+            }
+            if self.mix {
+                for c in 0..CELLS {
+                    let mut v = [0.0f32; L];
+                    v.copy_from_slice(&p[DB..DB + L]);
+                    for (k, n) in neighbours(c) {
+                        for l in 0..L {
+                            v[l] += p[KM + k * L + l] * f[n][l];
+                        }
+                    }
+                    g_pre.push(v);
+                    g.push(v.map(crelu));
+                }
+            }
+            for v in if self.mix { &g } else { &f } {
+                for l in 0..L {
+                    pooled[l] += v[l] / CELLS as f32;
+                }
+            }
+            for (h, e) in extra.iter_mut().enumerate() {
+                *e = (p[W2P + h * L..][..L].iter().zip(&pooled))
+                    .map(|(w, x)| w * x)
+                    .sum();
+            }
         }
-        act.a = w.net.forward_with(d.pcs(i), &extra);
-        act
+        Act {
+            a: w.net.forward_with(d.pcs(i), &extra),
+            f_pre,
+            f,
+            g_pre,
+            pooled,
+        }
     }
 
     /// Adds the gradient of the loss (its derivative by the output `dy`) to `grad`'s two

@@ -196,6 +196,19 @@ pub(super) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// A position's training target: `lambda` x its game's `result` (0 to 1) + the rest x
+/// the search's `score` as a win chance, wins and losses (|score| >= 10,000) as 1 and 0.
+pub(super) fn value_target(score: i32, result: f32, lambda: f32) -> f32 {
+    let from_score = if score >= 10_000 {
+        1.0
+    } else if score <= -10_000 {
+        0.0
+    } else {
+        sigmoid(score as f32 / K)
+    };
+    lambda * result + (1.0 - lambda) * from_score
+}
+
 /// Cross-entropy of probability `p` against target `t`.
 pub(super) fn xent(p: f32, t: f32) -> f64 {
     let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
@@ -280,17 +293,7 @@ pub(super) fn train() {
         }
     }
     let target: Vec<f32> = (0..data.len())
-        .map(|i| {
-            let s = data.score[i];
-            let from_score = if s >= 10_000 {
-                1.0
-            } else if s <= -10_000 {
-                0.0
-            } else {
-                sigmoid(s as f32 / K)
-            };
-            lambda * data.result[i] + (1.0 - lambda) * from_score
-        })
+        .map(|i| value_target(data.score[i], data.result[i], lambda))
         .collect();
     let (mut train_ix, mut held): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     for i in 0..data.len() {

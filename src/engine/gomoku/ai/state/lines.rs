@@ -132,7 +132,8 @@ impl State {
                     (self.cells[j][1].combo, self.cells[j][1].eval),
                 ];
                 let before_cidx = [self.cells[j][0].cidx, self.cells[j][1].cidx];
-                self.undo.push((j as u16, self.cells[j]));
+                self.undo.push(self.cells[j]);
+                self.undo_at.push(j as u16);
                 let cell = &mut self.cells[j];
                 cell[mine].cidx =
                     (cell[mine].cidx as i32 + (pm as i32 - cell[mine].pats[d] as i32) * w) as u16;

@@ -42,13 +42,13 @@ use gomoku::engine::gomoku::{Game, Pos};
 /// Cell lanes.
 const L: usize = 16;
 const SIZE: usize = 15;
-const CELLS: usize = SIZE * SIZE;
+pub(super) const CELLS: usize = SIZE * SIZE;
 /// Rows of the cell tables: the codes, a forbidden point, a stone of the side to move, a
 /// stone of the other side.
 const NO_CODE: u16 = PCODE_COUNT as u16;
 const MINE: u16 = NO_CODE + 1;
 const THEIRS: u16 = NO_CODE + 2;
-const ROWS: usize = PCODE_COUNT + 3;
+pub(super) const ROWS: usize = PCODE_COUNT + 3;
 
 // Where each part of the cells' parameters starts.
 const CA: usize = 0;
@@ -101,7 +101,6 @@ impl Data {
     /// Adds `game`'s position (the side to move's view) with its `target`, of game `id`.
     fn push(&mut self, game: &Game, target: f32, id: u32) {
         let st = State::from_game(game);
-        let me = st.side();
         for (k, hist) in st.eval_pcodes().iter().enumerate() {
             self.pairs.extend(sparse(hist));
             if k == 0 {
@@ -109,18 +108,25 @@ impl Data {
             }
         }
         self.start.push(self.pairs.len() as u32);
-        for i in 0..CELLS {
-            let cell = if st.is_empty(i) {
-                [me, me.opponent()].map(|c| st.pcode_at(i, c).unwrap_or(NO_CODE))
-            } else if game.board().get(Pos::from_index(i, SIZE)) == Some(me) {
-                [MINE; 2]
-            } else {
-                [THEIRS; 2]
-            };
-            self.cells.push(cell);
-        }
+        cell_rows(&st, game, &mut self.cells);
         self.target.push(target);
         self.game.push(id);
+    }
+}
+
+/// Appends each cell's rows in the cell tables, `[side to move, side waiting]`: an empty
+/// cell's two four-pattern codes ([`NO_CODE`] where that colour may not play), a stone's
+/// [`MINE`] or [`THEIRS`] in both.
+pub(super) fn cell_rows(st: &State, game: &Game, out: &mut Vec<[u16; 2]>) {
+    let me = st.side();
+    for i in 0..CELLS {
+        out.push(if st.is_empty(i) {
+            [me, me.opponent()].map(|c| st.pcode_at(i, c).unwrap_or(NO_CODE))
+        } else if game.board().get(Pos::from_index(i, SIZE)) == Some(me) {
+            [MINE; 2]
+        } else {
+            [THEIRS; 2]
+        });
     }
 }
 

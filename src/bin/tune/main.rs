@@ -82,6 +82,14 @@
 //!     the control. Prints per epoch the held-out excess loss and the value's scale.
 //!     `--freeze-trunk` trains only the layers after the accumulators (the policy reads
 //!     those); `--out` (with `--no-cells`) writes the network.
+//! tune policymix --data FILE --init POLICY [--no-mix] [--radius 1] [--rule R] [--epochs 6]
+//!           [--seed 1] [--lr 1e-3] [--decay 0.8] [--batch 256] [--threads 1] [--out FILE]
+//!     Engine IV's neighbourhood experiment for the policy (`policy_mix.rs`): the policy
+//!     `--init` with, added to each candidate's lanes, features of the cells in its square
+//!     of `--radius` (1 or 2) after a depthwise convolution, trained on a policygen file as
+//!     policytrain trains; `--no-mix` the same policy without them, the control. Prints
+//!     per epoch the held-out loss, top-1 and top-3; `--out` (with `--no-mix`) writes the
+//!     policy.
 //!
 //! `eval.rs`: `gen` and `fit` (the evaluation's tables); `moves.rs`: `movegen` and `movefit`
 //! (the move picker's tables).
@@ -99,6 +107,7 @@ mod moves;
 mod nnue;
 mod policy;
 mod policy_label;
+mod policy_mix;
 mod policy_train;
 
 use std::collections::HashMap;
@@ -130,7 +139,8 @@ const USAGE: &str = "usage: tune gen --games N --nodes N --seed S --threads T [-
                      tune policygen --games N --nodes N --seed S [--threads T] [--rule R] --out FILE | \
                      tune policylabel --data FILE --nodes N [--games N] [--threads T] [--rank K] [--rank-nodes N] --out FILE | \
                      tune policytrain --data FILE --out FILE [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N] [--init FILE] [--rank-temp X] [--rank-mix X] | \
-                     tune cellnet --data FILE --init FILE [--no-cells] [--mix] [--freeze-trunk] [--colour C] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--lambda X] [--out FILE]";
+                     tune cellnet --data FILE --init FILE [--no-cells] [--mix] [--freeze-trunk] [--colour C] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--lambda X] [--out FILE] | \
+                     tune policymix --data FILE --init FILE [--no-mix] [--radius N] [--rule R] [--epochs N] [--seed S] [--lr X] [--decay X] [--batch N] [--threads N] [--out FILE]";
 
 /// What a flag takes.
 #[derive(Clone, Copy)]
@@ -167,6 +177,10 @@ fn takes(command: &str, flag: &str) -> Option<Takes> {
         ("cellnet", "epochs" | "seed" | "batch") => Whole,
         ("cellnet", "lr" | "decay" | "lambda") => Real,
         ("cellnet", "no-cells" | "mix" | "freeze-trunk") => Nothing,
+        ("policymix", "data" | "init" | "rule" | "out") => Text,
+        ("policymix", "epochs" | "seed" | "batch" | "threads" | "radius") => Whole,
+        ("policymix", "lr" | "decay") => Real,
+        ("policymix", "no-mix") => Nothing,
         _ => return None,
     })
 }
@@ -193,6 +207,7 @@ fn parse_args(p: &mut lexopt::Parser) -> Result<Args, lexopt::Error> {
         "policylabel",
         "policytrain",
         "cellnet",
+        "policymix",
     ]
     .contains(&command.as_str())
     {
@@ -310,6 +325,7 @@ fn main() {
         "policylabel" => policy_label::policylabel(),
         "policytrain" => policy_train::train(),
         "cellnet" => cellnet::train(),
+        "policymix" => policy_mix::train(),
         _ => unreachable!("parse_args takes only these"),
     }
 }

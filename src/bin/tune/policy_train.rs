@@ -30,14 +30,14 @@ use gomoku::engine::gomoku::{Game, Pos, Rule};
 
 /// The positions read: each one's input, its target candidate, its game, and the rank of
 /// the target in the tables' order (for the comparison).
-struct Data {
-    inputs: Vec<PolicyInput>,
-    target: Vec<usize>,
+pub(super) struct Data {
+    pub(super) inputs: Vec<PolicyInput>,
+    pub(super) target: Vec<usize>,
     /// The training target where it is a distribution (`--rank-temp`): `(candidate,
     /// share)`; empty for the target candidate alone.
-    soft: Vec<Vec<(usize, f32)>>,
-    game: Vec<u64>,
-    table_rank: Vec<usize>,
+    pub(super) soft: Vec<Vec<(usize, f32)>>,
+    pub(super) game: Vec<u64>,
+    pub(super) table_rank: Vec<usize>,
 }
 
 /// The held-out tenth of the games, by a hash of their number.
@@ -71,8 +71,14 @@ fn canonical_key(game: &Game) -> u64 {
 }
 
 /// Reads `path` (a policygen file, or the `.tmp` of a run still going), keeping `rule`'s
-/// positions (all rules for `None`).
-fn load(path: &str, rule: Option<Rule>, ranking: Option<(f32, f32)>) -> (Data, usize, usize) {
+/// positions (all rules for `None`); `keep` sees each position kept, in order (what an
+/// experiment reads beyond the policy's input).
+pub(super) fn load(
+    path: &str,
+    rule: Option<Rule>,
+    ranking: Option<(f32, f32)>,
+    mut keep: impl FnMut(&State, &Game),
+) -> (Data, usize, usize) {
     let mut data = Data {
         inputs: Vec::new(),
         target: Vec::new(),
@@ -121,6 +127,7 @@ fn load(path: &str, rule: Option<Rule>, ranking: Option<(f32, f32)>) -> (Data, u
             }
             _ => Vec::new(),
         };
+        keep(&st, &game);
         data.inputs.push(input);
         data.target.push(target);
         data.soft.push(soft);
@@ -257,7 +264,7 @@ pub(super) fn train() {
 
     let temp = real("--rank-temp", 0.0) as f32;
     let rank = (temp > 0.0).then(|| (temp, real("--rank-mix", 1.0).clamp(0.0, 1.0) as f32));
-    let (data, duplicates, outside) = load(&path, rule, rank);
+    let (data, duplicates, outside) = load(&path, rule, rank, |_, _| {});
     let (mut train_ix, held): (Vec<usize>, Vec<usize>) =
         (0..data.inputs.len()).partition(|&i| !held_out(data.game[i]));
     if train_ix.is_empty() || held.is_empty() {

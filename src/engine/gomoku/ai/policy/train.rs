@@ -52,6 +52,13 @@ impl FloatPolicy {
 
     /// The float forward pass.
     pub fn forward(&self, input: &PolicyInput) -> Activations {
+        self.forward_with(input, &[])
+    }
+
+    /// [`FloatPolicy::forward`] with another input's share added to each candidate's
+    /// lanes before the clipped ReLU (`extra[k]` for candidate `k`; empty for none): an
+    /// experiment's way in (`tune policymix`).
+    pub fn forward_with(&self, input: &PolicyInput, extra: &[[f32; LANES]]) -> Activations {
         let p = &self.params;
         let x = board_input(input);
         let mut m = [0.0; LANES];
@@ -67,6 +74,11 @@ impl FloatPolicy {
             let [d0, d1] = [0, 1].map(|k| &p[dl_at(k, c.recent[k])..][..LANES]);
             for j in 0..LANES {
                 h[j] = p[B + j] + em[j] + eo[j] + d0[j] + d1[j];
+            }
+            if let Some(e) = extra.get(h_pre.len()) {
+                for j in 0..LANES {
+                    h[j] += e[j];
+                }
             }
             logits.push(h.iter().zip(&m).map(|(&h, m)| crelu(h) * m).sum());
             h_pre.push(h);
@@ -101,6 +113,19 @@ impl FloatPolicy {
         target: &[(usize, f32)],
         grad: &mut [f32],
     ) -> f32 {
+        self.backward_lanes(input, a, target, grad).0
+    }
+
+    /// [`FloatPolicy::backward_to`], also returning the loss's derivative at each
+    /// candidate's lanes before the clipped ReLU (where an extra input enters,
+    /// [`FloatPolicy::forward_with`]).
+    pub fn backward_lanes(
+        &self,
+        input: &PolicyInput,
+        a: &Activations,
+        target: &[(usize, f32)],
+        grad: &mut [f32],
+    ) -> (f32, Vec<[f32; LANES]>) {
         let probs = softmax(&a.logits);
         let mut want = vec![0.0f32; probs.len()];
         for &(k, t) in target {
@@ -111,6 +136,7 @@ impl FloatPolicy {
             .map(|&(k, t)| t * probs[k].max(1e-12).ln())
             .sum::<f32>();
         let mut dm = [0.0f32; LANES];
+        let mut d_lanes = Vec::with_capacity(input.candidates.len());
         for (k, c) in input.candidates.iter().enumerate() {
             let dl = probs[k] - want[k];
             let h = &a.h_pre[k];
@@ -129,6 +155,7 @@ impl FloatPolicy {
                 grad[d0 + j] += dh[j];
                 grad[d1 + j] += dh[j];
             }
+            d_lanes.push(dh);
         }
         for j in 0..LANES {
             grad[U + j] += dm[j];
@@ -137,7 +164,7 @@ impl FloatPolicy {
                 *g += dm[j] * x;
             }
         }
-        loss
+        (loss, d_lanes)
     }
 
     /// Holds every parameter inside the range the integer policy takes

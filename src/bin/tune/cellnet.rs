@@ -36,11 +36,12 @@ use super::{arg, fail, num, real};
 use gomoku::engine::gomoku::ai::nnue::{
     Activations, FloatNet, H1, PARAMS, PCODE_COUNT, QA, W1, W2, sparse,
 };
+use gomoku::engine::gomoku::ai::policy::train::{crelu, pass};
 use gomoku::engine::gomoku::ai::state::State;
 use gomoku::engine::gomoku::{Game, Pos};
 
 /// Cell lanes.
-const L: usize = 16;
+pub(super) const L: usize = 16;
 const SIZE: usize = 15;
 pub(super) const CELLS: usize = SIZE * SIZE;
 /// Rows of the cell tables: the codes, a forbidden point, a stone of the side to move, a
@@ -51,9 +52,9 @@ const THEIRS: u16 = NO_CODE + 2;
 pub(super) const ROWS: usize = PCODE_COUNT + 3;
 
 // Where each part of the cells' parameters starts.
-const CA: usize = 0;
-const CB: usize = CA + ROWS * L;
-const CC: usize = CB + ROWS * L;
+pub(super) const CA: usize = 0;
+pub(super) const CB: usize = CA + ROWS * L;
+pub(super) const CC: usize = CB + ROWS * L;
 const KM: usize = CC + L;
 const DB: usize = KM + 9 * L;
 const W2P: usize = DB + L;
@@ -68,12 +69,39 @@ struct Data {
     cells: Vec<[u16; 2]>,
 }
 
-fn crelu(v: f32) -> f32 {
-    v.clamp(0.0, 1.0)
+/// Each cell's feature before its clipped ReLU, `c + A[row to move] + B[row waiting]`,
+/// from the cell tables `p` (at [`CA`], [`CB`], [`CC`]) and the cells' `rows`.
+pub(super) fn cell_features(p: &[f32], rows: &[[u16; 2]]) -> Vec<[f32; L]> {
+    rows.iter()
+        .map(|&[cm, co]| {
+            let (ra, rb) = (
+                &p[CA + cm as usize * L..][..L],
+                &p[CB + co as usize * L..][..L],
+            );
+            std::array::from_fn(|l| p[CC + l] + ra[l] + rb[l])
+        })
+        .collect()
 }
 
-fn pass(v: f32) -> bool {
-    v > 0.0 && v < 1.0
+/// Adds to `grad` (laid out as the cell tables) the gradient that reaches the cells'
+/// tables from `d_f`, the loss's derivative at each cell's feature after its clipped ReLU
+/// (`f_pre` before it, [`cell_features`]).
+pub(super) fn cell_features_backward(
+    f_pre: &[[f32; L]],
+    rows: &[[u16; 2]],
+    d_f: &[[f32; L]],
+    grad: &mut [f32],
+) {
+    for ((pre, &[cm, co]), d) in f_pre.iter().zip(rows).zip(d_f) {
+        for l in 0..L {
+            if !pass(pre[l]) || d[l] == 0.0 {
+                continue;
+            }
+            grad[CC + l] += d[l];
+            grad[CA + cm as usize * L + l] += d[l];
+            grad[CB + co as usize * L + l] += d[l];
+        }
+    }
 }
 
 impl Data {
@@ -191,18 +219,8 @@ impl Model {
         // The cells' share of the first hidden layer's sums (none without cells).
         let mut extra = [0.0f32; H1];
         if self.cells {
-            for &[cm, co] in &d.cells[i * CELLS..(i + 1) * CELLS] {
-                let (ra, rb) = (
-                    &p[CA + cm as usize * L..][..L],
-                    &p[CB + co as usize * L..][..L],
-                );
-                let mut v = [0.0f32; L];
-                for l in 0..L {
-                    v[l] = p[CC + l] + ra[l] + rb[l];
-                }
-                f_pre.push(v);
-                f.push(v.map(crelu));
-            }
+            f_pre = cell_features(p, &d.cells[i * CELLS..(i + 1) * CELLS]);
+            f = f_pre.iter().map(|v| v.map(crelu)).collect();
             if self.mix {
                 for c in 0..CELLS {
                     let mut v = [0.0f32; L];
@@ -276,17 +294,7 @@ impl Model {
             d_f.fill(dg);
         }
         let cells = &d.cells[i * CELLS..(i + 1) * CELLS];
-        for (c, &[cm, co]) in cells.iter().enumerate() {
-            for l in 0..L {
-                if !pass(act.f_pre[c][l]) {
-                    continue;
-                }
-                let g = d_f[c][l];
-                gc[CC + l] += g;
-                gc[CA + cm as usize * L + l] += g;
-                gc[CB + co as usize * L + l] += g;
-            }
-        }
+        cell_features_backward(&act.f_pre, cells, &d_f, gc);
     }
 }
 

@@ -22,36 +22,22 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::adam::{Adam, summed};
-use super::cellnet::{CELLS, ROWS, cell_rows};
+use super::cellnet::{CA, CC, CELLS, L, cell_features, cell_features_backward, cell_rows};
 use super::policy_train::{Data, held_out, load};
 use super::{arg, fail, num, real};
-use gomoku::engine::gomoku::ai::policy::train::{Activations, softmax};
+use gomoku::engine::gomoku::ai::policy::train::{Activations, crelu, pass, softmax};
 use gomoku::engine::gomoku::ai::policy::{FloatPolicy, LANES, PARAMS};
 
-/// Cell lanes.
-const L: usize = 16;
 const SIZE: usize = 15;
 /// The widest square's taps (radius 2).
 const TAPS: usize = 25;
 
-// Where each part of the neighbourhood's parameters starts.
-const CA: usize = 0;
-const CB: usize = CA + ROWS * L;
-const CC: usize = CB + ROWS * L;
+// Where each part of the neighbourhood's parameters starts: the cell tables as `tune
+// cellnet` lays them out, then these.
 const KM: usize = CC + L;
 const DB: usize = KM + TAPS * L;
 const WM: usize = DB + L;
 const MIX_PARAMS: usize = WM + LANES * L;
-
-#[inline]
-fn crelu(v: f32) -> f32 {
-    v.clamp(0.0, 1.0)
-}
-
-#[inline]
-fn pass(v: f32) -> bool {
-    v > 0.0 && v < 1.0
-}
 
 /// The cells of the square of `radius` around `c` on the board: `(tap, cell)`, the tap
 /// counted row by row over the radius-2 square (so a radius-1 model's taps are a subset).
@@ -106,18 +92,7 @@ impl Model {
             };
         };
         let p = mix;
-        let mut f_pre = Vec::with_capacity(CELLS);
-        for &[cm, co] in set.cells(i) {
-            let (ra, rb) = (
-                &p[CA + cm as usize * L..][..L],
-                &p[CB + co as usize * L..][..L],
-            );
-            let mut v = [0.0f32; L];
-            for l in 0..L {
-                v[l] = p[CC + l] + ra[l] + rb[l];
-            }
-            f_pre.push(v);
-        }
+        let f_pre = cell_features(p, set.cells(i));
         let f: Vec<[f32; L]> = f_pre.iter().map(|v| v.map(crelu)).collect();
         let mut g_pre = Vec::with_capacity(input.candidates.len());
         let mut extra = Vec::with_capacity(input.candidates.len());
@@ -194,17 +169,7 @@ impl Model {
                 }
             }
         }
-        for (c, &[cm, co]) in set.cells(i).iter().enumerate() {
-            for l in 0..L {
-                if !pass(act.f_pre[c][l]) || d_f[c][l] == 0.0 {
-                    continue;
-                }
-                let g = d_f[c][l];
-                gm[CC + l] += g;
-                gm[CA + cm as usize * L + l] += g;
-                gm[CB + co as usize * L + l] += g;
-            }
-        }
+        cell_features_backward(&act.f_pre, set.cells(i), &d_f, gm);
         loss
     }
 }
@@ -337,6 +302,7 @@ pub(super) fn train() {
 
 #[cfg(test)]
 mod tests {
+    use super::super::cellnet::CB;
     use super::*;
     use gomoku::engine::gomoku::ai::policy::PolicyInput;
     use gomoku::engine::gomoku::ai::state::State;

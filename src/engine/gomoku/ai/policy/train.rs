@@ -26,14 +26,15 @@ pub fn board_input(input: &PolicyInput) -> [f32; TRUNK] {
     input.trunk.map(|v| v as f32 / QA as f32)
 }
 
+/// The clipped ReLU of the float passes (the trainers' experiments use it too).
 #[inline]
-fn crelu(v: f32) -> f32 {
+pub fn crelu(v: f32) -> f32 {
     v.clamp(0.0, 1.0)
 }
 
 /// Clipped ReLU passes the gradient only inside (0, 1).
 #[inline]
-fn pass(v: f32) -> bool {
+pub fn pass(v: f32) -> bool {
     v > 0.0 && v < 1.0
 }
 

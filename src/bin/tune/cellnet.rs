@@ -428,13 +428,13 @@ pub(super) fn train() {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use gomoku::engine::gomoku::Rule;
     use gomoku::engine::gomoku::ai::nnue::{self, ACC, B4, IN2, W4};
 
     /// A position of `moves` random moves near the centre, not over (from `seed`).
-    fn position(moves: usize, seed: u64) -> Game {
+    pub(in super::super) fn position(moves: usize, seed: u64) -> Game {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut game = Game::new(SIZE, Rule::Freestyle).unwrap();
         while game.history().len() < moves {

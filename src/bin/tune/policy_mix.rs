@@ -23,9 +23,9 @@ use rand::{RngExt, SeedableRng};
 
 use super::adam::{Adam, summed};
 use super::cellnet::{CA, CC, CELLS, L, cell_features, cell_features_backward, cell_rows};
-use super::policy_train::{Data, held_out, load};
+use super::policy_train::{Data, figures as held_figures, held_out, load};
 use super::{arg, fail, num, real};
-use gomoku::engine::gomoku::ai::policy::train::{Activations, crelu, pass, softmax};
+use gomoku::engine::gomoku::ai::policy::train::{Activations, crelu, pass};
 use gomoku::engine::gomoku::ai::policy::{FloatPolicy, LANES, PARAMS};
 
 const SIZE: usize = 15;
@@ -176,23 +176,12 @@ impl Model {
 
 /// Held-out loss, top-1 and top-3 against the search's move.
 fn figures(model: &Model, base: &FloatPolicy, mix: &[f32], set: &Set, ix: &[usize]) -> String {
-    let (mut loss, mut top1, mut top3) = (0.0f64, 0, 0);
-    for &i in ix {
-        let logits = model.forward(base, mix, set, i).a.logits;
-        let t = set.data.target[i];
-        loss -= (softmax(&logits)[t].max(1e-12) as f64).ln();
-        let rank = (0..logits.len())
-            .filter(|&k| k != t && logits[k] >= logits[t])
-            .count();
-        top1 += usize::from(rank == 0);
-        top3 += usize::from(rank < 3);
-    }
-    let n = ix.len().max(1) as f64;
+    let (loss, top1, top3) =
+        held_figures(&set.data, ix, |i| model.forward(base, mix, set, i).a.logits);
     format!(
-        "held-out loss {:.4}, top-1 {:.2}%, top-3 {:.2}%",
-        loss / n,
-        100.0 * top1 as f64 / n,
-        100.0 * top3 as f64 / n
+        "held-out loss {loss:.4}, top-1 {:.2}%, top-3 {:.2}%",
+        100.0 * top1,
+        100.0 * top3
     )
 }
 
@@ -303,22 +292,16 @@ pub(super) fn train() {
 #[cfg(test)]
 mod tests {
     use super::super::cellnet::CB;
+    use super::super::cellnet::tests::position;
     use super::*;
     use gomoku::engine::gomoku::ai::policy::PolicyInput;
+    use gomoku::engine::gomoku::ai::policy::train::softmax;
     use gomoku::engine::gomoku::ai::state::State;
-    use gomoku::engine::gomoku::{Game, Pos, Rule};
 
-    /// A set of one position of `moves` random moves near the centre (from `seed`), its
-    /// target the candidate `target`.
+    /// A set of one position of `moves` random moves near the centre, not over (from
+    /// `seed`), its target the candidate `target`.
     fn one(moves: usize, seed: u64, target: usize) -> Set {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut game = Game::new(SIZE, Rule::Freestyle).unwrap();
-        while game.history().len() < moves {
-            let p = Pos::new(rng.random_range(4..11), rng.random_range(4..11));
-            if game.check_move(p).is_ok() {
-                game.play(p).unwrap();
-            }
-        }
+        let game = position(moves, seed);
         let st = State::from_game(&game);
         let mut cells = Vec::new();
         cell_rows(&st, &game, &mut cells);

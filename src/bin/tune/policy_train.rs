@@ -210,23 +210,37 @@ fn grad_of(net: &FloatPolicy, data: &Data, ix: &[usize]) -> (Vec<f32>, f64) {
     (grad, loss)
 }
 
-/// Held-out figures: mean loss, top-1 and top-3 shares.
-fn measure(net: &FloatPolicy, data: &Data, held: &[usize]) -> (f64, f64, f64) {
+/// How many other candidates' logits reach the target `t`'s (0: the policy's first
+/// choice; ties count against it).
+pub(super) fn rank_of<T: PartialOrd>(logits: &[T], t: usize) -> usize {
+    (0..logits.len())
+        .filter(|&k| k != t && logits[k] >= logits[t])
+        .count()
+}
+
+/// Mean loss, top-1 and top-3 shares over positions `held` of the logits `logits_of(i)`
+/// against the search's move (`tune policymix` measures its own model with it).
+pub(super) fn figures(
+    data: &Data,
+    held: &[usize],
+    logits_of: impl Fn(usize) -> Vec<f32>,
+) -> (f64, f64, f64) {
     let (mut loss, mut top1, mut top3) = (0.0f64, 0, 0);
     for &i in held {
-        let logits = net.forward(&data.inputs[i]).logits;
+        let logits = logits_of(i);
         let t = data.target[i];
         loss -= (softmax(&logits)[t].max(1e-12) as f64).ln();
-        let rank = logits
-            .iter()
-            .enumerate()
-            .filter(|&(k, &l)| k != t && l >= logits[t])
-            .count();
+        let rank = rank_of(&logits, t);
         top1 += usize::from(rank == 0);
         top3 += usize::from(rank < 3);
     }
     let n = held.len().max(1) as f64;
     (loss / n, top1 as f64 / n, top3 as f64 / n)
+}
+
+/// Held-out figures: mean loss, top-1 and top-3 shares.
+fn measure(net: &FloatPolicy, data: &Data, held: &[usize]) -> (f64, f64, f64) {
+    figures(data, held, |i| net.forward(&data.inputs[i]).logits)
 }
 
 /// Held-out top-1 and top-3 shares of the engine's integer policy (the float one rounded).
@@ -239,10 +253,7 @@ fn measure_integer(net: &FloatPolicy, data: &Data, held: &[usize]) -> (f64, f64)
         let recent: Vec<[u8; 2]> = input.candidates.iter().map(|c| c.recent).collect();
         let mut logits = vec![0; codes.len()];
         q.logits(&q.head(&input.trunk), &codes, &recent, &mut logits);
-        let t = data.target[i];
-        let rank = (0..logits.len())
-            .filter(|&k| k != t && logits[k] >= logits[t])
-            .count();
+        let rank = rank_of(&logits, data.target[i]);
         top1 += usize::from(rank == 0);
         top3 += usize::from(rank < 3);
     }
